@@ -1,0 +1,198 @@
+import { resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Connections } from './db/connections';
+import { AccountEvents } from './features/accounts/account-events';
+import { SAFE_TOWNS } from './features/accounts/account-service';
+import type { RecoveryDeps } from './features/accounts/password-recovery';
+import { accountRoutes } from './features/accounts/routes';
+import { characterRoutes } from './features/characters/routes';
+import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
+import { facebookStreamRoutes } from './features/facebook-streams/routes';
+import { paypalFormOrigin } from './features/donations/paypal';
+import { donationRoutes } from './features/donations/routes';
+import { healthRoutes } from './features/health/routes';
+import { createRewardDelivery } from './features/rewards/reward-delivery';
+import { mailRoutes } from './features/mail/routes';
+import { openVersionDatabases } from './features/mail/version-databases';
+import { mediaRoutes } from './features/media/routes';
+import { metadataRoutes } from './features/metadata/routes';
+import { referralRanking } from './features/referral/referral-ranking';
+import { referralRoutes } from './features/referral/routes';
+import { statisticsRoutes } from './features/statistics/routes';
+import { statusRoutes } from './features/status/routes';
+import { streamRoutes } from './features/streams/routes';
+import { visitorIpRoutes } from './features/visitor-ip/routes';
+import type { GameSchema } from './game/schema-check';
+import { createCaptcha } from './infra/captcha/captcha';
+import { registerErrorHandler } from './infra/errors';
+import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
+import { createMailer } from './infra/mailer';
+import { loadTexts } from './infra/texts';
+import { computeSecurityHeaders } from './infra/security-headers';
+import { registerWebApp } from './infra/web-app';
+import { WEB_DIST_DIR } from './paths';
+import type { Settings } from './settings';
+
+export interface AppDependencies {
+  config: Config;
+  settings: Settings;
+  connections: Connections;
+  schema: GameSchema;
+  /** false in tests that only talk to the API. */
+  serveWebApp?: boolean;
+  /** The clock of lockouts and recovery keys; tests move it. */
+  now?: () => number;
+  /** Tests run the Facebook collector's rounds themselves (it is then not started on an interval). */
+  takeFacebookCollector?: (collector: FacebookCollector) => void;
+}
+
+/** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
+export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
+  const { config, settings, connections } = deps;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const https = config.PUBLIC_URL.startsWith('https:');
+  const securityHeaders = computeSecurityHeaders({
+    captchaProvider: config.CAPTCHA_PROVIDER,
+    connectOrigins: settings.ipv6LookupUrl ? [new URL(settings.ipv6LookupUrl).origin] : [],
+    formActionOrigins: [paypalFormOrigin(settings.donations)],
+    https,
+  });
+  // Compression only for answers that opt in (large lists); static files are compressed at build.
+  await app.register(fastifyCompress, { global: false, threshold: 1024 });
+
+  const now = deps.now ?? Date.now;
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  const store = redis ? redisStore(redis) : memoryStore(now);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await store.close();
+  });
+  const rewards = createRewardDelivery({
+    connections,
+    schema: deps.schema,
+    settings: settings.rewards,
+    now,
+    log: app.log,
+  });
+  rewards.start();
+  app.addHook('onClose', async () => rewards.stop());
+  const captcha = createCaptcha(config, settings.captcha, store, app.log);
+  const accountEvents = new AccountEvents();
+  const texts = await loadTexts();
+  const accounts = settings.accounts;
+  const recoveryDeps: RecoveryDeps = {
+    connections,
+    schema: deps.schema,
+    store,
+    lockout: { maxFailedAttempts: accounts.maxFailedAttempts, lockoutMinutes: accounts.lockoutMinutes },
+    now,
+    events: accountEvents,
+    unstuckTo: typeof accounts.unstuckTown === 'string' ? SAFE_TOWNS[accounts.unstuckTown] : accounts.unstuckTown,
+    onListenerError: (error) => app.log.error({ err: error }, 'account listener failed'),
+    mailer,
+    texts,
+    publicUrl: config.PUBLIC_URL,
+    resetMinutes: accounts.passwordResetMinutes,
+    log: app.log,
+  };
+
+  await app.register(async (sdk) => {
+    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL });
+    await sdk.register(statusRoutes, { login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
+    await sdk.register(visitorIpRoutes);
+    await sdk.register(characterRoutes, { connections });
+    await sdk.register(statisticsRoutes, {
+      connections,
+      schema: deps.schema,
+      settings,
+      referrals: referralRanking(connections.site.db),
+    });
+    await sdk.register(streamRoutes, {
+      connections,
+      liveStreams: settings.liveStreams,
+      minViewers: settings.liveStreamMinViewers,
+    });
+    await sdk.register(facebookStreamRoutes, {
+      connections,
+      settings: settings.facebook,
+      appSecret: config.FACEBOOK_APP_SECRET,
+      tokenKey: config.FACEBOOK_TOKEN_KEY,
+      publicUrl: config.PUBLIC_URL,
+      now,
+      redis,
+      takeCollector: deps.takeFacebookCollector,
+    });
+    await sdk.register(mediaRoutes, { youtube: settings.youtube, apiKey: config.YOUTUBE_API_KEY });
+    await sdk.register(accountRoutes, {
+      deps: recoveryDeps,
+      captcha,
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
+    });
+    await sdk.register(mailRoutes, {
+      deps: {
+        credentials: recoveryDeps,
+        site: connections.site.db,
+        versions: openVersionDatabases(settings.mail.versions, {
+          connections,
+          loginUrl: config.LOGIN_DATABASE_URL,
+          gameUrl: config.GAME_DATABASE_URL,
+        }),
+        minAccessLevel: settings.mail.minAccessLevel,
+        signingKey: config.MAIL_SIGNING_KEY,
+        now,
+      },
+      siteDialect: connections.site.dialect,
+      settings: settings.mail,
+      mailer,
+      texts,
+      publicUrl: config.PUBLIC_URL,
+      requestsPerMinute: accounts.requestsPerMinute,
+    });
+    await sdk.register(referralRoutes, {
+      deps: { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now },
+      captcha,
+      accountEvents,
+      rewards,
+      settings: settings.referral,
+      coinsPerRef: settings.coins.perRef,
+      requestsPerMinute: accounts.requestsPerMinute,
+      secureCookies: https,
+      redis,
+    });
+  });
+  if (!config.mailSigningKeyConfigured) {
+    app.log.warn('MAIL_SIGNING_KEY is not set: unsubscribe links in mails stop working when the site restarts');
+  }
+  await app.register(healthRoutes, { connections });
+  await app.register(donationRoutes, {
+    connections,
+    settings: settings.donations,
+    coinsPerEuro: settings.coins.perEuro,
+    rewards,
+    now,
+  });
+
+  if (deps.serveWebApp !== false) {
+    await registerWebApp(app, {
+      distDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : WEB_DIST_DIR,
+      languageStorage: settings.languageStorage,
+      securityHeaders,
+      secureCookies: https,
+    });
+  }
+  return app;
+};

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The ConfigError that loadConfig throws for an environment, or a failure when it does not throw. */
+const configErrorOf = (env: Record<string, string>): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+};
+
+describe('loadConfig defaults', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:8080',
+      GAME_FLAVOR: 'l2j',
+      LOGIN_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',
+      GAME_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',
+      SITE_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',
+      LOGIN_SERVER_ADDRESS: { host: '127.0.0.1', port: 2106 },
+      GAME_SERVER_ADDRESS: { host: '127.0.0.1', port: 7777 },
+      CAPTCHA_PROVIDER: 'altcha',
+      MAIL_OUTBOX_DIR: 'data/outbox',
+      SETTINGS_FILE: 'gatekeeper.settings.json',
+      trustProxy: false,
+    });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('does not read process.env when given an environment', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '9999';
+    try {
+      expect(loadConfig({}).PORT).toBe(8080);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 8080, PUBLIC_URL: 'http://localhost:8080' });
+  });
+
+  it('defaults the game and site databases to the login database', () => {
+    const url = 'mysql://gk:secret@db.example.com:3306/l2jls';
+    const config = loadConfig({ LOGIN_DATABASE_URL: url });
+    expect(config.GAME_DATABASE_URL).toBe(url);
+    expect(config.SITE_DATABASE_URL).toBe(url);
+  });
+
+  it('keeps game and site databases that are set', () => {
+    const config = loadConfig({
+      LOGIN_DATABASE_URL: 'mysql://root@127.0.0.1:3306/l2jls',
+      GAME_DATABASE_URL: 'mariadb://root@127.0.0.1:3306/l2jgs',
+      SITE_DATABASE_URL: 'sqlite:data/site.sqlite',
+    });
+    expect(config.GAME_DATABASE_URL).toBe('mariadb://root@127.0.0.1:3306/l2jgs');
+    expect(config.SITE_DATABASE_URL).toBe('sqlite:data/site.sqlite');
+  });
+
+  it('parses PORT and PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://l2.example.com' })).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'https://l2.example.com',
+    });
+  });
+});
+
+describe('server addresses', () => {
+  it('uses the default login port 2106 for a bare host', () => {
+    expect(loadConfig({ LOGIN_SERVER_ADDRESS: 'login.example.com' }).LOGIN_SERVER_ADDRESS).toEqual({
+      host: 'login.example.com',
+      port: 2106,
+    });
+  });
+
+  it('uses the default game port 7777 for a bare host', () => {
+    expect(loadConfig({ GAME_SERVER_ADDRESS: '10.0.0.5' }).GAME_SERVER_ADDRESS).toEqual({
+      host: '10.0.0.5',
+      port: 7777,
+    });
+  });
+
+  it('parses host:port', () => {
+    const config = loadConfig({ LOGIN_SERVER_ADDRESS: '10.0.0.4:2107', GAME_SERVER_ADDRESS: 'game.example.com:7778' });
+    expect(config.LOGIN_SERVER_ADDRESS).toEqual({ host: '10.0.0.4', port: 2107 });
+    expect(config.GAME_SERVER_ADDRESS).toEqual({ host: 'game.example.com', port: 7778 });
+  });
+
+  it.each(['host:port', 'two words', 'a:1:2', ':2106', 'host:'])(
+    'refuses the login address %j naming the variable',
+    (value) => {
+      expect(configErrorOf({ LOGIN_SERVER_ADDRESS: value }).message).toContain('LOGIN_SERVER_ADDRESS');
+    },
+  );
+
+  it('refuses a bad game address naming the variable', () => {
+    const message = configErrorOf({ GAME_SERVER_ADDRESS: 'game server' }).message;
+    expect(message).toContain('GAME_SERVER_ADDRESS');
+    expect(message).not.toContain('LOGIN_SERVER_ADDRESS');
+  });
+
+  it('refuses a port above 65535', () => {
+    expect(configErrorOf({ GAME_SERVER_ADDRESS: '127.0.0.1:99999' }).message).toContain('GAME_SERVER_ADDRESS');
+  });
+});
+
+describe('bad values', () => {
+  it.each(['abc', '65536', '-1', '80.5'])('refuses PORT=%j naming PORT', (value) => {
+    const message = configErrorOf({ PORT: value }).message;
+    expect(message).toMatch(/^environment: PORT: /);
+  });
+
+  it('accepts the PORT boundaries 0 and 65535', () => {
+    expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);
+  });
+
+  it.each(['LOGIN_DATABASE_URL', 'GAME_DATABASE_URL', 'SITE_DATABASE_URL'])('refuses a postgres URL in %s', (name) => {
+    const message = configErrorOf({ [name]: 'postgres://user@localhost/l2j' }).message;
+    expect(message).toContain(name);
+    expect(message).toContain('sqlite:');
+  });
+
+  it('refuses a PUBLIC_URL that is not a URL', () => {
+    expect(configErrorOf({ PUBLIC_URL: 'example.com' }).message).toContain('PUBLIC_URL');
+  });
+
+  it('refuses an unknown flavour and captcha provider', () => {
+    expect(configErrorOf({ GAME_FLAVOR: 'l2off' }).message).toContain('GAME_FLAVOR');
+    expect(configErrorOf({ CAPTCHA_PROVIDER: 'mycaptcha' }).message).toContain('CAPTCHA_PROVIDER');
+  });
+
+  it('names every bad variable, one per line', () => {
+    const lines = configErrorOf({ PORT: 'x', LOGIN_DATABASE_URL: 'x' }).message.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.some((line) => line.includes('PORT'))).toBe(true);
+    expect(lines.some((line) => line.includes('LOGIN_DATABASE_URL'))).toBe(true);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it("trusts no proxy when empty or 'false'", () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it("trusts every proxy for 'true'", () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('trusts that many hops for a number', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof trust).toBe('function');
+    const fn = trust as (address: string, hop: number) => boolean;
+    expect(fn('10.0.0.1', 0)).toBe(true);
+    expect(fn('10.0.0.1', 1)).toBe(true);
+    expect(fn('10.0.0.1', 2)).toBe(false);
+  });
+
+  it('trusts a comma-separated list of addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , 127.0.0.1 ,' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+});

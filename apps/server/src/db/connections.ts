@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import { createPool } from 'mysql2';
+import type { GameDatabase, LoginDatabase, SiteDatabase } from './tables';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface Connection<DB> {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The URL without its password, for logs and messages. */
+  label: string;
+}
+
+export interface Connections {
+  login: Connection<LoginDatabase>;
+  game: Connection<GameDatabase>;
+  site: Connection<SiteDatabase>;
+  /** Closes every distinct pool once. */
+  close(): Promise<void>;
+}
+
+export const dialectOf = (url: string): Dialect => (url.startsWith('sqlite:') ? 'sqlite' : 'mysql');
+
+export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+export const sqlitePathOf = (url: string): string => url.slice('sqlite:'.length);
+
+const openKysely = (url: string): Kysely<unknown> => {
+  if (dialectOf(url) === 'sqlite') {
+    const file = sqlitePathOf(url);
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    return new Kysely({ dialect: new SqliteDialect({ database }) });
+  }
+  const pool = createPool({
+    uri: url.replace(/^mariadb:/, 'mysql:'),
+    connectionLimit: 10,
+    connectTimeout: 5_000,
+    // Game tables hold BIGINT millisecond stamps; they fit a JavaScript number.
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    dateStrings: true,
+    timezone: 'Z',
+  });
+  return new Kysely({ dialect: new MysqlDialect({ pool }) });
+};
+
+/**
+ * One pool per distinct URL: on the embedded database and on L2J Mobius the three roles share
+ * one connection; on L2J Server login and game are separate databases.
+ */
+export const openConnections = (urls: { login: string; game: string; site: string }): Connections => {
+  const pools = new Map<string, Kysely<unknown>>();
+  const connect = <DB>(url: string): Connection<DB> => {
+    let db = pools.get(url);
+    if (!db) {
+      db = openKysely(url);
+      pools.set(url, db);
+    }
+    return { db: db as Kysely<DB>, dialect: dialectOf(url), label: redactUrl(url) };
+  };
+  return {
+    login: connect<LoginDatabase>(urls.login),
+    game: connect<GameDatabase>(urls.game),
+    site: connect<SiteDatabase>(urls.site),
+    async close() {
+      await Promise.all([...pools.values()].map((db) => db.destroy()));
+      pools.clear();
+    },
+  };
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database of the three
+export type AnyKysely = Kysely<any>;
+
+export const isReachable = async (connection: { db: AnyKysely }): Promise<boolean> => {
+  try {
+    await sql`select 1`.execute(connection.db);
+    return true;
+  } catch {
+    return false;
+  }
+};

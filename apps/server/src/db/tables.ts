@@ -1,0 +1,330 @@
+import type { Generated } from 'kysely';
+
+/** The L2J tables the site reads and writes (L2J.md, flavour l2j), as the emulators define them. */
+
+export interface AccountsTable {
+  login: string;
+  password: string | null;
+  email: string | null;
+  created_time: Generated<string | Date>;
+  lastactive: Generated<number>;
+  accessLevel: Generated<number>;
+  lastIP: string | null;
+  lastServer: Generated<number | null>;
+}
+
+export interface AccountDataTable {
+  account_name: string;
+  var: string;
+  value: string | null;
+}
+
+export interface CharactersTable {
+  charId: number;
+  account_name: string | null;
+  char_name: string;
+  level: number | null;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+  pvpkills: number | null;
+  pkkills: number | null;
+  clanid: number | null;
+  race: number | null;
+  classid: number | null;
+  base_class: number;
+  sex: number | null;
+  title: string | null;
+  accesslevel: number | null;
+  online: number | null;
+  onlinetime: number | null;
+  lastAccess: number | null;
+  deletetime: number | null;
+  nobless: number | null;
+  karma: number | null;
+}
+
+export interface ClanDataTable {
+  clan_id: number;
+  clan_name: string | null;
+  clan_level: number | null;
+  reputation_score: number;
+  leader_id: number | null;
+  ally_name: string | null;
+}
+
+export interface HeroesTable {
+  charId: number;
+  class_id: number;
+  count: number;
+  played: number;
+  claimed: 'true' | 'false';
+  message: string | null;
+}
+
+export interface OlympiadNoblesTable {
+  charId: number;
+  class_id: number;
+  olympiad_points: number;
+  competitions_done: number;
+  competitions_won: number;
+  competitions_lost: number;
+  competitions_drawn: number;
+}
+
+export interface CharacterPremiumItemsTable {
+  charId: number;
+  itemNum: number;
+  itemId: number;
+  itemCount: number;
+  itemSender: string;
+}
+
+export interface CustomMailTable {
+  date: Generated<string | Date>;
+  receiver: number;
+  subject: string;
+  message: string;
+  items: string;
+}
+
+export interface EventStatsTable {
+  char_id: number;
+  score: number;
+  assists: number;
+  kills: number;
+  deaths: number;
+  event_seconds: number;
+  updated_at: number;
+}
+
+/** L2J Server's punishments (game database): affect ACCOUNT / CHARACTER / IP, type BAN / CHAT_BAN / JAIL. */
+export interface PunishmentsTable {
+  id: Generated<number>;
+  key: string;
+  affect: string;
+  type: string;
+  expiration: number;
+  reason: string | null;
+  punishedBy: string | null;
+}
+
+export interface LoginDatabase {
+  accounts: AccountsTable;
+  account_data: AccountDataTable;
+}
+
+export interface GameDatabase {
+  characters: CharactersTable;
+  clan_data: ClanDataTable;
+  heroes: HeroesTable;
+  account_gsdata: AccountDataTable;
+  olympiad_nobles: OlympiadNoblesTable;
+  character_premium_items: CharacterPremiumItemsTable;
+  custom_mail: CustomMailTable;
+  event_stats: EventStatsTable;
+  punishments: PunishmentsTable;
+}
+
+/** IPs an account was created or seen from (SPEC: creationIpV6, updateips). */
+export interface SiteAccountIpsTable {
+  id: Generated<number>;
+  login: string;
+  ip_v4: string;
+  ip_v6: string;
+  kind: 'creation' | 'update';
+  created_at: number;
+}
+
+/** Password recovery keys: only a hash is stored; a key works once, until it expires. */
+export interface SitePasswordResetsTable {
+  id: Generated<number>;
+  login: string;
+  key_hash: string;
+  language: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/**
+ * Live streams shown on the home page after the settings' own (features/streams): registered from
+ * the site (source 'facebook', one row per owner), kept while live. Whoever fills it touches
+ * updated_at on every check while the stream is live; rows older than LIVE_STREAM_FRESH_MS are
+ * no longer shown.
+ */
+export interface SiteLiveStreamsTable {
+  id: Generated<number>;
+  type: 'TWITCH' | 'TROVO' | 'KICK' | 'FACEBOOK' | 'YOUTUBE';
+  /** Channel name, YouTube channel id or Facebook video URL, as the page embeds it. */
+  channel: string;
+  title: Generated<string>;
+  viewers: Generated<number>;
+  source: 'settings' | 'facebook';
+  /** Who registered it (e.g. the Facebook user id); unique per source. */
+  owner_key: string;
+  /** Milliseconds since the epoch. */
+  updated_at: number;
+}
+
+/** Every payment notification received (features/donations), with what became of it. */
+export interface SiteDonationNotificationsTable {
+  id: Generated<number>;
+  provider: 'paypal';
+  /** Milliseconds since the epoch. */
+  received_at: number;
+  txn_id: Generated<string>;
+  payment_status: Generated<string>;
+  /** The provider's answer to the validation postback: VERIFIED, INVALID, or error. */
+  verification: Generated<string>;
+  outcome: Generated<string>;
+  detail: Generated<string>;
+  /** The notification exactly as received (form-encoded). */
+  body: string;
+}
+
+/**
+ * Donations recorded from verified notifications, one row per provider transaction (unique): a
+ * payment, or a refund / reversal / cancelled reversal pointing at its payment by parent_txn_id.
+ */
+export interface SiteDonationsTable {
+  id: Generated<number>;
+  provider: 'paypal';
+  txn_id: string;
+  kind: 'payment' | 'refund' | 'reversal' | 'canceled_reversal';
+  parent_txn_id: Generated<string>;
+  char_name: Generated<string>;
+  char_id: number | null;
+  /** Negative for refunds and reversals. */
+  amount_cents: number;
+  currency: string;
+  coins: Generated<number>;
+  payer_email: Generated<string>;
+  /** payment: crediting, credited, unknown_character, refunded, reversed; others: recorded. */
+  status: string;
+  /** What reward delivery answered: delivered, pending, failed (empty until asked). */
+  reward_status: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One stable referral code per account; reward_char_id is the character its rewards go to. */
+export interface SiteReferralCodesTable {
+  login: string;
+  code: string;
+  reward_char_id: number | null;
+  created_at: number;
+}
+
+/** A visitor a referral link brought; visitor_key is the value of its httpOnly `ref` cookie. */
+export interface SiteReferralVisitorsTable {
+  id: Generated<number>;
+  visitor_key: string;
+  code: string;
+  ip: string;
+  created_at: number;
+}
+
+/** What a referred visitor did (updateref), once per kind. */
+export interface SiteReferralEventsTable {
+  id: Generated<number>;
+  visitor_id: number;
+  type: 'donated' | 'downloaded' | 'registered';
+  created_at: number;
+}
+
+/** An account a referred visitor registered: one row per login, so a referral counts once. */
+export interface SiteReferralAccountsTable {
+  login: string;
+  code: string;
+  visitor_id: number;
+  registered_at: number;
+  /** When one of its characters first reached the playing level. */
+  playing_at: number | null;
+  /** When the referrer's reward was handed to the reward delivery. */
+  rewarded_at: number | null;
+  reward_char_id: number | null;
+  reward_status: 'delivered' | 'pending' | 'failed' | 'duplicate' | 'none' | null;
+}
+
+export interface SiteRewardQueueTable {
+  id: Generated<number>;
+  /** Unique: a grant with the same id is paid once. */
+  request_id: string;
+  char_id: number;
+  item_id: number;
+  item_count: number;
+  reason: 'donation' | 'referral' | 'vote';
+  delivery: 'premiumItems' | 'customMail' | 'queue';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  updated_at: number;
+  delivered_at: number | null;
+}
+
+/** A mass mail sent from the mail form (features/mail): its content once, its mails in the outbox. */
+export interface SiteMailJobsTable {
+  id: Generated<number>;
+  created_by: string;
+  created_at: number;
+  version: string;
+  registered_only: number;
+  /** 1 when the job went only to the form's test addresses. */
+  test: number;
+  subject: string;
+  /** Sanitized HTML. */
+  html: string;
+  queued: number;
+  skipped: number;
+}
+
+/**
+ * One mail of a job per address (unique job_id + email). pending -> sending (claimed by one
+ * worker until lease_until) -> sent; a failed send goes back to pending with a later
+ * next_attempt_at, or to failed after the last try; a mail still sending when its lease ran out
+ * (its worker died between the SMTP answer and the update) becomes unconfirmed and is not sent
+ * again.
+ */
+export interface SiteMailOutboxTable {
+  id: Generated<number>;
+  job_id: number;
+  email: string;
+  login: string;
+  language: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'unconfirmed';
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  lease_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+/** Addresses that left the list of one version (signed unsubscribe links). */
+export interface SiteMailUnsubscribesTable {
+  id: Generated<number>;
+  email: string;
+  version: string;
+  login: string;
+  created_at: number;
+}
+
+/** The site's own tables, all site_*; each feature's migration adds its own. */
+export interface SiteDatabase {
+  site_account_ips: SiteAccountIpsTable;
+  site_donation_notifications: SiteDonationNotificationsTable;
+  site_donations: SiteDonationsTable;
+  site_live_streams: SiteLiveStreamsTable;
+  site_password_resets: SitePasswordResetsTable;
+  site_referral_codes: SiteReferralCodesTable;
+  site_referral_visitors: SiteReferralVisitorsTable;
+  site_referral_events: SiteReferralEventsTable;
+  site_referral_accounts: SiteReferralAccountsTable;
+  site_reward_queue: SiteRewardQueueTable;
+  site_mail_jobs: SiteMailJobsTable;
+  site_mail_outbox: SiteMailOutboxTable;
+  site_mail_unsubscribes: SiteMailUnsubscribesTable;
+}

@@ -1,0 +1,157 @@
+import { isIPv6 } from 'node:net';
+import {
+  COOKIES,
+  type ChangePasswordModel,
+  type ChangePincodeModel,
+  type ErrorCode,
+  type RegisterModel,
+  type UnblockCharacterModel,
+} from '@gatekeeper/contract';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
+import { createAccount, findAccount, normalizeLogin, setPassword } from '../../game/accounts';
+import {
+  type Character,
+  findCharacterByName,
+  isOffline,
+  type Location,
+  moveOfflineCharacter,
+} from '../../game/characters';
+import { setPincode } from '../../game/pincode';
+import { isCharacterJailed } from '../../game/punishments';
+import type { AccountEvents } from './account-events';
+import { type CredentialsDeps, checkCredentials } from './credentials';
+
+export const SAFE_TOWNS: Record<'giran' | 'talkingIsland', Location> = {
+  giran: { x: 83400, y: 147943, z: -3404 },
+  talkingIsland: { x: -84318, y: 244579, z: -3730 },
+};
+
+export interface AccountServiceDeps extends CredentialsDeps {
+  events: AccountEvents;
+  unstuckTo: Location;
+  onListenerError: (error: unknown) => void;
+}
+
+export interface Visitor {
+  ipV4: string;
+  cookieHeader: string | undefined;
+}
+
+const recordIp = (
+  db: Kysely<SiteDatabase>,
+  row: { login: string; ipV4: string; ipV6: string; kind: 'creation' | 'update'; at: number },
+) =>
+  db
+    .insertInto('site_account_ips')
+    .values({ login: row.login, ip_v4: row.ipV4, ip_v6: row.ipV6, kind: row.kind, created_at: row.at })
+    .execute();
+
+const cleanIpV6 = (value: string | undefined) => (value && isIPv6(value) ? value : '');
+
+/** createaccount: a new accounts row as the login server expects it. */
+export const registerAccount = async (
+  deps: AccountServiceDeps,
+  model: Required<Pick<RegisterModel, 'username' | 'newPassword' | 'email'>> & { creationIpV6?: string },
+  visitor: Visitor,
+): Promise<ErrorCode[]> => {
+  const login = normalizeLogin(model.username);
+  const created = await createAccount(deps.connections.login.db, {
+    login,
+    password: model.newPassword,
+    email: model.email.trim(),
+  });
+  if (!created) return ['usernameTaken'];
+  const ipV6 = cleanIpV6(model.creationIpV6);
+  await recordIp(deps.connections.site.db, { login, ipV4: visitor.ipV4, ipV6, kind: 'creation', at: deps.now() });
+  await deps.events.accountCreated(
+    { login, ipV4: visitor.ipV4, ipV6, cookieHeader: visitor.cookieHeader },
+    deps.onListenerError,
+  );
+  return [];
+};
+
+export const changePassword = async (
+  deps: AccountServiceDeps,
+  model: Pick<ChangePasswordModel, 'username' | 'password' | 'newPassword'>,
+): Promise<ErrorCode[]> => {
+  const checked = await checkCredentials(deps, model);
+  if ('error' in checked) return [checked.error];
+  await setPassword(deps.connections.login.db, checked.account.login, model.newPassword);
+  return [];
+};
+
+/** The account's own character of that name, or the error to answer. */
+const ownCharacter = async (
+  deps: AccountServiceDeps,
+  model: { username: string; password: string; email: string; charName: string },
+): Promise<{ login: string; character: Character } | { error: ErrorCode }> => {
+  const checked = await checkCredentials(deps, model);
+  if ('error' in checked) return checked;
+  const character = await findCharacterByName(deps.connections.game.db, model.charName);
+  if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login)
+    return { error: 'charDoesntExist' };
+  return { login: checked.account.login, character };
+};
+
+export const changePincode = async (
+  deps: AccountServiceDeps,
+  model: Pick<ChangePincodeModel, 'username' | 'password' | 'email' | 'charName' | 'pincode'>,
+): Promise<ErrorCode[]> => {
+  const found = await ownCharacter(deps, model);
+  if ('error' in found) return [found.error];
+  // The game keys account_gsdata by the login as the character row names it.
+  await setPincode(deps.connections.game.db, found.character.accountName ?? found.login, model.pincode);
+  return [];
+};
+
+/** fixcharacter: moves an offline character of the account to the safe town. */
+export const unblockCharacter = async (
+  deps: AccountServiceDeps,
+  model: Pick<UnblockCharacterModel, 'username' | 'password' | 'email' | 'charName'>,
+): Promise<ErrorCode[]> => {
+  const found = await ownCharacter(deps, model);
+  if ('error' in found) return [found.error];
+  const { character } = found;
+  if (deps.schema.hasPunishments && (await isCharacterJailed(deps.connections.game.db, character.charId, deps.now()))) {
+    return ['characterJailed'];
+  }
+  if (!isOffline(character)) return ['characterOnline'];
+  const moved = await moveOfflineCharacter(deps.connections.game.db, {
+    charId: character.charId,
+    accountName: character.accountName ?? found.login,
+    to: deps.unstuckTo,
+  });
+  // It logged in between the read and the write: the game owns its position now.
+  return moved ? [] : ['characterOnline'];
+};
+
+const IP_UPDATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAX_USERS_PER_UPDATE = 10;
+
+/** updateips: the addresses of the accounts registered from this browser (the users cookie). */
+export const updateIps = async (
+  deps: Pick<AccountServiceDeps, 'connections' | 'now'>,
+  input: { users: string; ipV6: string },
+  visitor: Visitor,
+): Promise<void> => {
+  const logins = [...new Set(input.users.split(COOKIES.users.separator).map(normalizeLogin).filter(Boolean))].slice(
+    0,
+    MAX_USERS_PER_UPDATE,
+  );
+  const ipV6 = cleanIpV6(input.ipV6);
+  const since = deps.now() - IP_UPDATE_WINDOW_MS;
+  for (const login of logins) {
+    if (!(await findAccount(deps.connections.login.db, login))) continue;
+    const seen = await deps.connections.site.db
+      .selectFrom('site_account_ips')
+      .select('id')
+      .where('login', '=', login)
+      .where('ip_v4', '=', visitor.ipV4)
+      .where('ip_v6', '=', ipV6)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    if (!seen)
+      await recordIp(deps.connections.site.db, { login, ipV4: visitor.ipV4, ipV6, kind: 'update', at: deps.now() });
+  }
+};

@@ -1,0 +1,53 @@
+import type { Migration } from 'kysely';
+import type { AnyKysely } from '../../db/connections';
+
+/** The accounts feature's own tables. */
+export const accountMigrations: Record<string, Migration> = {
+  '001_account_ips': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_account_ips')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('ip_v4', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .addColumn('ip_v6', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_account_ips_login')
+        .ifNotExists()
+        .on('site_account_ips')
+        .column('login')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_account_ips').ifExists().execute();
+    },
+  },
+  '002_accounts_password_resets': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_password_resets')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('key_hash', 'varchar(64)', (col) => col.notNull().unique())
+        .addColumn('language', 'varchar(2)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('site_password_resets_login')
+        .ifNotExists()
+        .on('site_password_resets')
+        .column('login')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_password_resets').ifExists().execute();
+    },
+  },
+};

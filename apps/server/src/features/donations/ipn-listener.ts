@@ -1,0 +1,246 @@
+import { coinsForDonation, toCents } from '@gatekeeper/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../../db/tables';
+import { findCharacterByName } from '../../game/characters';
+import type { RewardDelivery } from '../rewards/reward-delivery';
+import type { Donation, DonationRepository } from './donation-repository';
+import { parseIpnBody } from './ipn-body';
+import { type Verification, VerificationError } from './paypal';
+import type { DonationSettings } from './settings-schema';
+
+/** What became of a notification, stored with it (site_donation_notifications.outcome). */
+export type NotificationOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'invalid'
+  | 'verify_failed'
+  | 'malformed'
+  | 'wrong_receiver'
+  | 'wrong_currency'
+  | 'wrong_amount'
+  | 'sandbox_mismatch'
+  | 'not_completed'
+  | 'unknown_character'
+  | 'reversal_recorded'
+  | 'failed';
+
+export interface NotificationResult {
+  outcome: NotificationOutcome;
+  detail?: string;
+}
+
+/**
+ * The flag of a log line that needs the owner: money came back, or money came without a
+ * character to credit. Search the logs for `donationFlag`.
+ */
+export const DONATION_FLAGS = {
+  refund: 'DONATION_REFUNDED',
+  reversal: 'DONATION_REVERSED',
+  canceled_reversal: 'DONATION_REVERSAL_CANCELED',
+  unknownCharacter: 'DONATION_UNKNOWN_CHARACTER',
+} as const;
+
+export interface IpnListenerDeps {
+  repository: DonationRepository;
+  game: Kysely<GameDatabase>;
+  settings: DonationSettings;
+  coinsPerEuro: number;
+  verify(raw: Buffer): Promise<Verification>;
+  rewards: Pick<RewardDelivery, 'grant'>;
+  log: FastifyBaseLogger;
+}
+
+type Fields = Record<string, string>;
+
+const REVERSAL_KINDS = {
+  Refunded: 'refund',
+  Reversed: 'reversal',
+  Canceled_Reversal: 'canceled_reversal',
+} as const satisfies Record<string, Donation['kind']>;
+type ReversalKind = (typeof REVERSAL_KINDS)[keyof typeof REVERSAL_KINDS];
+
+/** What a refund, reversal or cancelled reversal makes of the payment it points at. */
+const PARENT_STATUS: Record<ReversalKind, string> = {
+  refund: 'refunded',
+  reversal: 'reversed',
+  canceled_reversal: 'credited',
+};
+
+const REVERSAL_MESSAGES: Record<ReversalKind, string> = {
+  refund: 'PayPal refunded a donation: its coins stay in game, take them back by hand if you must',
+  reversal: 'PayPal reversed a donation (chargeback or dispute): its coins stay in game, take them back by hand',
+  canceled_reversal: 'PayPal cancelled the reversal of a donation: the money is back, the donation counts again',
+};
+
+const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Our account is the receiver: by e-mail (receiver_email, business) or merchant id (receiver_id). */
+const isOurs = (fields: Fields, business: string) =>
+  same(fields.receiver_email, business) || same(fields.business, business) || same(fields.receiver_id, business);
+
+/** mc_gross with its sign: refunds and reversals carry a negative amount. */
+const signedCents = (gross: string | undefined): number => {
+  const text = (gross ?? '').trim();
+  return text.startsWith('-') ? -toCents(text.slice(1)) : toCents(text);
+};
+
+const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<NotificationResult> => {
+  const { settings, repository, log } = deps;
+  const txnId = fields.txn_id ?? '';
+  if (!txnId) return { outcome: 'malformed', detail: 'no txn_id' };
+  if (fields.mc_currency !== settings.currency) {
+    log.warn(
+      { txnId, currency: fields.mc_currency },
+      'PayPal payment in another currency than the settings: not credited',
+    );
+    return { outcome: 'wrong_currency', detail: `mc_currency ${fields.mc_currency ?? ''}` };
+  }
+  const cents = toCents(fields.mc_gross ?? '');
+  if (!(cents >= Math.round(settings.minAmount * 100) && cents <= Math.round(settings.maxAmount * 100))) {
+    log.warn({ txnId, gross: fields.mc_gross }, 'PayPal payment outside the allowed amounts: not credited');
+    return { outcome: 'wrong_amount', detail: `mc_gross ${fields.mc_gross ?? ''}` };
+  }
+
+  const charName = (fields.custom ?? '').trim();
+  const character = charName ? await findCharacterByName(deps.game, charName) : undefined;
+  const coins = coinsForDonation(cents, deps.coinsPerEuro);
+  // Insert first: of two notifications of one transaction, however close, only one inserts.
+  const recorded = await repository.insertOnce({
+    provider: 'paypal',
+    txn_id: txnId,
+    kind: 'payment',
+    char_name: charName.slice(0, 64),
+    char_id: character?.charId ?? null,
+    amount_cents: cents,
+    currency: settings.currency,
+    coins,
+    payer_email: (fields.payer_email ?? '').slice(0, 127),
+    status: character ? 'crediting' : 'unknown_character',
+  });
+  // A repeat is done with, unless the first attempt stopped between recording and delivering.
+  if (!recorded.inserted && recorded.existing.status !== 'crediting') return { outcome: 'duplicate' };
+  if (!character) {
+    log.warn(
+      { donationFlag: DONATION_FLAGS.unknownCharacter, txnId, charName, coins, amount: fields.mc_gross },
+      'PayPal payment for a character that does not exist: recorded, no coins credited; credit them by hand',
+    );
+    return { outcome: 'unknown_character', detail: charName };
+  }
+
+  const granted = await deps.rewards.grant({
+    requestId: `paypal:${txnId}`,
+    charId: character.charId,
+    count: coins,
+    reason: 'donation',
+  });
+  if (granted.status === 'duplicate') {
+    await repository.update(txnId, { status: 'credited' });
+    return { outcome: 'duplicate' };
+  }
+  await repository.update(txnId, { status: 'credited', reward_status: granted.status });
+  log.info({ txnId, charName: character.name, coins, reward: granted.status }, 'donation credited');
+  return { outcome: 'credited', detail: `${coins} coins to ${character.name}, reward ${granted.status}` };
+};
+
+const recordReversal = async (
+  deps: IpnListenerDeps,
+  fields: Fields,
+  kind: ReversalKind,
+): Promise<NotificationResult> => {
+  const { repository, log } = deps;
+  const txnId = fields.txn_id ?? '';
+  const parentTxnId = fields.parent_txn_id ?? '';
+  if (!txnId || !parentTxnId) return { outcome: 'malformed', detail: 'no txn_id or parent_txn_id' };
+  const parent = await repository.find(parentTxnId);
+  const cents = signedCents(fields.mc_gross);
+  const recorded = await repository.insertOnce({
+    provider: 'paypal',
+    txn_id: txnId,
+    kind,
+    parent_txn_id: parentTxnId,
+    char_name: parent?.char_name ?? (fields.custom ?? '').slice(0, 64),
+    char_id: parent?.char_id ?? null,
+    amount_cents: Number.isNaN(cents) ? 0 : cents,
+    currency: (fields.mc_currency ?? '').slice(0, 3),
+    coins: parent?.coins ?? 0,
+    payer_email: (fields.payer_email ?? '').slice(0, 127),
+    status: 'recorded',
+  });
+  if (!recorded.inserted) return { outcome: 'duplicate' };
+  if (parent) await repository.update(parentTxnId, { status: PARENT_STATUS[kind] });
+  log.warn(
+    {
+      donationFlag: DONATION_FLAGS[kind],
+      txnId,
+      parentTxnId,
+      charName: parent?.char_name ?? fields.custom ?? '',
+      coins: parent?.coins ?? 0,
+      amount: fields.mc_gross,
+      currency: fields.mc_currency,
+      reasonCode: fields.reason_code,
+      knownPayment: Boolean(parent),
+    },
+    REVERSAL_MESSAGES[kind],
+  );
+  return { outcome: 'reversal_recorded', detail: `${kind} of ${parentTxnId}` };
+};
+
+/** A verified notification: is it ours and as expected, and what does it record? */
+const judge = async (deps: IpnListenerDeps, fields: Fields): Promise<NotificationResult> => {
+  const { settings, log } = deps;
+  if (!isOurs(fields, settings.paypal.business)) {
+    log.warn(
+      { txnId: fields.txn_id, receiver: fields.receiver_email ?? fields.business },
+      'PayPal notification for another receiver',
+    );
+    return { outcome: 'wrong_receiver', detail: `receiver ${fields.receiver_email ?? fields.business ?? ''}` };
+  }
+  if ((fields.test_ipn === '1') !== settings.paypal.sandbox) {
+    log.warn({ txnId: fields.txn_id }, 'PayPal sandbox notification on a live site, or the other way round');
+    return { outcome: 'sandbox_mismatch' };
+  }
+  const status = fields.payment_status ?? '';
+  if (status === 'Completed') return credit(deps, fields);
+  if (status in REVERSAL_KINDS)
+    return recordReversal(deps, fields, REVERSAL_KINDS[status as keyof typeof REVERSAL_KINDS]);
+  // Pending, Denied, Failed, Expired...: a Pending payment notifies again once Completed.
+  log.info({ txnId: fields.txn_id, status }, 'PayPal notification without a completed payment');
+  return { outcome: 'not_completed', detail: status };
+};
+
+/**
+ * One notification, after the listener has answered PayPal: store it, verify it with PayPal, and
+ * only then judge it. Its outcome is stored with it; nothing here throws.
+ */
+export const processNotification = async (deps: IpnListenerDeps, raw: Buffer): Promise<NotificationResult> => {
+  const { repository, log } = deps;
+  const fields = parseIpnBody(raw);
+  const notificationId = await repository.recordNotification({
+    body: raw.toString('latin1'),
+    txnId: fields.txn_id ?? '',
+    paymentStatus: fields.payment_status ?? '',
+  });
+  let verification = 'error';
+  let result: NotificationResult;
+  try {
+    verification = await deps.verify(raw);
+    if (verification === 'INVALID') {
+      log.warn({ txnId: fields.txn_id }, 'PayPal answered INVALID: notification ignored');
+      result = { outcome: 'invalid' };
+    } else {
+      result = await judge(deps, fields);
+    }
+  } catch (error) {
+    const message = (error as Error).message;
+    if (error instanceof VerificationError) {
+      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification not verified; resend it from PayPal');
+      result = { outcome: 'verify_failed', detail: message };
+    } else {
+      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification failed; resend it from PayPal');
+      result = { outcome: 'failed', detail: message };
+    }
+  }
+  await repository.settleNotification(notificationId, { verification, ...result });
+  return result;
+};

@@ -1,0 +1,72 @@
+import type { Migration } from 'kysely';
+import type { AnyKysely } from '../../db/connections';
+
+/** The donations feature's own tables: every payment notification, and the donations they recorded. */
+export const donationMigrations: Record<string, Migration> = {
+  '040_donations_notifications': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_donation_notifications')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('received_at', 'bigint', (col) => col.notNull())
+        .addColumn('txn_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('payment_status', 'varchar(32)', (col) => col.notNull().defaultTo(''))
+        .addColumn('verification', 'varchar(16)', (col) => col.notNull().defaultTo(''))
+        .addColumn('outcome', 'varchar(32)', (col) => col.notNull().defaultTo('received'))
+        .addColumn('detail', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('body', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_donation_notifications_txn')
+        .ifNotExists()
+        .on('site_donation_notifications')
+        .column('txn_id')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_donation_notifications').ifExists().execute();
+    },
+  },
+  '041_donations_donations': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_donations')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('txn_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(24)', (col) => col.notNull())
+        .addColumn('parent_txn_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('char_name', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('char_id', 'integer')
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('currency', 'varchar(3)', (col) => col.notNull())
+        .addColumn('coins', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('payer_email', 'varchar(127)', (col) => col.notNull().defaultTo(''))
+        .addColumn('status', 'varchar(24)', (col) => col.notNull())
+        .addColumn('reward_status', 'varchar(16)', (col) => col.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      // The one guard against crediting a payment twice: a repeated txn_id cannot be inserted.
+      await db.schema
+        .createIndex('site_donations_txn')
+        .ifNotExists()
+        .unique()
+        .on('site_donations')
+        .columns(['provider', 'txn_id'])
+        .execute();
+      await db.schema
+        .createIndex('site_donations_parent')
+        .ifNotExists()
+        .on('site_donations')
+        .column('parent_txn_id')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_donations').ifExists().execute();
+    },
+  },
+};

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../../db/tables';
+import { GraphApiError, type LiveVideo } from './graph-api-client';
+import {
+  charactersInGame,
+  deleteFacebookUser,
+  listStreamersDue,
+  markPolled,
+  removeLiveStream,
+  saveLiveStream,
+  sweepEndedData,
+} from './streamers-repository';
+import type { FacebookSiteDatabase } from './tables';
+
+/** A stream not confirmed live for this long is deleted (the privacy policy's promise). */
+export const STREAM_DATA_MAX_AGE_MS = 5 * 60_000;
+/** How often the collector wakes: Unregister at the NPC is honoured within this time. */
+export const COLLECTOR_TICK_MS = 10_000;
+
+export interface CollectorDeps {
+  site: Kysely<FacebookSiteDatabase>;
+  game: Kysely<GameDatabase>;
+  /** The user's live video now, undefined when none; throws GraphApiError. */
+  fetchLiveVideo: (fbUserId: string, accessToken: string) => Promise<LiveVideo | undefined>;
+  /** Decrypts a stored token (token-cipher.ts). */
+  decryptToken: (stored: string, fbUserId: string) => string;
+  pollMs: number;
+  now: () => number;
+  onError: (error: unknown, context: string) => void;
+}
+
+export interface Collector {
+  /** One round: housekeeping, then the live videos of the streamers due. Rounds never overlap. */
+  collectOnce(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Reads the latest public live video of every streamer whose bound character is in the game and
+ * keeps it in site_live_streams (getlivestreams shows it on the home page). A stream that ended,
+ * a character that left the game and a token Facebook no longer accepts delete the stream at
+ * once; when Facebook cannot be asked, the stream is deleted once it is STREAM_DATA_MAX_AGE_MS old.
+ */
+export const createCollector = (deps: CollectorDeps): Collector => {
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const pollStreamer = async (streamer: { fbUserId: string; accessToken: string }, now: number) => {
+    try {
+      const token = deps.decryptToken(streamer.accessToken, streamer.fbUserId);
+      const video = await deps.fetchLiveVideo(streamer.fbUserId, token);
+      if (video) await saveLiveStream(deps.site, streamer.fbUserId, video, now);
+      else await removeLiveStream(deps.site, streamer.fbUserId);
+    } catch (error) {
+      if (error instanceof GraphApiError && error.tokenInvalid) {
+        // Expired or revoked: nothing more can be read; the streamer authorizes again on the fb page.
+        await deleteFacebookUser(deps.site, streamer.fbUserId);
+        return;
+      }
+      deps.onError(error, 'live video');
+    }
+  };
+
+  const round = async () => {
+    const now = deps.now();
+    await sweepEndedData(deps.site, { now, staleBefore: now - STREAM_DATA_MAX_AGE_MS });
+    const due = await listStreamersDue(deps.site, now - deps.pollMs);
+    const inGame = await charactersInGame(
+      deps.game,
+      due.map((streamer) => streamer.charId),
+    );
+    for (const streamer of due) {
+      if (inGame.has(streamer.charId)) await pollStreamer(streamer, now);
+      else await removeLiveStream(deps.site, streamer.fbUserId);
+      await markPolled(deps.site, streamer.id, now);
+    }
+  };
+
+  const collectOnce = () => {
+    running ??= round()
+      .catch((error: unknown) => deps.onError(error, 'round'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  return {
+    collectOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void collectOnce(), COLLECTOR_TICK_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+};

@@ -1,0 +1,195 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../../db/tables';
+import type { LiveVideo } from './graph-api-client';
+import { newStreamCode } from './stream-code';
+import type { FacebookSiteDatabase } from './tables';
+
+/** The SQL of the Facebook stream registration: site_facebook_streamers and its rows of site_live_streams. */
+
+type Db = Kysely<FacebookSiteDatabase>;
+
+export const LIVE_STREAM_SOURCE = 'facebook';
+
+const isDuplicateKey = (error: unknown): boolean => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ER_DUP_ENTRY' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
+};
+
+/**
+ * Stores a user's token and hands out a new code, unique among the codes still valid (an expired
+ * code is released first). A user who authorizes again gets a new token and code; a character
+ * already bound stays bound, so the streamer keeps earning while re-authorizing.
+ */
+export const saveAuthorization = async (
+  db: Db,
+  authorization: {
+    fbUserId: string;
+    encryptToken: (userId: string) => string;
+    tokenExpiresAt: number | null;
+    codeExpiresAt: number;
+    now: number;
+  },
+): Promise<string> => {
+  const { fbUserId, now } = authorization;
+  await db
+    .updateTable('site_facebook_streamers')
+    .set({ code: null })
+    .where('code', 'is not', null)
+    .where('code_expires_at', '<=', now)
+    .execute();
+  for (let attempt = 0; ; attempt += 1) {
+    const code = newStreamCode();
+    const values = {
+      access_token: authorization.encryptToken(fbUserId),
+      token_expires_at: authorization.tokenExpiresAt,
+      code,
+      code_expires_at: authorization.codeExpiresAt,
+    };
+    try {
+      const existing = await db
+        .selectFrom('site_facebook_streamers')
+        .select(['status'])
+        .where('fb_user_id', '=', fbUserId)
+        .executeTakeFirst();
+      if (existing?.status === 'online') {
+        await db.updateTable('site_facebook_streamers').set(values).where('fb_user_id', '=', fbUserId).execute();
+      } else if (existing) {
+        await db
+          .updateTable('site_facebook_streamers')
+          .set({ ...values, status: 'registered', char_id: null, char_name: null })
+          .where('fb_user_id', '=', fbUserId)
+          .execute();
+      } else {
+        await db
+          .insertInto('site_facebook_streamers')
+          .values({ ...values, fb_user_id: fbUserId, status: 'registered', created_at: now })
+          .execute();
+      }
+      return code;
+    } catch (error) {
+      // Another code just took this one, or the same user registered twice at once: try again.
+      if (!isDuplicateKey(error) || attempt >= 5) throw error;
+    }
+  }
+};
+
+/** Everything the site holds about a Facebook user: the registration, the token and the stream. */
+export const deleteFacebookUser = async (db: Db, fbUserId: string): Promise<void> => {
+  await db
+    .deleteFrom('site_live_streams')
+    .where('source', '=', LIVE_STREAM_SOURCE)
+    .where('owner_key', '=', fbUserId)
+    .execute();
+  await db.deleteFrom('site_facebook_streamers').where('fb_user_id', '=', fbUserId).execute();
+};
+
+export const recordDeletionRequest = async (db: Db, confirmationCode: string, now: number): Promise<void> => {
+  await db
+    .insertInto('site_facebook_deletions')
+    .values({ confirmation_code: confirmationCode, requested_at: now })
+    .execute();
+};
+
+export const findDeletionRequest = (db: Db, confirmationCode: string) =>
+  db
+    .selectFrom('site_facebook_deletions')
+    .select(['confirmation_code', 'requested_at'])
+    .where('confirmation_code', '=', confirmationCode)
+    .executeTakeFirst();
+
+/**
+ * The collector's housekeeping: users who pressed Unregister at the NPC, registrations whose code
+ * ran out before anyone entered it, and streams not confirmed live since `staleBefore`.
+ */
+export const sweepEndedData = async (db: Db, options: { now: number; staleBefore: number }): Promise<void> => {
+  const unregistered = await db
+    .selectFrom('site_facebook_streamers')
+    .select('fb_user_id')
+    .where('status', '=', 'unregistered')
+    .execute();
+  for (const { fb_user_id } of unregistered) await deleteFacebookUser(db, fb_user_id);
+  const abandoned = await db
+    .selectFrom('site_facebook_streamers')
+    .select('fb_user_id')
+    .where('status', '=', 'registered')
+    .where('code_expires_at', '<=', options.now)
+    .execute();
+  for (const { fb_user_id } of abandoned) await deleteFacebookUser(db, fb_user_id);
+  await db
+    .deleteFrom('site_live_streams')
+    .where('source', '=', LIVE_STREAM_SOURCE)
+    .where('updated_at', '<', options.staleBefore)
+    .execute();
+};
+
+export interface BoundStreamer {
+  id: number;
+  fbUserId: string;
+  accessToken: string;
+  charId: number;
+}
+
+/** Streamers bound to a character whose live video was last read before `polledBefore`. */
+export const listStreamersDue = async (db: Db, polledBefore: number): Promise<BoundStreamer[]> => {
+  const rows = await db
+    .selectFrom('site_facebook_streamers')
+    .select(['id', 'fb_user_id', 'access_token', 'char_id'])
+    .where('status', '=', 'online')
+    .where('char_id', 'is not', null)
+    .where('polled_at', '<=', polledBefore)
+    .orderBy('polled_at')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    fbUserId: row.fb_user_id,
+    accessToken: row.access_token,
+    charId: Number(row.char_id),
+  }));
+};
+
+export const markPolled = async (db: Db, id: number, now: number): Promise<void> => {
+  await db.updateTable('site_facebook_streamers').set({ polled_at: now }).where('id', '=', id).execute();
+};
+
+/** The user's live stream as the home page shows it (site_live_streams, one row per user). */
+export const saveLiveStream = async (db: Db, fbUserId: string, video: LiveVideo, now: number): Promise<void> => {
+  const values = { channel: video.videoUrl, title: video.title, viewers: video.viewers, updated_at: now };
+  const update = () =>
+    db
+      .updateTable('site_live_streams')
+      .set(values)
+      .where('source', '=', LIVE_STREAM_SOURCE)
+      .where('owner_key', '=', fbUserId)
+      .executeTakeFirst();
+  if (Number((await update()).numUpdatedRows) > 0) return;
+  try {
+    await db
+      .insertInto('site_live_streams')
+      .values({ ...values, type: 'FACEBOOK', source: LIVE_STREAM_SOURCE, owner_key: fbUserId })
+      .execute();
+  } catch (error) {
+    // Another instance's collector inserted it first.
+    if (!isDuplicateKey(error)) throw error;
+    await update();
+  }
+};
+
+export const removeLiveStream = async (db: Db, fbUserId: string): Promise<void> => {
+  await db
+    .deleteFrom('site_live_streams')
+    .where('source', '=', LIVE_STREAM_SOURCE)
+    .where('owner_key', '=', fbUserId)
+    .execute();
+};
+
+/** Of the given characters, those in the game now (online 1; an offline trader, 2, is not playing). */
+export const charactersInGame = async (db: Kysely<GameDatabase>, charIds: number[]): Promise<Set<number>> => {
+  if (charIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('characters')
+    .select('charId')
+    .where('charId', 'in', charIds)
+    .where('online', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => Number(row.charId)));
+};

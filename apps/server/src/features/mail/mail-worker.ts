@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { isLanguage } from '@gatekeeper/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../infra/mailer';
+import type { Texts } from '../../infra/texts';
+import { composeMassMail } from './mail-content';
+import type { MailJob, OutboxRepository, OutboxRow } from './outbox-repository';
+import type { MailSettings } from './settings-schema';
+import { unsubscribeLink } from './unsubscribe-link';
+
+export interface MailWorkerOptions {
+  outbox: OutboxRepository;
+  mailer: Mailer;
+  texts: Texts;
+  publicUrl: string;
+  signingKey: string;
+  settings: Pick<MailSettings, 'sendPerMinute' | 'maxAttempts' | 'retryBaseSeconds' | 'leaseSeconds' | 'pollSeconds'>;
+  /** The clock of leases and retries; tests move it. */
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** How long stop() waits for a mail in the hands of SMTP before it leaves it to the lease. */
+  stopGraceMs?: number;
+}
+
+/** Wait after the n-th failed try (n from 1): base, 2 x base, 4 x base... */
+export const retryDelayMs = (failedAttempts: number, baseSeconds: number): number =>
+  baseSeconds * 1000 * 2 ** Math.max(0, failedAttempts - 1);
+
+/**
+ * Drains the outbox, one mail at a time: claim (status sending, this worker's claim, a lease),
+ * send through SMTP, mark sent right away. Paced to sendPerMinute per instance. Several workers,
+ * in one process or many, can drain one outbox: a claim belongs to exactly one of them.
+ */
+export class MailWorker {
+  readonly id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private claims = 0;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+  private readonly jobs = new Map<number, MailJob>();
+
+  constructor(private readonly options: MailWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop().catch((error: unknown) => {
+      this.options.log.error({ err: error }, 'mail worker stopped on an error');
+    });
+  }
+
+  /** New mails were queued: stop waiting for the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    if (!this.running) return;
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.stopGraceMs ?? 5_000).unref());
+    await Promise.race([this.running, grace]);
+    this.running = undefined;
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    }).finally(() => {
+      this.wakeUp = undefined;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    const { settings, log } = this.options;
+    const intervalMs = 60_000 / settings.sendPerMinute;
+    while (!this.stopping) {
+      try {
+        await this.step(intervalMs);
+      } catch (error) {
+        // The database went away for a moment: try again at the next poll, never busy-loop.
+        log.error({ err: error }, 'mail worker step failed');
+        if (!this.stopping) await this.pause(settings.pollSeconds * 1000);
+      }
+    }
+  }
+
+  private async step(intervalMs: number): Promise<void> {
+    const { outbox, settings, log } = this.options;
+    const now = this.options.now();
+    const givenUp = await outbox.giveUpExpiredClaims(now);
+    if (givenUp > 0) log.warn({ mails: givenUp }, 'mails left unconfirmed: their sender stopped while sending');
+    const claim = `${this.id}:${++this.claims}`;
+    const row = await outbox.claimNext(claim, now, now + settings.leaseSeconds * 1000);
+    if (!row) {
+      await this.pause(settings.pollSeconds * 1000);
+      return;
+    }
+    if (this.stopping) {
+      await outbox.release(row.id, claim);
+      return;
+    }
+    await this.deliver(row, claim);
+    if (!this.stopping) await this.pause(intervalMs);
+  }
+
+  private async jobOf(id: number): Promise<MailJob | undefined> {
+    const cached = this.jobs.get(id);
+    if (cached) return cached;
+    const job = await this.options.outbox.job(id);
+    if (job) this.jobs.set(id, job);
+    return job;
+  }
+
+  private async deliver(row: OutboxRow, claim: string): Promise<void> {
+    const { outbox, settings, log } = this.options;
+    const job = await this.jobOf(row.job_id);
+    if (!job) {
+      await outbox.markFailedAttempt(row, claim, 'job not found', undefined);
+      return;
+    }
+    const subject = { email: row.email, user: row.login, version: job.version };
+    const mail = composeMassMail({
+      to: row.email,
+      login: row.login,
+      language: isLanguage(row.language) ? row.language : 'en',
+      subject: job.subject,
+      html: job.html,
+      unsubscribeUrl: unsubscribeLink(this.options.publicUrl, this.options.signingKey, subject),
+      texts: this.options.texts,
+    });
+    try {
+      await this.options.mailer.send(mail);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const retryAt =
+        attempts < settings.maxAttempts
+          ? this.options.now() + retryDelayMs(attempts, settings.retryBaseSeconds)
+          : undefined;
+      log.warn({ err: error, job: row.job_id, mail: row.id, attempts }, 'mail not sent');
+      await retryOnLockConflict(() =>
+        outbox.markFailedAttempt(row, claim, (error as Error).message ?? String(error), retryAt),
+      );
+      return;
+    }
+    // The mail is out: its row must be marked, even when another instance's claim meets ours in a
+    // deadlock, or it would stay 'sending' until its lease gives it up as unconfirmed.
+    if (!(await retryOnLockConflict(() => outbox.markSent(row.id, claim, this.options.now())))) {
+      log.warn({ job: row.job_id, mail: row.id }, 'mail sent after its claim ran out');
+    }
+  }
+}
+
+/** MariaDB's answers when two transactions met on the same rows: the statement may simply be run again. */
+const LOCK_CONFLICTS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+const retryOnLockConflict = async <T>(write: () => Promise<T>, attempts = 5): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= attempts || typeof code !== 'string' || !LOCK_CONFLICTS.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+};

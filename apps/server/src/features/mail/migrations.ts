@@ -1,0 +1,78 @@
+import { type Migration, MysqlAdapter, sql } from 'kysely';
+import type { AnyKysely } from '../../db/connections';
+
+/** The mail feature's tables: jobs, their outbox and the unsubscribed addresses. */
+export const mailMigrations: Record<string, Migration> = {
+  '030_mail_outbox': {
+    async up(db: AnyKysely) {
+      // Game databases are often utf8mb3; a subject or content may hold an emoji.
+      const fullUnicode = db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4` : sql``;
+      await db.schema
+        .createTable('site_mail_jobs')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('created_by', 'varchar(45)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('version', 'varchar(16)', (col) => col.notNull())
+        .addColumn('registered_only', 'smallint', (col) => col.notNull())
+        .addColumn('test', 'smallint', (col) => col.notNull())
+        .addColumn('subject', 'varchar(255)', (col) => col.notNull())
+        .addColumn('html', 'text', (col) => col.notNull())
+        .addColumn('queued', 'integer', (col) => col.notNull())
+        .addColumn('skipped', 'integer', (col) => col.notNull())
+        .modifyEnd(fullUnicode)
+        .execute();
+      await db.schema
+        .createTable('site_mail_outbox')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('job_id', 'integer', (col) => col.notNull())
+        .addColumn('email', 'varchar(255)', (col) => col.notNull())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('language', 'varchar(2)', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (col) => col.notNull())
+        .addColumn('claimed_by', 'varchar(64)')
+        .addColumn('lease_until', 'bigint')
+        .addColumn('sent_at', 'bigint')
+        .addColumn('last_error', 'varchar(255)')
+        .execute();
+      // One mail per address and job, whatever happens to the job's requests.
+      await db.schema
+        .createIndex('site_mail_outbox_job_email')
+        .ifNotExists()
+        .unique()
+        .on('site_mail_outbox')
+        .columns(['job_id', 'email'])
+        .execute();
+      await db.schema
+        .createIndex('site_mail_outbox_due')
+        .ifNotExists()
+        .on('site_mail_outbox')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createTable('site_mail_unsubscribes')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('email', 'varchar(255)', (col) => col.notNull())
+        .addColumn('version', 'varchar(16)', (col) => col.notNull())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_mail_unsubscribes_email_version')
+        .ifNotExists()
+        .unique()
+        .on('site_mail_unsubscribes')
+        .columns(['email', 'version'])
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_mail_unsubscribes').ifExists().execute();
+      await db.schema.dropTable('site_mail_outbox').ifExists().execute();
+      await db.schema.dropTable('site_mail_jobs').ifExists().execute();
+    },
+  },
+};

@@ -1,0 +1,193 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Dialect } from '../../db/connections';
+import type { SiteDatabase, SiteMailJobsTable, SiteMailOutboxTable } from '../../db/tables';
+
+export type OutboxRow = Selectable<SiteMailOutboxTable>;
+export type MailJob = Selectable<SiteMailJobsTable>;
+
+export interface NewJob {
+  createdBy: string;
+  createdAt: number;
+  version: string;
+  registeredOnly: boolean;
+  test: boolean;
+  subject: string;
+  html: string;
+  skipped: number;
+  mails: { email: string; login: string; language: string }[];
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * The outbox table that every instance drains (DESIGN.md section 10). A mail is claimed by one
+ * worker before it is sent and marked right after; every later update names the claim, so a
+ * worker that lost its claim (lease ran out) cannot overwrite what another decided.
+ */
+export class OutboxRepository {
+  constructor(
+    private readonly db: Kysely<SiteDatabase>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The job and all its mails in one transaction: a crash while queueing leaves nothing half queued. */
+  async enqueue(job: NewJob): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('site_mail_jobs')
+        .values({
+          created_by: job.createdBy,
+          created_at: job.createdAt,
+          version: job.version,
+          registered_only: job.registeredOnly ? 1 : 0,
+          test: job.test ? 1 : 0,
+          subject: job.subject,
+          html: job.html,
+          queued: job.mails.length,
+          skipped: job.skipped,
+        })
+        .executeTakeFirstOrThrow();
+      const jobId = Number(inserted.insertId);
+      for (let start = 0; start < job.mails.length; start += INSERT_CHUNK) {
+        await trx
+          .insertInto('site_mail_outbox')
+          .values(
+            job.mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
+              job_id: jobId,
+              email: mail.email,
+              login: mail.login,
+              language: mail.language,
+              status: 'pending' as const,
+              attempts: 0,
+              next_attempt_at: job.createdAt,
+            })),
+          )
+          .execute();
+      }
+      return jobId;
+    });
+  }
+
+  job(id: number): Promise<MailJob | undefined> {
+    return this.db.selectFrom('site_mail_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Claims the oldest due mail for `claim` until `leaseUntil`. MariaDB: SELECT ... FOR UPDATE
+   * SKIP LOCKED in a transaction, so instances never wait on or take each other's row. SQLite
+   * has one writer at a time: a single UPDATE picks and claims the row atomically.
+   */
+  async claimNext(claim: string, now: number, leaseUntil: number): Promise<OutboxRow | undefined> {
+    const set = { status: 'sending' as const, claimed_by: claim, lease_until: leaseUntil };
+    if (this.dialect === 'mysql') {
+      const claimed = await this.db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('site_mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!due) return false;
+        await trx.updateTable('site_mail_outbox').set(set).where('id', '=', due.id).execute();
+        return true;
+      });
+      if (!claimed) return undefined;
+    } else {
+      const result = await this.db
+        .updateTable('site_mail_outbox')
+        .set(set)
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('site_mail_outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .orderBy('id')
+            .limit(1),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+    }
+    return this.db
+      .selectFrom('site_mail_outbox')
+      .selectAll()
+      .where('claimed_by', '=', claim)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+  }
+
+  /** Sent: true when the claim still held (false: the lease ran out and the row was given up meanwhile). */
+  async markSent(id: number, claim: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('site_mail_outbox')
+      .set({ status: 'sent', sent_at: now, lease_until: null })
+      .where('id', '=', id)
+      .where('claimed_by', '=', claim)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The SMTP server refused or could not be reached: try again at `retryAt`, or give up. */
+  async markFailedAttempt(
+    row: Pick<OutboxRow, 'id' | 'attempts'>,
+    claim: string,
+    error: string,
+    retryAt: number | undefined,
+  ): Promise<void> {
+    await this.db
+      .updateTable('site_mail_outbox')
+      .set({
+        status: retryAt === undefined ? 'failed' : 'pending',
+        attempts: row.attempts + 1,
+        next_attempt_at: retryAt ?? 0,
+        lease_until: null,
+        last_error: error.slice(0, 255),
+      })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', claim)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+
+  /** A claimed mail the worker did not try (it is stopping): back to the queue as it was. */
+  async release(id: number, claim: string): Promise<void> {
+    await this.db
+      .updateTable('site_mail_outbox')
+      .set({ status: 'pending', claimed_by: null, lease_until: null })
+      .where('id', '=', id)
+      .where('claimed_by', '=', claim)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+
+  /**
+   * Mails still "sending" after their lease: their worker died between handing the mail to SMTP
+   * and recording the answer, so nobody knows whether it went out. They are never sent again
+   * (no address gets a mail twice); the count is logged.
+   */
+  async giveUpExpiredClaims(now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('site_mail_outbox')
+      .set({ status: 'unconfirmed', last_error: 'the sending instance stopped before the answer was recorded' })
+      .where('status', '=', 'sending')
+      .where('lease_until', '<', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** How many mails of a job are in each state. */
+  async jobProgress(jobId: number): Promise<Partial<Record<OutboxRow['status'], number>>> {
+    const rows = await this.db
+      .selectFrom('site_mail_outbox')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+      .where('job_id', '=', jobId)
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+}

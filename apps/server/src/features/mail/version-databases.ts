@@ -1,0 +1,63 @@
+import type { MailVersion } from '@gatekeeper/contract';
+import type { Kysely } from 'kysely';
+import { ConfigError } from '../../config';
+import { type Connections, openConnections } from '../../db/connections';
+import type { GameDatabase, LoginDatabase } from '../../db/tables';
+import type { MailSettings } from './settings-schema';
+
+export interface VersionDatabases {
+  login: Kysely<LoginDatabase>;
+  game: Kysely<GameDatabase>;
+}
+
+export interface VersionDatabaseMap {
+  /** The databases of a version, undefined when the settings do not map it. */
+  of(version: MailVersion): VersionDatabases | undefined;
+  close(): Promise<void>;
+}
+
+const DATABASE_URL = /^(sqlite:|mysql:\/\/|mariadb:\/\/)/;
+
+/**
+ * Opens the login and game databases of every version in settings mail.versions. The settings
+ * name environment variables (the URLs hold passwords); LOGIN_DATABASE_URL and GAME_DATABASE_URL
+ * reuse the site's own connections. A variable that is unset or not a database URL stops start-up.
+ */
+export const openVersionDatabases = (
+  settings: MailSettings['versions'],
+  site: { connections: Connections; loginUrl: string; gameUrl: string },
+  env: NodeJS.ProcessEnv = process.env,
+): VersionDatabaseMap => {
+  const own: Record<string, string> = { LOGIN_DATABASE_URL: site.loginUrl, GAME_DATABASE_URL: site.gameUrl };
+  const urlOf = (version: string, role: string, variable: string) => {
+    const url = own[variable] ?? env[variable];
+    if (!url || !DATABASE_URL.test(url)) {
+      throw new ConfigError(
+        `settings: mail.versions.${version}.${role}: environment variable ${variable} must hold a database URL (sqlite:PATH or mysql://user:pass@host:port/database)`,
+      );
+    }
+    return url;
+  };
+  const opened: Connections[] = [];
+  const byVersion = new Map<MailVersion, VersionDatabases>();
+  for (const [version, databases] of Object.entries(settings) as [
+    MailVersion,
+    NonNullable<MailSettings['versions'][MailVersion]>,
+  ][]) {
+    const loginUrl = urlOf(version, 'loginDatabase', databases.loginDatabase);
+    const gameUrl = urlOf(version, 'gameDatabase', databases.gameDatabase);
+    if (loginUrl === site.loginUrl && gameUrl === site.gameUrl) {
+      byVersion.set(version, { login: site.connections.login.db, game: site.connections.game.db });
+      continue;
+    }
+    const connections = openConnections({ login: loginUrl, game: gameUrl, site: gameUrl });
+    opened.push(connections);
+    byVersion.set(version, { login: connections.login.db, game: connections.game.db });
+  }
+  return {
+    of: (version) => byVersion.get(version),
+    close: async () => {
+      await Promise.all(opened.map((connections) => connections.close()));
+    },
+  };
+};

@@ -1,0 +1,35 @@
+import {
+  DEFAULT_CHAOS_PERCENT,
+  DEFAULT_METADATA_TEXT,
+  DEFAULT_ORDER_PERCENT,
+  type Metadata,
+} from '@gatekeeper/contract';
+import type { Settings } from '../../settings';
+import { facebookLoginUrl } from '../facebook-streams/login-url';
+import { presentPaypalForm } from '../donations/paypal';
+import { splitOpeningDate } from './opening-date';
+
+const orDefault = (value: string, fallback: string) => (value.trim() === '' ? fallback : value);
+
+/**
+ * getmetadata's answer: the settings as the page reads them, with the spec's defaults. The public
+ * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses.
+ */
+export const presentMetadata = (settings: Settings, publicUrl = 'http://localhost:8080'): Metadata => ({
+  coinsName: settings.coins.name,
+  coinsPerRef: settings.coins.perRef,
+  coinsPerEuro: settings.coins.perEuro,
+  chronicle: orDefault(settings.server.chronicle, DEFAULT_METADATA_TEXT),
+  eventName: orDefault(settings.server.eventName, DEFAULT_METADATA_TEXT),
+  orderPercent: settings.server.orderPercent ?? DEFAULT_ORDER_PERCENT,
+  chaosPercent: settings.server.chaosPercent ?? DEFAULT_CHAOS_PERCENT,
+  openingDate: splitOpeningDate(settings.server.openingDate),
+  links: settings.links,
+  voteSites: settings.voteSites,
+  discordWidgetId: settings.chat.discordWidgetId,
+  facebookPageUrl: settings.social.facebookPageUrl,
+  ipv6LookupUrl: settings.ipv6LookupUrl,
+  facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
+  donation: presentPaypalForm(settings.donations, publicUrl),
+  downloads: settings.downloads,
+});

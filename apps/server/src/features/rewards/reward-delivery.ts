@@ -1,0 +1,193 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connections } from '../../db/connections';
+import { addPremiumItem, sendItemsByCustomMail } from '../../game/item-delivery';
+import type { GameSchema } from '../../game/schema-check';
+import type { RewardSettings } from './settings-schema';
+
+export type RewardReason = 'donation' | 'referral' | 'vote';
+
+export interface RewardGrant {
+  /** Paid once per id: `paypal:<txn_id>`, `referral:<login>`... */
+  requestId: string;
+  charId: number;
+  count: number;
+  reason: RewardReason;
+  /** Default: the coin item of the settings. */
+  itemId?: number;
+}
+
+/** pending: waits for the game (queue delivery) or for a retry; failed: the last try failed. */
+export type RewardStatus = 'delivered' | 'pending' | 'failed';
+export type Delivery = 'premiumItems' | 'customMail' | 'queue';
+
+export interface RewardDelivery {
+  /** Records the grant once per requestId and delivers it; 'duplicate' (nothing written) when seen before. */
+  grant(grant: RewardGrant): Promise<{ status: RewardStatus | 'duplicate' }>;
+  /** Tries again every grant whose delivery failed (the game database was down); answers how many went through. */
+  retryFailed(): Promise<number>;
+  /** Starts retrying failed grants every retrySeconds; stopped by stop(). */
+  start(): void;
+  stop(): void;
+}
+
+export interface RewardDeps {
+  connections: Connections;
+  schema: GameSchema;
+  settings: RewardSettings;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
+export const deliveryOf = (settings: RewardSettings, schema: GameSchema): Delivery => {
+  if (settings.delivery === 'premiumItems' && !schema.hasPremiumItems) {
+    throw new Error('rewards.delivery is premiumItems but the game database has no character_premium_items table');
+  }
+  if (settings.delivery === 'customMail' && !schema.hasCustomMail) {
+    throw new Error('rewards.delivery is customMail but the game database has no custom_mail table');
+  }
+  if (settings.delivery !== 'auto') return settings.delivery;
+  if (schema.hasPremiumItems) return 'premiumItems';
+  if (schema.hasCustomMail) return 'customMail';
+  return 'queue';
+};
+
+const MAX_ERROR_LENGTH = 255;
+
+export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
+  const { connections, settings, now, log } = deps;
+  const delivery = deliveryOf(settings, deps.schema);
+  const site = connections.site.db;
+  let timer: NodeJS.Timeout | undefined;
+  let retrying: Promise<number> | undefined;
+
+  const intoGame = async (row: { char_id: number; item_id: number; item_count: number }) => {
+    const gift = { charId: row.char_id, itemId: row.item_id, count: Number(row.item_count) };
+    if (delivery === 'premiumItems') await addPremiumItem(connections.game.db, { ...gift, sender: settings.sender });
+    else
+      await sendItemsByCustomMail(connections.game.db, {
+        ...gift,
+        subject: settings.mailSubject,
+        message: settings.mailMessage,
+        now: now(),
+      });
+  };
+
+  /** Delivers one recorded grant; only a row still 'failed' or fresh 'pending' of this process is tried. */
+  const deliver = async (row: {
+    id: number;
+    request_id: string;
+    char_id: number;
+    item_id: number;
+    item_count: number;
+    attempts: number;
+  }): Promise<RewardStatus> => {
+    try {
+      await intoGame(row);
+    } catch (error) {
+      await site
+        .updateTable('site_reward_queue')
+        .set({
+          status: 'failed',
+          attempts: row.attempts + 1,
+          last_error: String((error as Error).message).slice(0, MAX_ERROR_LENGTH),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      log.error({ err: error, requestId: row.request_id }, 'reward delivery failed; it will be tried again');
+      return 'failed';
+    }
+    await site
+      .updateTable('site_reward_queue')
+      .set({
+        status: 'delivered',
+        attempts: row.attempts + 1,
+        last_error: null,
+        updated_at: now(),
+        delivered_at: now(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return 'delivered';
+  };
+
+  const retryFailed = async (): Promise<number> => {
+    const failed = await site
+      .selectFrom('site_reward_queue')
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
+      .where('status', '=', 'failed')
+      .where('delivery', '=', delivery)
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    let delivered = 0;
+    for (const row of failed) {
+      // Claim it first, so two instances retrying at once cannot both deliver it.
+      const claimed = await site
+        .updateTable('site_reward_queue')
+        .set({ status: 'pending', updated_at: now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if ((await deliver({ ...row, item_count: Number(row.item_count) })) === 'delivered') delivered += 1;
+    }
+    return delivered;
+  };
+
+  return {
+    async grant(grant) {
+      const time = now();
+      const inserted = await site
+        .insertInto('site_reward_queue')
+        .values({
+          request_id: grant.requestId,
+          char_id: grant.charId,
+          item_id: grant.itemId ?? settings.coinItemId,
+          item_count: grant.count,
+          reason: grant.reason,
+          delivery,
+          status: 'pending',
+          attempts: 0,
+          last_error: null,
+          created_at: time,
+          updated_at: time,
+          delivered_at: null,
+        })
+        .ignore()
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate' };
+      log.info(
+        { requestId: grant.requestId, charId: grant.charId, count: grant.count, reason: grant.reason, delivery },
+        'reward granted',
+      );
+      if (delivery === 'queue') return { status: 'pending' };
+      const row = await site
+        .selectFrom('site_reward_queue')
+        .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
+        .where('request_id', '=', grant.requestId)
+        .executeTakeFirstOrThrow();
+      return { status: await deliver({ ...row, item_count: Number(row.item_count) }) };
+    },
+    retryFailed,
+    start() {
+      if (timer || delivery === 'queue') return;
+      timer = setInterval(() => {
+        if (retrying) return;
+        retrying = retryFailed()
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'reward retry failed');
+            return 0;
+          })
+          .finally(() => {
+            retrying = undefined;
+          });
+      }, settings.retrySeconds * 1000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+};

@@ -1,0 +1,61 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
+
+/**
+ * A JSON answer serialized and compressed once, when its list is read, so a request only picks
+ * the bytes its Accept-Encoding allows. Compressing per request cost about four fifths of the
+ * requests per second in `npm run bench`; sending pre-compressed bytes costs nothing measurable
+ * and a top-100 list shrinks from about 5 KB to 1.4 KB.
+ */
+export interface EncodedAnswer {
+  json: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Below this, compression saves less than the headers it adds (as @fastify/compress's default). */
+export const COMPRESS_THRESHOLD = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses in libuv's thread pool, so a refresh does not hold up requests. */
+export const encodeAnswer = async (json: string): Promise<EncodedAnswer> => {
+  if (Buffer.byteLength(json) < COMPRESS_THRESHOLD) return { json };
+  const [br, gz] = await Promise.all([
+    brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipAsync(json, { level: 9 }),
+  ]);
+  return { json, br, gzip: gz };
+};
+
+/** Whether an Accept-Encoding header allows a coding: named (or `*`) and not `;q=0`. */
+export const acceptsEncoding = (header: string | undefined, coding: 'br' | 'gzip'): boolean => {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const token = name.trim().toLowerCase();
+    if (token !== coding && token !== '*') continue;
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+};
+
+const PLAIN_HEADERS = Object.freeze({ ...JSON_NO_CACHE_HEADERS, vary: 'accept-encoding' });
+const BR_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'br' });
+const GZIP_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'gzip' });
+
+/** Sends the best encoding the request accepts: Brotli, then gzip, else the JSON text. */
+export const sendEncoded = (request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): FastifyReply => {
+  const accepted = request.headers['accept-encoding'];
+  if (answer.br && acceptsEncoding(accepted, 'br')) {
+    return reply.headers(BR_HEADERS).send(answer.br);
+  }
+  if (answer.gzip && acceptsEncoding(accepted, 'gzip')) {
+    return reply.headers(GZIP_HEADERS).send(answer.gzip);
+  }
+  return reply.headers(PLAIN_HEADERS).send(answer.json);
+};

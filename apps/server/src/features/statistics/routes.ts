@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Connections } from '../../db/connections';
+import type { GameSchema } from '../../game/schema-check';
+import { sdkRoute } from '../../infra/sdk-route';
+import type { Settings } from '../../settings';
+import { sendEncoded } from './encoded-answer';
+import { STATISTICS_CALLS, type StatisticsCall } from './lists';
+import { type ReferralStatisticsSource, noReferralStatistics } from './referral-statistics';
+import { statisticsCache } from './statistics-cache';
+
+/** How long start-up waits for the first read of the rankings before serving empty lists. */
+export const FIRST_READ_WAIT_MS = 3_000;
+
+export interface StatisticsRoutesOptions {
+  connections: Connections;
+  schema: Pick<GameSchema, 'hasEventStats' | 'hasPunishments'>;
+  settings: Pick<Settings, 'statistics'>;
+  /** The referral programme's ranking (features/referral); empty without it. */
+  referrals?: ReferralStatisticsSource;
+}
+
+/** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
+export const statisticsRoutes = async (app: FastifyInstance, options: StatisticsRoutesOptions): Promise<void> => {
+  const { connections, schema, settings } = options;
+  const cache = statisticsCache({
+    sources: {
+      login: connections.login.db,
+      game: connections.game.db,
+      hasEventStats: schema.hasEventStats,
+      hasPunishments: schema.hasPunishments,
+      referrals: options.referrals ?? noReferralStatistics,
+    },
+    limit: settings.statistics.limit,
+    refreshMs: settings.statistics.refreshSeconds * 1000,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => cache.stop());
+  // Read once at start-up, so the first visitors see the rankings rather than empty lists.
+  await cache.start(FIRST_READ_WAIT_MS);
+
+  for (const [call, list] of Object.entries(STATISTICS_CALLS) as [
+    StatisticsCall,
+    (typeof STATISTICS_CALLS)[StatisticsCall],
+  ][]) {
+    sdkRoute(app, call, (_input, request, reply) => sendEncoded(request, reply, cache.read(list)));
+  }
+};

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LoginDatabase } from '../../db/tables';
+import { readRankingFilter } from '../../game/ranking-exclusions';
+import { refreshingValue } from '../../infra/refreshing-value';
+import { type EncodedAnswer, encodeAnswer } from './encoded-answer';
+import { type ListSources, STATISTICS_LISTS, type StatisticsList, readList } from './lists';
+
+/** Every list as the bytes it is sent as, serialized and compressed once per refresh. */
+export type StatisticsSnapshot = Readonly<Record<StatisticsList, EncodedAnswer>>;
+
+const EMPTY_LIST: EncodedAnswer = Object.freeze({ json: '[]' });
+export const EMPTY_SNAPSHOT: StatisticsSnapshot = Object.freeze(
+  Object.fromEntries(STATISTICS_LISTS.map((list) => [list, EMPTY_LIST])) as Record<StatisticsList, EncodedAnswer>,
+);
+
+export interface StatisticsCache {
+  /** The list's answer from memory: '[]' before the first read finishes and while the database is down. */
+  read(list: StatisticsList): EncodedAnswer;
+  /** Reads every list again now; resolves once the new lists are served. */
+  refresh(): Promise<void>;
+  /** Starts the background refresh; resolves after the first read or `waitMs`, whichever comes first. */
+  start(waitMs: number): Promise<void>;
+  stop(): void;
+}
+
+export interface StatisticsCacheOptions {
+  sources: ListSources & { login: Kysely<LoginDatabase>; hasPunishments: boolean };
+  limit: number;
+  refreshMs: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  now?: () => number;
+}
+
+/**
+ * The rankings, read from the game database in the background every `refreshMs` and answered
+ * from memory, so no visitor waits for a query. A list whose query fails answers '[]' until a
+ * later refresh succeeds (SPEC section 8); when the banned accounts cannot be read, every list
+ * does, rather than show banned characters.
+ */
+export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCache => {
+  const { sources, log } = options;
+  const now = options.now ?? Date.now;
+
+  const readAll = async (): Promise<StatisticsSnapshot> => {
+    const filter = await readRankingFilter(sources, options.limit, now());
+    const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};
+    const failed: { list: StatisticsList; error: unknown }[] = [];
+    // One after another: the game server shares this database, and the lists are not urgent.
+    for (const list of STATISTICS_LISTS) {
+      try {
+        snapshot[list] = await encodeAnswer(JSON.stringify(await readList(list, sources, filter)));
+      } catch (error) {
+        failed.push({ list, error });
+        snapshot[list] = EMPTY_LIST;
+      }
+    }
+    if (failed.length > 0) {
+      log.warn(
+        { err: failed[0]?.error, lists: failed.map((f) => f.list) },
+        'rankings: some lists could not be read; they stay empty until the next refresh',
+      );
+    }
+    return snapshot as StatisticsSnapshot;
+  };
+
+  const value = refreshingValue({
+    compute: readAll,
+    fallback: EMPTY_SNAPSHOT,
+    intervalMs: options.refreshMs,
+    onError: (error) => log.warn({ err: error }, 'rankings: the databases did not answer; the lists stay empty'),
+  });
+
+  return {
+    read: (list) => value.latest()[list],
+    refresh: async () => {
+      await value.refresh();
+    },
+    start: async (waitMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        value.get(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    stop: () => value.stop(),
+  };
+};

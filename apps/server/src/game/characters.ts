@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../db/tables';
+import { fitsGameText } from './accounts';
+
+export interface Character {
+  charId: number;
+  accountName: string | null;
+  name: string;
+  level: number;
+  online: number;
+  accessLevel: number;
+  deleteTime: number;
+}
+
+const columns = ['charId', 'account_name', 'char_name', 'level', 'online', 'accesslevel', 'deletetime'] as const;
+
+const toCharacter = (row: {
+  charId: number;
+  account_name: string | null;
+  char_name: string;
+  level: number | null;
+  online: number | null;
+  accesslevel: number | null;
+  deletetime: number | null;
+}): Character => ({
+  charId: Number(row.charId),
+  accountName: row.account_name,
+  name: row.char_name,
+  level: Number(row.level ?? 0),
+  online: Number(row.online ?? 0),
+  accessLevel: Number(row.accesslevel ?? 0),
+  deleteTime: Number(row.deletetime ?? 0),
+});
+
+/** Character names match whatever their case, as on MariaDB's general_ci collation. */
+export const findCharacterByName = async (db: Kysely<GameDatabase>, name: string): Promise<Character | undefined> => {
+  if (!fitsGameText(name)) return undefined;
+  const row = await db.selectFrom('characters').select(columns).where('char_name', '=', name.trim()).executeTakeFirst();
+  return row && toCharacter(row);
+};
+
+export const characterExists = async (db: Kysely<GameDatabase>, name: string): Promise<boolean> =>
+  (await findCharacterByName(db, name)) !== undefined;
+
+export const listAccountCharacters = async (db: Kysely<GameDatabase>, login: string): Promise<Character[]> =>
+  (await db.selectFrom('characters').select(columns).where('account_name', '=', login).orderBy('charId').execute()).map(
+    toCharacter,
+  );
+
+/** 0 offline, 1 online, 2 offline trader: only 0 may be moved (the game saves its own position). */
+export const isOffline = (character: Pick<Character, 'online'>): boolean => character.online === 0;
+
+export const countOnline = async (db: Kysely<GameDatabase>): Promise<number> => {
+  const row = await db
+    .selectFrom('characters')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('online', '>', 0)
+    .where((eb) => eb.or([eb('accesslevel', 'is', null), eb('accesslevel', '<=', 0)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export interface Location {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Moves an offline character of the account; answers false when nothing matched. */
+export const moveOfflineCharacter = async (
+  db: Kysely<GameDatabase>,
+  input: { charId: number; accountName: string; to: Location },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('characters')
+    .set({ x: input.to.x, y: input.to.y, z: input.to.z })
+    .where('charId', '=', input.charId)
+    .where('account_name', '=', input.accountName)
+    .where('online', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};

@@ -1,0 +1,29 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { GameDatabase } from '../db/tables';
+
+/** Who a ranking shows: no GMs, no banned accounts or characters, nobody pending deletion (L2J.md). */
+export interface RankingFilter {
+  /** Banned logins, read from the login database (it may be another database than the game's). */
+  bannedAccounts: readonly string[];
+  /** Characters banned one by one (L2J Server's punishments table, affect CHARACTER). */
+  bannedCharacterIds?: readonly number[];
+  limit: number;
+}
+
+/**
+ * Access level 0 (or NULL) is a player: GMs are above 0, and the emulators mark a banned
+ * character with -1.
+ */
+export const rankedCharacters = (filter: RankingFilter) => (eb: ExpressionBuilder<GameDatabase, 'characters'>) => {
+  const conditions = [
+    eb.or([eb('characters.accesslevel', 'is', null), eb('characters.accesslevel', '=', 0)]),
+    eb.or([eb('characters.deletetime', 'is', null), eb('characters.deletetime', '=', 0)]),
+  ];
+  if (filter.bannedAccounts.length > 0) {
+    conditions.push(eb('characters.account_name', 'not in', [...filter.bannedAccounts]));
+  }
+  if (filter.bannedCharacterIds && filter.bannedCharacterIds.length > 0) {
+    conditions.push(eb('characters.charId', 'not in', [...filter.bannedCharacterIds]));
+  }
+  return eb.and(conditions);
+};

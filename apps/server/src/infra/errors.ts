@@ -1,0 +1,28 @@
+import { isErrorCode } from '@gatekeeper/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_HEADERS } from './security-headers';
+
+/**
+ * One JSON error handler. Validation failures answer the list of error codes (translation keys),
+ * as the account forms read them; anything unknown becomes formInvalid. Server faults are logged
+ * with their stack and answered with ServerError only.
+ */
+export const registerErrorHandler = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (request.url.startsWith('/sdk/')) reply.headers(API_HEADERS);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const codes = [
+        ...new Set(error.validation.map((issue) => (isErrorCode(issue.message) ? issue.message : 'formInvalid'))),
+      ];
+      return reply.code(400).send(codes);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, too large a body, wrong content type: the caller's fault, never a 5xx.
+      return reply.code(status).send(status === 429 ? ['tooManyRequests'] : ['formInvalid']);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(['ServerError']);
+  });
+};

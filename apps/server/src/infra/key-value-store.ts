@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Short-lived counters and one-time claims: failed-login counters, lockouts and used captcha
+ * solutions. In memory for one instance; in Redis (REDIS_URL) so several instances share them.
+ */
+export interface KeyValueStore {
+  /** Adds one and answers the new count; the first increment starts the expiry. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  delete(key: string): Promise<void>;
+  /** True the first time a key is claimed within its lifetime, false afterwards. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const PREFIX = 'gatekeeper:';
+const MEMORY_LIMIT = 100_000;
+
+export const memoryStore = (now: () => number = Date.now): KeyValueStore => {
+  const entries = new Map<string, { count: number; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const prune = () => {
+    if (entries.size < MEMORY_LIMIT) return;
+    const time = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+    // Still full: drop the oldest insertions rather than grow without bound.
+    for (const key of entries.keys()) {
+      if (entries.size < MEMORY_LIMIT) break;
+      entries.delete(key);
+    }
+  };
+  return {
+    async increment(key, ttlMs) {
+      const entry = live(key);
+      if (entry) {
+        entry.count += 1;
+        return entry.count;
+      }
+      prune();
+      entries.set(key, { count: 1, expiresAt: now() + ttlMs });
+      return 1;
+    },
+    async count(key) {
+      return live(key)?.count ?? 0;
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+    async claim(key, ttlMs) {
+      if (live(key)) return false;
+      prune();
+      entries.set(key, { count: 1, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async close() {
+      entries.clear();
+    },
+  };
+};
+
+export const redisStore = (redis: Redis): KeyValueStore => ({
+  async increment(key, ttlMs) {
+    const [[, count]] = (await redis
+      .multi()
+      .incr(PREFIX + key)
+      .pexpire(PREFIX + key, ttlMs, 'NX')
+      .exec()) as [[null, number], [null, number]];
+    return count;
+  },
+  async count(key) {
+    return Number((await redis.get(PREFIX + key)) ?? 0);
+  },
+  async delete(key) {
+    await redis.del(PREFIX + key);
+  },
+  async claim(key, ttlMs) {
+    return (await redis.set(PREFIX + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  },
+  async close() {
+    await redis.quit();
+  },
+});
+
+export const openRedis = (url: string): Redis =>
+  new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EMBED_FRAME_ORIGINS } from '@gatekeeper/contract';
+import helmet, { type HelmetOptions } from 'helmet';
+
+const CAPTCHA_ORIGINS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
+  altcha: { script: [], frame: [], connect: [] },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+    connect: ['https://challenges.cloudflare.com'],
+  },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: [],
+  },
+};
+
+export interface SecurityHeaderOptions {
+  captchaProvider: string;
+  /** Origins the page fetches from besides itself (the IPv6 lookup service). */
+  connectOrigins: string[];
+  /** Origins the page's forms may post to besides itself (the payment provider). */
+  formActionOrigins?: string[];
+  /** Serve Strict-Transport-Security only when the public URL is https. */
+  https: boolean;
+}
+
+export const helmetOptions = (options: SecurityHeaderOptions): HelmetOptions => {
+  const captcha = CAPTCHA_ORIGINS[options.captchaProvider] ?? CAPTCHA_ORIGINS.altcha!;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.youtube.com', ...captcha.script],
+        styleSrc: ["'self'", ...(options.captchaProvider === 'altcha' ? [] : ["'unsafe-inline'"])],
+        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...options.connectOrigins, ...captcha.connect],
+        // The embeds the site uses (INTEGRATIONS.md) and the chosen captcha provider, nothing else.
+        frameSrc: [...EMBED_FRAME_ORIGINS, ...captcha.frame],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...(options.formActionOrigins ?? [])],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+    // The embeds (YouTube, Twitch, Facebook) do not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The Facebook login dialog opens as a popup and must be able to come back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  };
+};
+
+/**
+ * Helmet's headers computed once: setting a constant object per response is far cheaper than
+ * running the middleware on every request (DESIGN.md section 9).
+ */
+export const computeSecurityHeaders = (options: SecurityHeaderOptions): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(helmetOptions(options))({} as IncomingMessage, response, () => undefined);
+  return headers;
+};
+
+/**
+ * The headers an /sdk answer needs (no sniffing, no framing, same-origin reads), constant so a
+ * read endpoint sets them with its other headers in one call and no hook runs on the read path.
+ * Strict-Transport-Security comes with the page, which every visitor loads first.
+ */
+export const API_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-resource-policy': 'same-origin',
+});
+
+export const JSON_NO_CACHE_HEADERS = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-cache',
+});

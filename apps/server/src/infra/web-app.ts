@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import fastifyStatic from '@fastify/static';
+import { COOKIES, type LanguageStorageMode } from '@gatekeeper/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newCsrfToken } from './csrf';
+
+/** Vite names built files name-HASH.ext; those never change and are cached for a year. */
+const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
+
+export interface WebAppOptions {
+  distDir: string;
+  languageStorage: LanguageStorageMode;
+  securityHeaders: Record<string, string>;
+  secureCookies: boolean;
+}
+
+/** index.html with the owner's page options as meta tags, read once. */
+const renderIndexHtml = (distDir: string, languageStorage: LanguageStorageMode): string => {
+  const file = join(distDir, 'index.html');
+  if (!existsSync(file)) {
+    throw new Error(`The built page is missing (${file}). Run "npm run build" first, or use "npm start".`);
+  }
+  return readFileSync(file, 'utf8').replace(
+    '<meta name="gatekeeper:language-storage" content="localStorage" />',
+    `<meta name="gatekeeper:language-storage" content="${languageStorage}" />`,
+  );
+};
+
+/**
+ * The built single-page app: files from disk (pre-compressed by the build), and index.html for
+ * every other GET that is not an /sdk call, so the page's router resolves the path (and sends
+ * unknown paths to /notfound).
+ */
+export const registerWebApp = async (app: FastifyInstance, options: WebAppOptions): Promise<void> => {
+  const indexHtml = renderIndexHtml(options.distDir, options.languageStorage);
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.headers(options.securityHeaders);
+      reply.header(
+        'cache-control',
+        // A pre-compressed variant (name-HASH.js.br) is the same immutable file.
+        HASHED_FILE.test(path.replace(/\.(br|gz)$/, ''))
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300, must-revalidate',
+      );
+    },
+  });
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const cookies = parseCookies(request.headers.cookie ?? '');
+    if (!cookies[COOKIES.csrf.name]) {
+      reply.header(
+        'set-cookie',
+        serializeCookie(COOKIES.csrf.name, newCsrfToken(), {
+          path: '/',
+          sameSite: 'strict',
+          secure: options.secureCookies,
+        }),
+      );
+    }
+    return reply
+      .headers(options.securityHeaders)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/sdk/') &&
+      !request.url.startsWith('/healthz') &&
+      !/\.[a-z0-9]{2,5}(\?|$)/i.test(request.url);
+    if (isPage) return sendIndex(request, reply);
+    return reply.code(404).send({ error: 'notFound' });
+  });
+};

@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { prepareDatabases } from './db/prepare';
+import { SchemaError } from './game/schema-check';
+import { loadSettings } from './settings';
+
+const startupLog = {
+  info: (message: unknown, extra?: unknown) =>
+    console.log(typeof message === 'string' ? message : JSON.stringify(message), extra ?? ''),
+};
+
+const start = async () => {
+  const config = loadConfig();
+  if (config.GAME_FLAVOR !== 'l2j') {
+    throw new ConfigError(
+      `GAME_FLAVOR=${config.GAME_FLAVOR}: only the l2j flavour (L2J Server, L2J Mobius) is supported yet`,
+    );
+  }
+  const settings = loadSettings(config.SETTINGS_FILE);
+  const { connections, schema } = await prepareDatabases(config, startupLog);
+  const app = await buildApp({ config, settings, connections, schema });
+  app.addHook('onClose', async () => connections.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Gatekeeper is serving ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof SchemaError) {
+    console.error(`Gatekeeper cannot start:\n${error.message}`);
+  } else {
+    console.error('Gatekeeper cannot start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import { resolve } from 'node:path';
+
+/**
+ * The web workspace, found from this file: src/paths.ts when run from source, dist/main.js when
+ * bundled; both sit one folder below apps/server, so the same relative path holds.
+ */
+export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
+export const WEB_DIST_DIR = resolve(WEB_ROOT, 'dist');
+export const LOCALES_DIR = resolve(WEB_ROOT, 'public/locales');

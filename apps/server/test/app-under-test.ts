@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type AppDependencies, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { checkGameSchema } from '../src/game/schema-check';
+import { type Settings, parseSettings } from '../src/settings';
+import type { TestDatabases } from './databases';
+
+export interface AppUnderTest {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port over the given databases; no web page unless asked for. */
+export const startApp = async (
+  databases: TestDatabases,
+  options: {
+    env?: Record<string, string>;
+    settings?: unknown;
+    serveWebApp?: boolean;
+    /** The clock of lockouts, counters and recovery keys (AppDependencies.now). */
+    now?: () => number;
+    /** Receives the Facebook collector, which then runs only when the test says. */
+    takeFacebookCollector?: AppDependencies['takeFacebookCollector'];
+  } = {},
+): Promise<AppUnderTest> => {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    LOGIN_DATABASE_URL: databases.urls.login,
+    GAME_DATABASE_URL: databases.urls.game,
+    SITE_DATABASE_URL: databases.urls.site,
+    // Nothing listens there: the status lights are red unless a test says otherwise.
+    LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
+    GAME_SERVER_ADDRESS: '127.0.0.1:1',
+    ...options.env,
+  });
+  const settings: Settings = parseSettings(options.settings ?? {});
+  const schema = await checkGameSchema(databases.connections);
+  const app = await buildApp({
+    config,
+    settings,
+    connections: databases.connections,
+    schema,
+    serveWebApp: options.serveWebApp ?? false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.takeFacebookCollector ? { takeFacebookCollector: options.takeFacebookCollector } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+};
+
+/** A write call as the page makes it: the anti-forgery cookie and the same value in the header. */
+export const csrfHeaders = (token = 'test-token-123456') => ({
+  cookie: `XSRF-TOKEN=${token}`,
+  'x-xsrf-token': token,
+  'content-type': 'application/json',
+});

@@ -1,0 +1,600 @@
+import { Writable } from 'node:stream';
+import { api } from '@gatekeeper/contract';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDonationRepository } from '../src/features/donations/donation-repository';
+import { DONATION_FLAGS, processNotification } from '../src/features/donations/ipn-listener';
+import { PAYPAL_IPN_PATH, verifyWithPaypal } from '../src/features/donations/paypal';
+import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
+import { findCharacterByName } from '../src/game/characters';
+import { checkGameSchema } from '../src/game/schema-check';
+import { parseSettings } from '../src/settings';
+import { type AppUnderTest, startApp } from './app-under-test';
+import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
+
+const PUBLIC_URL = 'https://l2.example.test';
+const BUSINESS = 'donations@l2.example.test';
+const COINS_PER_EURO = 100;
+
+/** Percent-encodes as a form does, in the charset PayPal writes the notification in. */
+const encodeForm = (fields: Record<string, string>, charset: 'utf-8' | 'windows-1252') =>
+  Object.entries(fields)
+    .map(([name, value]) => {
+      const bytes = charset === 'utf-8' ? Buffer.from(value, 'utf8') : Buffer.from(value, 'latin1');
+      const encoded = [...bytes]
+        .map((byte) => {
+          const char = String.fromCharCode(byte);
+          if (/[A-Za-z0-9_.\-*]/.test(char)) return char;
+          if (char === ' ') return '+';
+          return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        })
+        .join('');
+      return `${name}=${encoded}`;
+    })
+    .join('&');
+
+let txnCounter = 0;
+const newTxnId = () => `9TX${String(Date.now()).slice(-8)}${String((txnCounter += 1)).padStart(5, '0')}`;
+
+/** A web_accept notification as PayPal writes it for a completed payment of the donate form. */
+const paymentFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  mc_gross: '10.00',
+  protection_eligibility: 'Eligible',
+  payer_id: 'LPLWNMTBWMFAY',
+  payment_date: '20:12:59 Nov 22, 2026 PST',
+  payment_status: 'Completed',
+  charset: 'windows-1252',
+  first_name: 'Test',
+  mc_fee: '0.64',
+  notify_version: '3.9',
+  custom: 'DemoKnight',
+  payer_status: 'verified',
+  business: BUSINESS,
+  quantity: '1',
+  verify_sign: 'AtkOfCXbDm2hu0ZELryHFjY-Vb7PAUvS6nMXgysbElEn9v-1XcmSoGtf',
+  payer_email: 'buyer@example.com',
+  txn_id: newTxnId(),
+  payment_type: 'instant',
+  last_name: 'Buyer',
+  receiver_email: BUSINESS,
+  receiver_id: 'S8XGHLYDW9T3S',
+  txn_type: 'web_accept',
+  item_name: 'Donation Coins',
+  mc_currency: 'EUR',
+  residence_country: 'DE',
+  ipn_track_id: 'b4f7a0c1e2d3',
+  ...overrides,
+});
+
+describe.each(DATABASE_KINDS)('PayPal donations on %s', (kind: DatabaseKind) => {
+  let databases: TestDatabases;
+  let paypal: FakePaypalIpn;
+  let site: AppUnderTest;
+  let demoKnightId: number;
+
+  const settingsWith = (extra: Record<string, unknown> = {}) => ({
+    coins: { perEuro: COINS_PER_EURO },
+    donations: {
+      currency: 'EUR',
+      minAmount: 2,
+      maxAmount: 200,
+      paypal: { business: BUSINESS, verifyUrl: paypal.url },
+    },
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    databases = await createTestDatabases(kind);
+    paypal = await startFakePaypalIpn();
+    site = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
+    demoKnightId = (await findCharacterByName(databases.connections.game.db, 'DemoKnight'))!.charId;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await paypal?.close();
+    await databases?.drop();
+  });
+  afterEach(() => {
+    paypal.failure = undefined;
+    paypal.hold = undefined;
+  });
+
+  const site_ = () => databases.connections.site.db;
+
+  const settledCount = async () =>
+    Number(
+      (
+        await site_()
+          .selectFrom('site_donation_notifications')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('outcome', '!=', 'received')
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  /** Posts raw bodies to the listener as PayPal does, all at once, and waits until each is settled. */
+  const deliver = async (bodies: Buffer[], contentType = 'application/x-www-form-urlencoded') => {
+    const before = await settledCount();
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        fetch(`${site.url}${PAYPAL_IPN_PATH}`, { method: 'POST', headers: { 'content-type': contentType }, body }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('');
+    }
+    await expect.poll(settledCount, { timeout: 15_000 }).toBe(before + bodies.length);
+  };
+
+  /** PayPal sends a notification (and may resend it `times` at once). */
+  const notify = async (fields: Record<string, string>, options: { times?: number; known?: boolean } = {}) => {
+    const body = Buffer.from(encodeForm(fields, fields.charset === 'UTF-8' ? 'utf-8' : 'windows-1252'), 'latin1');
+    if (options.known !== false) paypal.send(body);
+    await deliver(Array.from({ length: options.times ?? 1 }, () => body));
+    return body;
+  };
+
+  const notificationsOf = (txnId: string) =>
+    site_()
+      .selectFrom('site_donation_notifications')
+      .select(['outcome', 'verification', 'payment_status', 'detail', 'body'])
+      .where('txn_id', '=', txnId)
+      .orderBy('id')
+      .execute();
+
+  const donationsOf = (txnId: string) =>
+    site_().selectFrom('site_donations').selectAll().where('txn_id', '=', txnId).execute();
+
+  const rewardsOf = (txnId: string) =>
+    site_()
+      .selectFrom('site_reward_queue')
+      .select(['char_id', 'item_id', 'item_count', 'reason', 'delivery', 'status'])
+      .where('request_id', '=', `paypal:${txnId}`)
+      .execute();
+
+  /** The items waiting for DemoKnight at the Dimensional Merchant (L2J Server). */
+  const premiumItems = () =>
+    databases.connections.game.db
+      .selectFrom('character_premium_items')
+      .select(['itemId', 'itemCount', 'itemSender'])
+      .where('charId', '=', demoKnightId)
+      .orderBy('itemNum')
+      .execute();
+
+  describe('a verified completed payment', () => {
+    it('is verified with the exact bytes received, recorded once and credited coinsPerEuro x amount', async () => {
+      const fields = paymentFields({ mc_gross: '12.50' });
+      const itemsBefore = (await premiumItems()).length;
+      const body = await notify(fields);
+      const postback = paypal.postbacks.at(-1)!;
+      expect(postback.body.equals(Buffer.concat([Buffer.from('cmd=_notify-validate&'), body]))).toBe(true);
+      expect(postback.headers['user-agent']).toBeTruthy();
+
+      const [donation] = await donationsOf(fields.txn_id!);
+      expect(donation).toMatchObject({
+        provider: 'paypal',
+        kind: 'payment',
+        char_name: 'DemoKnight',
+        char_id: demoKnightId,
+        currency: 'EUR',
+        status: 'credited',
+        payer_email: 'buyer@example.com',
+      });
+      expect(Number(donation!.amount_cents)).toBe(1250);
+      expect(Number(donation!.coins)).toBe(1250);
+      expect(donation!.reward_status).toBe('delivered');
+      expect(await rewardsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ char_id: demoKnightId, item_id: 4037, reason: 'donation', status: 'delivered' }),
+      ]);
+      // The demo database has character_premium_items: the coins wait at the Dimensional Merchant.
+      const items = await premiumItems();
+      expect(items).toHaveLength(itemsBefore + 1);
+      expect(items.at(-1)).toEqual({ itemId: 4037, itemCount: 1250, itemSender: 'Gatekeeper' });
+      expect(await notificationsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ outcome: 'credited', verification: 'VERIFIED', payment_status: 'Completed' }),
+      ]);
+    });
+
+    it('credits once when PayPal sends the same notification again', async () => {
+      const fields = paymentFields();
+      const itemsBefore = (await premiumItems()).length;
+      await notify(fields);
+      await notify(fields);
+      expect(await donationsOf(fields.txn_id!)).toHaveLength(1);
+      expect(await rewardsOf(fields.txn_id!)).toHaveLength(1);
+      expect(await premiumItems()).toHaveLength(itemsBefore + 1);
+      expect((await notificationsOf(fields.txn_id!)).map((n) => n.outcome)).toEqual(['credited', 'duplicate']);
+    });
+
+    it('credits once when the same notification arrives five times at once', async () => {
+      const fields = paymentFields();
+      const itemsBefore = (await premiumItems()).length;
+      await notify(fields, { times: 5 });
+      expect(await donationsOf(fields.txn_id!)).toHaveLength(1);
+      expect(await rewardsOf(fields.txn_id!)).toHaveLength(1);
+      expect(await premiumItems()).toHaveLength(itemsBefore + 1);
+      const outcomes = (await notificationsOf(fields.txn_id!)).map((n) => n.outcome).sort();
+      expect(outcomes).toEqual(['credited', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    });
+
+    it('finds the character whatever the case of the name', async () => {
+      const fields = paymentFields({ custom: 'demoknight' });
+      await notify(fields);
+      expect(await donationsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ char_id: demoKnightId, status: 'credited' }),
+      ]);
+    });
+
+    it('reads a UTF-8 notification and its non-ASCII fields, and still posts back the exact bytes', async () => {
+      const fields = paymentFields({ charset: 'UTF-8', first_name: 'Žydrūnas', last_name: 'Ąžuolas' });
+      await notify(fields);
+      expect((await notificationsOf(fields.txn_id!))[0]?.outcome).toBe('credited');
+    });
+
+    it('accepts the form content type with a charset parameter', async () => {
+      const fields = paymentFields();
+      const body = paypal.send(encodeForm(fields, 'windows-1252'));
+      await deliver([body], 'application/x-www-form-urlencoded; charset=windows-1252');
+      expect((await notificationsOf(fields.txn_id!))[0]?.outcome).toBe('credited');
+    });
+
+    it('answers PayPal 200 before the verification has answered', async () => {
+      let release: () => void = () => undefined;
+      paypal.hold = new Promise<void>((done) => (release = done));
+      const fields = paymentFields();
+      const body = paypal.send(encodeForm(fields, 'windows-1252'));
+      const before = await settledCount();
+      const answer = await fetch(`${site.url}${PAYPAL_IPN_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+      release();
+      await expect.poll(settledCount, { timeout: 15_000 }).toBe(before + 1);
+      expect((await donationsOf(fields.txn_id!))[0]?.status).toBe('credited');
+    });
+  });
+
+  describe('a notification that is not credited', () => {
+    it('is ignored when PayPal answers INVALID (it never sent it)', async () => {
+      const fields = paymentFields();
+      await notify(fields, { known: false });
+      expect(await notificationsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ outcome: 'invalid', verification: 'INVALID' }),
+      ]);
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([]);
+    });
+
+    it('is ignored when one byte differs from what PayPal sent', async () => {
+      const fields = paymentFields();
+      paypal.send(encodeForm(fields, 'windows-1252'));
+      const forged = Buffer.from(encodeForm({ ...fields, mc_gross: '100.00' }, 'windows-1252'), 'latin1');
+      await deliver([forged]);
+      expect((await notificationsOf(fields.txn_id!))[0]?.outcome).toBe('invalid');
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+    });
+
+    it.each(['httpError', 'garbage'] as const)(
+      'is not credited when the verification fails (%s), and is credited when PayPal resends it',
+      async (failure) => {
+        const fields = paymentFields();
+        paypal.failure = failure;
+        await notify(fields);
+        expect((await notificationsOf(fields.txn_id!))[0]).toMatchObject({
+          outcome: 'verify_failed',
+          verification: 'error',
+        });
+        expect(await donationsOf(fields.txn_id!)).toEqual([]);
+        paypal.failure = undefined;
+        await notify(fields);
+        expect((await donationsOf(fields.txn_id!))[0]?.status).toBe('credited');
+      },
+    );
+
+    it.each([
+      [
+        'another receiver',
+        { receiver_email: 'someone@else.test', business: 'someone@else.test', receiver_id: 'X1' },
+        'wrong_receiver',
+      ],
+      ['another currency', { mc_currency: 'USD' }, 'wrong_currency'],
+      ['an amount under the minimum', { mc_gross: '1.99' }, 'wrong_amount'],
+      ['an amount over the maximum', { mc_gross: '200.01' }, 'wrong_amount'],
+      ['an unreadable amount', { mc_gross: '1,000.00' }, 'wrong_amount'],
+      ['a sandbox notification on a live site', { test_ipn: '1' }, 'sandbox_mismatch'],
+    ])('refuses %s', async (_what, overrides, outcome) => {
+      const fields = paymentFields(overrides);
+      await notify(fields);
+      expect((await notificationsOf(fields.txn_id!))[0]).toMatchObject({ outcome, verification: 'VERIFIED' });
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([]);
+    });
+
+    it('accepts the receiver by its merchant id', async () => {
+      const fields = paymentFields({ receiver_email: 'other@l2.example.test', business: 'S8XGHLYDW9T3S' });
+      const custom = await startApp(databases, {
+        env: { PUBLIC_URL },
+        settings: settingsWith({ donations: { paypal: { business: 'S8XGHLYDW9T3S', verifyUrl: paypal.url } } }),
+      });
+      try {
+        const body = paypal.send(encodeForm(fields, 'windows-1252'));
+        const before = await settledCount();
+        await fetch(`${custom.url}${PAYPAL_IPN_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        await expect.poll(settledCount, { timeout: 15_000 }).toBe(before + 1);
+      } finally {
+        await custom.close();
+      }
+      expect((await notificationsOf(fields.txn_id!))[0]?.outcome).toBe('credited');
+    });
+
+    it('records a pending payment without crediting it, and credits it once completed', async () => {
+      const pending = paymentFields({ payment_status: 'Pending', pending_reason: 'echeck' });
+      await notify(pending);
+      expect((await notificationsOf(pending.txn_id!))[0]).toMatchObject({
+        outcome: 'not_completed',
+        detail: 'Pending',
+      });
+      expect(await donationsOf(pending.txn_id!)).toEqual([]);
+      await notify({ ...pending, payment_status: 'Completed', pending_reason: '' });
+      expect((await donationsOf(pending.txn_id!))[0]?.status).toBe('credited');
+    });
+
+    it.each(['Denied', 'Failed', 'Expired', 'Voided'])('does not credit a %s payment', async (status) => {
+      const fields = paymentFields({ payment_status: status });
+      await notify(fields);
+      expect((await notificationsOf(fields.txn_id!))[0]?.outcome).toBe('not_completed');
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+    });
+
+    it('records a payment for an unknown character without crediting it, once', async () => {
+      const fields = paymentFields({ custom: 'NoSuchHeroAnywhere' });
+      await notify(fields);
+      await notify(fields);
+      expect(await donationsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ char_name: 'NoSuchHeroAnywhere', char_id: null, status: 'unknown_character' }),
+      ]);
+      expect((await notificationsOf(fields.txn_id!)).map((n) => n.outcome)).toEqual(['unknown_character', 'duplicate']);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([]);
+    });
+  });
+
+  describe('refunds and reversals', () => {
+    const refundOf = (payment: Record<string, string>, status: string, extra: Record<string, string> = {}) =>
+      paymentFields({
+        payment_status: status,
+        txn_id: newTxnId(),
+        parent_txn_id: payment.txn_id!,
+        mc_gross: `-${payment.mc_gross}`,
+        custom: payment.custom!,
+        reason_code: status === 'Refunded' ? 'refund' : 'chargeback',
+        ...extra,
+      });
+
+    it('records a refund once with its parent and marks the payment refunded', async () => {
+      const payment = paymentFields({ mc_gross: '20.00' });
+      await notify(payment);
+      const refund = refundOf(payment, 'Refunded');
+      await notify(refund, { times: 2 });
+      expect(await donationsOf(refund.txn_id!)).toEqual([
+        expect.objectContaining({
+          kind: 'refund',
+          parent_txn_id: payment.txn_id,
+          char_id: demoKnightId,
+          status: 'recorded',
+        }),
+      ]);
+      expect(Number((await donationsOf(refund.txn_id!))[0]!.amount_cents)).toBe(-2000);
+      expect((await donationsOf(payment.txn_id!))[0]?.status).toBe('refunded');
+      // Both arrived at once: which one recorded the refund is a race, that only one did is not.
+      expect((await notificationsOf(refund.txn_id!)).map((n) => n.outcome).sort()).toEqual([
+        'duplicate',
+        'reversal_recorded',
+      ]);
+    });
+
+    it('records a reversal and its cancellation', async () => {
+      const payment = paymentFields();
+      await notify(payment);
+      const reversal = refundOf(payment, 'Reversed');
+      await notify(reversal);
+      expect((await donationsOf(payment.txn_id!))[0]?.status).toBe('reversed');
+      const cancellation = refundOf(payment, 'Canceled_Reversal', { mc_gross: payment.mc_gross! });
+      await notify(cancellation);
+      expect((await donationsOf(cancellation.txn_id!))[0]).toMatchObject({ kind: 'canceled_reversal' });
+      expect((await donationsOf(payment.txn_id!))[0]?.status).toBe('credited');
+    });
+
+    it('records a refund of a payment the site never recorded', async () => {
+      const refund = refundOf(paymentFields(), 'Refunded');
+      await notify(refund);
+      expect(await donationsOf(refund.txn_id!)).toEqual([
+        expect.objectContaining({ kind: 'refund', char_id: null, status: 'recorded' }),
+      ]);
+    });
+
+    it('does not let a completed notification of a refunded payment credit it again', async () => {
+      const payment = paymentFields();
+      await notify(payment);
+      await notify(refundOf(payment, 'Refunded'));
+      await notify(payment);
+      expect((await donationsOf(payment.txn_id!))[0]?.status).toBe('refunded');
+      expect((await notificationsOf(payment.txn_id!)).map((n) => n.outcome)).toEqual(['credited', 'duplicate']);
+    });
+  });
+
+  describe('reward delivery by the game flavour', () => {
+    /** A second site on the same databases whose rewards go another way; notifications posted to it. */
+    const withDelivery = async (delivery: 'customMail' | 'queue', fields: Record<string, string>) => {
+      const other = await startApp(databases, {
+        env: { PUBLIC_URL },
+        settings: settingsWith({ rewards: { delivery, coinItemId: 57 } }),
+      });
+      try {
+        const body = paypal.send(encodeForm(fields, 'windows-1252'));
+        const before = await settledCount();
+        for (let time = 0; time < 2; time += 1) {
+          const answer = await fetch(`${other.url}${PAYPAL_IPN_PATH}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          });
+          expect(answer.status).toBe(200);
+        }
+        await expect.poll(settledCount, { timeout: 15_000 }).toBe(before + 2);
+      } finally {
+        await other.close();
+      }
+    };
+
+    it('sends the coins once by custom_mail (L2J Mobius)', async () => {
+      const fields = paymentFields({ mc_gross: '3.33' });
+      await withDelivery('customMail', fields);
+      const letters = await databases.connections.game.db
+        .selectFrom('custom_mail')
+        .select(['receiver', 'items'])
+        .where('receiver', '=', demoKnightId)
+        .where('items', '=', '57 333')
+        .execute();
+      expect(letters).toEqual([{ receiver: demoKnightId, items: '57 333' }]);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ delivery: 'customMail', status: 'delivered', item_id: 57 }),
+      ]);
+      expect((await donationsOf(fields.txn_id!))[0]).toMatchObject({ status: 'credited', reward_status: 'delivered' });
+    });
+
+    it('leaves the coins once in the site queue for a game mod, pending', async () => {
+      const fields = paymentFields({ mc_gross: '4.44' });
+      const itemsBefore = (await premiumItems()).length;
+      await withDelivery('queue', fields);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([
+        {
+          char_id: demoKnightId,
+          item_id: 57,
+          item_count: 444,
+          reason: 'donation',
+          delivery: 'queue',
+          status: 'pending',
+        },
+      ]);
+      expect((await donationsOf(fields.txn_id!))[0]).toMatchObject({ status: 'credited', reward_status: 'pending' });
+      expect(await premiumItems()).toHaveLength(itemsBefore);
+    });
+  });
+
+  describe('the owner’s log', () => {
+    /** processNotification with a logger whose lines the test reads. */
+    const processLogged = async (fields: Record<string, string>) => {
+      const lines: Record<string, unknown>[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+          done();
+        },
+      });
+      const { log } = Fastify({ logger: { level: 'info', stream } });
+      const settings = parseSettings(settingsWith());
+      const body = paypal.send(encodeForm(fields, 'windows-1252'));
+      const result = await processNotification(
+        {
+          repository: createDonationRepository(site_(), Date.now),
+          game: databases.connections.game.db,
+          settings: settings.donations,
+          coinsPerEuro: settings.coins.perEuro,
+          verify: (raw) => verifyWithPaypal(paypal.url, raw),
+          rewards: createRewardDelivery({
+            connections: databases.connections,
+            schema: await checkGameSchema(databases.connections),
+            settings: settings.rewards,
+            now: Date.now,
+            log,
+          }),
+          log,
+        },
+        body,
+      );
+      return { result, lines };
+    };
+
+    it('flags a refund at warn level with the payment, the character and the coins', async () => {
+      const payment = paymentFields({ mc_gross: '5.00' });
+      await notify(payment);
+      const refundTxn = newTxnId();
+      const { result, lines } = await processLogged(
+        paymentFields({
+          payment_status: 'Refunded',
+          txn_id: refundTxn,
+          parent_txn_id: payment.txn_id!,
+          mc_gross: '-5.00',
+        }),
+      );
+      expect(result.outcome).toBe('reversal_recorded');
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          donationFlag: DONATION_FLAGS.refund,
+          txnId: refundTxn,
+          parentTxnId: payment.txn_id,
+          charName: 'DemoKnight',
+          coins: 500,
+        }),
+      );
+    });
+
+    it('flags a reversal and a payment for an unknown character at warn level', async () => {
+      const payment = paymentFields();
+      await notify(payment);
+      const reversal = await processLogged(
+        paymentFields({
+          payment_status: 'Reversed',
+          txn_id: newTxnId(),
+          parent_txn_id: payment.txn_id!,
+          mc_gross: '-10.00',
+        }),
+      );
+      expect(reversal.lines).toContainEqual(
+        expect.objectContaining({ level: 40, donationFlag: DONATION_FLAGS.reversal, parentTxnId: payment.txn_id }),
+      );
+      const unknown = await processLogged(paymentFields({ custom: 'Nobody' }));
+      expect(unknown.lines).toContainEqual(
+        expect.objectContaining({ level: 40, donationFlag: DONATION_FLAGS.unknownCharacter, charName: 'Nobody' }),
+      );
+    });
+  });
+
+  describe('the payment form', () => {
+    it('is in getmetadata with the settings and the notification address of PUBLIC_URL', async () => {
+      const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}/sdk/getmetadata`)).json());
+      expect(metadata.donation).toEqual({
+        action: 'https://www.paypal.com/cgi-bin/webscr',
+        fields: {
+          cmd: '_xclick',
+          business: BUSINESS,
+          item_name: 'Donation Coins',
+          currency_code: 'EUR',
+          notify_url: `${PUBLIC_URL}${PAYPAL_IPN_PATH}`,
+          return: `${PUBLIC_URL}/donate?payment=complete`,
+          cancel_return: `${PUBLIC_URL}/donate?payment=cancelled`,
+          no_shipping: '1',
+          rm: '1',
+          charset: 'utf-8',
+        },
+        amountField: 'amount',
+        characterField: 'custom',
+        currency: 'EUR',
+        minAmount: 2,
+        maxAmount: 200,
+        defaultAmount: 10,
+      });
+      expect(metadata.downloads.updater64.url).toMatch(/^https:\/\//);
+    });
+  });
+});

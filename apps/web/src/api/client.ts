@@ -1,0 +1,74 @@
+import { type BodyOf, CALLS, COOKIES, type CallName, type QueryOf, type ResponseOf } from '@gatekeeper/contract/lite';
+
+/** A call that answered with an HTTP error; `body` holds its parsed answer (error codes or a key). */
+export class CallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`call failed with HTTP ${status}`);
+  }
+}
+
+const csrfToken = (): string | undefined =>
+  document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(`${COOKIES.csrf.name}=`))
+    ?.slice(COOKIES.csrf.name.length + 1);
+
+export type CallOptions<N extends CallName> = {
+  signal?: AbortSignal;
+  /** Lets the call finish when the page navigates away (a record made just before leaving). */
+  keepalive?: boolean;
+} & ([BodyOf<N>] extends [never] ? { body?: undefined } : { body: BodyOf<N> }) &
+  ([QueryOf<N>] extends [never] ? { query?: undefined } : { query: QueryOf<N> });
+
+type OptionalIfEmpty<N extends CallName> = [BodyOf<N>] extends [never]
+  ? [QueryOf<N>] extends [never]
+    ? [options?: CallOptions<N>]
+    : [options: CallOptions<N>]
+  : [options: CallOptions<N>];
+
+const readAnswer = async (response: Response, answer: 'json' | 'text'): Promise<unknown> => {
+  const text = await response.text();
+  if (answer === 'text' && response.ok) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The one way the page calls the site: method and path from the contract's call table, JSON in,
+ * and the anti-forgery header on every call that is not a GET. The server validates every
+ * request with the contract's schemas; the answer types come from the same schemas.
+ */
+export const callApi = async <N extends CallName>(
+  name: N,
+  ...[options]: OptionalIfEmpty<N>
+): Promise<ResponseOf<N>> => {
+  const call = CALLS[name];
+  const query = options?.query ? `?${new URLSearchParams(options.query as Record<string, string>).toString()}` : '';
+  const headers: Record<string, string> = { accept: call.answer === 'text' ? 'text/plain' : 'application/json' };
+  if (call.method !== 'GET') {
+    const token = csrfToken();
+    if (token) headers[COOKIES.csrf.header] = token;
+  }
+  let body: string | undefined;
+  if (options?.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(call.path + query, {
+    method: call.method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options?.signal,
+    keepalive: options?.keepalive,
+  });
+  const answer = await readAnswer(response, call.answer);
+  if (!response.ok) throw new CallError(response.status, answer);
+  return answer as ResponseOf<N>;
+};

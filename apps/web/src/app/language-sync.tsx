@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { readStoredLanguage, storeLanguage } from '../i18n/language-storage';
+import { getHref, languageOfPath, matchRoute } from '../i18n/routes';
+
+/**
+ * Keeps the page language, the stored choice and the URL together. A prefixed path (/ru/...)
+ * sets the language; an unprefixed (English) path moves to the stored language's own path, so a
+ * choice made once is kept across reloads and fresh visits.
+ */
+export const LanguageSync = () => {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const pathLanguage = languageOfPath(location.pathname);
+  const stored = readStoredLanguage();
+  const redirectTo = pathLanguage === 'en' && stored && stored !== 'en' ? stored : undefined;
+
+  useEffect(() => {
+    if (redirectTo) return;
+    if (i18n.language !== pathLanguage) void i18n.changeLanguage(pathLanguage);
+    if (stored !== pathLanguage && (stored !== undefined || pathLanguage !== 'en')) storeLanguage(pathLanguage);
+  }, [i18n, pathLanguage, redirectTo, stored]);
+
+  if (redirectTo) {
+    const route = matchRoute(location.pathname)?.id ?? 'notFound';
+    return <Navigate replace to={getHref(route, redirectTo) + location.search + location.hash} />;
+  }
+  return <Outlet />;
+};
+
+/** The language the first render should load, before the router runs. */
+export const initialLanguage = () => {
+  const pathLanguage = languageOfPath(window.location.pathname);
+  const stored = readStoredLanguage();
+  return pathLanguage === 'en' && stored ? stored : pathLanguage;
+};

@@ -1,0 +1,93 @@
+import { LANGUAGES } from '@gatekeeper/contract/lite';
+import { type ComponentType, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { getHref, languageOfPath, ROUTE_IDS, type RouteId } from '../i18n/routes';
+import { LanguageSync } from './language-sync';
+import { SiteDataProvider } from './site-data';
+import { Shell } from './shell/shell';
+import { DialogProvider } from '../components/dialog';
+
+/** Each page is its own chunk, loaded when first visited. */
+const pages: Record<RouteId, ComponentType> = {
+  home: lazy(() => import('../features/home/home-page')),
+  register: lazy(() => import('../features/account/account-pages').then((m) => ({ default: m.RegisterPage }))),
+  changePassword: lazy(() =>
+    import('../features/account/account-pages').then((m) => ({ default: m.ChangePasswordPage })),
+  ),
+  recoverPassword: lazy(() =>
+    import('../features/account/account-pages').then((m) => ({ default: m.RecoverPasswordPage })),
+  ),
+  changePincode: lazy(() =>
+    import('../features/account/account-pages').then((m) => ({ default: m.ChangePincodePage })),
+  ),
+  unblockCharacter: lazy(() =>
+    import('../features/account/account-pages').then((m) => ({ default: m.UnblockCharacterPage })),
+  ),
+  downloads: lazy(() => import('../features/downloads/downloads-page')),
+  donate: lazy(() => import('../features/donate/donate-page')),
+  referral: lazy(() => import('../features/referral/referral-page')),
+  mail: lazy(() => import('../features/mail/mail-page')),
+  fb: lazy(() => import('../features/streams/stream-registration-page')),
+  notFound: lazy(() => import('../features/not-found/not-found-page')),
+  statisticsReferrals: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.ReferralsStatistics })),
+  ),
+  statisticsScore: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.ScoreStatistics })),
+  ),
+  statisticsAssists: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.AssistsStatistics })),
+  ),
+  statisticsKills: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.KillsStatistics })),
+  ),
+  statisticsDeaths: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.DeathsStatistics })),
+  ),
+  statisticsKd: lazy(() => import('../features/statistics/statistics-page').then((m) => ({ default: m.KdStatistics }))),
+  statisticsEventTime: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.EventTimeStatistics })),
+  ),
+  statisticsClans: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.ClansStatistics })),
+  ),
+  statisticsHeroes: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.HeroesStatistics })),
+  ),
+  statisticsClasses: lazy(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.ClassesStatistics })),
+  ),
+};
+
+/** Any unknown path goes to /notfound, in the language the path was written in. */
+const RedirectToNotFound = () => {
+  const location = useLocation();
+  return <Navigate replace to={getHref('notFound', languageOfPath(location.pathname))} />;
+};
+
+const Root = () => (
+  <SiteDataProvider>
+    <DialogProvider>
+      <Shell />
+    </DialogProvider>
+  </SiteDataProvider>
+);
+
+/** Every route in every language, from the one route table (i18n/routes.ts). */
+export const AppRouter = () => (
+  <BrowserRouter>
+    <Routes>
+      <Route element={<LanguageSync />}>
+        <Route element={<Root />}>
+          {LANGUAGES.flatMap((language) =>
+            ROUTE_IDS.map((id) => {
+              const Page = pages[id];
+              return <Route key={`${language}:${id}`} path={getHref(id, language)} element={<Page />} />;
+            }),
+          )}
+          <Route path="*" element={<RedirectToNotFound />} />
+        </Route>
+      </Route>
+    </Routes>
+  </BrowserRouter>
+);

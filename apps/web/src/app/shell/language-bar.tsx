@@ -1,0 +1,49 @@
+import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { storeLanguage } from '../../i18n/language-storage';
+import { getHref, matchRoute } from '../../i18n/routes';
+import { useLanguage } from '../use-language';
+
+/** Native names: a visitor finds their own language whatever the page is written in. */
+const NATIVE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ru: 'Русский',
+  gr: 'Ελληνικά',
+  es: 'Español',
+  br: 'Português (Brasil)',
+  lt: 'Lietuvių',
+};
+
+/** The flag bar: stores the choice and moves to the same page in the chosen language. */
+export const LanguageBar = () => {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const choose = (next: Language) => {
+    storeLanguage(next);
+    const route = matchRoute(location.pathname)?.id ?? 'home';
+    void navigate(getHref(route, next) + location.search + location.hash);
+  };
+
+  return (
+    <ul className="language-bar" aria-label={t('language.label')}>
+      {LANGUAGES.map((code) => (
+        <li key={code}>
+          <button
+            type="button"
+            className="language-bar__button"
+            lang={code === 'gr' ? 'el' : code === 'br' ? 'pt-BR' : code}
+            aria-pressed={code === language}
+            title={NATIVE_NAMES[code]}
+            onClick={() => choose(code)}
+          >
+            <img src={`/images/flags/${code}.svg`} alt={NATIVE_NAMES[code]} width={30} height={20} />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+};

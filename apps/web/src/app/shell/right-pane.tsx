@@ -1,0 +1,79 @@
+import type { Metadata } from '@gatekeeper/contract/lite';
+import { useTranslation } from 'react-i18next';
+import { VotePanel } from '../../features/votes/vote-panel';
+
+const FactionBar = ({ order, chaos }: { order: number; chaos: number }) => {
+  const { t } = useTranslation();
+  const total = order + chaos || 1;
+  const orderShare = (order / total) * 100;
+  return (
+    <div className="faction-bar">
+      <div className="faction-bar__labels">
+        <span>
+          {t('pane.order')} {order}%
+        </span>
+        <span>
+          {t('pane.chaos')} {chaos}%
+        </span>
+      </div>
+      <div className="faction-bar__track" role="img" aria-label={t('pane.factionBalance', { order, chaos })}>
+        <span className="faction-bar__order" style={{ width: `${orderShare}%` }} />
+        <span className="faction-bar__chaos" style={{ width: `${100 - orderShare}%` }} />
+      </div>
+    </div>
+  );
+};
+
+/** Shown only above 1450 px, once metadata has loaded: server facts, chat, votes, social page. */
+export const RightPane = ({ metadata }: { metadata: Metadata }) => {
+  const { t } = useTranslation();
+  return (
+    <aside className="right-pane" aria-label={t('pane.label')}>
+      <section className="pane-card">
+        <dl className="pane-facts">
+          <div>
+            <dt>{t('pane.chronicle')}</dt>
+            <dd>{metadata.chronicle}</dd>
+          </div>
+          <div>
+            <dt>{t('pane.event')}</dt>
+            <dd>{metadata.eventName}</dd>
+          </div>
+        </dl>
+        <FactionBar order={metadata.orderPercent} chaos={metadata.chaosPercent} />
+      </section>
+      <section className="pane-card" aria-label={t('pane.chat')}>
+        <h2 className="pane-heading">{t('pane.chat')}</h2>
+        {metadata.discordWidgetId ? (
+          <iframe
+            className="pane-embed"
+            title={t('pane.chat')}
+            src={`https://discord.com/widget?id=${encodeURIComponent(metadata.discordWidgetId)}&theme=dark`}
+            width={350}
+            height={420}
+            loading="lazy"
+            sandbox="allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts"
+          />
+        ) : (
+          <p className="pane-muted">{t('pane.chatNotSet')}</p>
+        )}
+      </section>
+      <section className="pane-card">
+        <VotePanel />
+      </section>
+      {metadata.facebookPageUrl && (
+        <section className="pane-card" aria-label={t('pane.social')}>
+          <h2 className="pane-heading">{t('pane.social')}</h2>
+          <iframe
+            className="pane-embed"
+            title={t('pane.social')}
+            src={`https://www.facebook.com/plugins/page.php?href=${encodeURIComponent(metadata.facebookPageUrl)}&tabs=timeline&width=340&height=420`}
+            width={340}
+            height={420}
+            loading="lazy"
+          />
+        </section>
+      )}
+    </aside>
+  );
+};

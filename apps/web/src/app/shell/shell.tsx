@@ -1,0 +1,49 @@
+import { LAYOUT } from '@gatekeeper/contract/lite';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useIpUpdate } from '../../features/account/use-ip-update';
+import { useReferralVisit } from '../../features/referral/use-referral-visit';
+import { VotePanel } from '../../features/votes/vote-panel';
+import { useSiteData } from '../site-data';
+import { useMediaQuery } from '../use-media-query';
+import { Header } from './header';
+import { RightPane } from './right-pane';
+import { SubMenu } from './sub-menu';
+import './shell.css';
+
+export const WIDE_QUERY = `(min-width: ${LAYOUT.rightPaneMinWidth + 1}px)`;
+
+/** The frame of every page (SPEC section 2, shell layout). */
+export const Shell = () => {
+  const { t } = useTranslation();
+  const { metadata } = useSiteData();
+  const wide = useMediaQuery(WIDE_QUERY);
+  useIpUpdate();
+  useReferralVisit();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('site.skipToContent')}
+      </a>
+      <Header />
+      <div className="page page__body">
+        <main id="main" className="main-column" tabIndex={-1}>
+          <SubMenu />
+          {!wide && metadata && (
+            <section className="pane-card vote-panel--inline">
+              <VotePanel />
+            </section>
+          )}
+          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {wide && metadata && <RightPane metadata={metadata} />}
+      </div>
+      <footer className="site-footer page">
+        <p>{t('site.footer', { year: new Date().getFullYear() })}</p>
+      </footer>
+    </>
+  );
+};

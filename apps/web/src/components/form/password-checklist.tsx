@@ -1,0 +1,32 @@
+import { PASSWORD_FLAG_KEYS, passwordFlags } from '@gatekeeper/contract';
+import { useId } from 'react';
+import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The live checklist under newPassRequirements: every flag starts unmet and is checked again on
+ * each keystroke of the new password.
+ */
+export const PasswordChecklist = <V extends FieldValues>({ control, name }: { control: Control<V>; name: Path<V> }) => {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const password = useWatch({ control, name }) as string | undefined;
+  const flags = passwordFlags(password ?? '');
+  return (
+    <div className="password-checklist">
+      <p id={headingId} className="password-checklist__heading">
+        {t('newPassRequirements')}
+      </p>
+      <ul aria-labelledby={headingId}>
+        {PASSWORD_FLAG_KEYS.map((key) => (
+          <li key={key} className={flags[key] ? 'is-unmet' : 'is-met'} data-met={!flags[key]}>
+            <span aria-hidden="true">{flags[key] ? '✗' : '✓'}</span> {t(key)}
+            <span className="visually-hidden">
+              : {t(flags[key] ? 'forms.requirementUnmet' : 'forms.requirementMet')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+};

@@ -1,0 +1,156 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteDataProvider } from '../../app/site-data';
+import { DialogProvider } from '../../components/dialog';
+import { initTestI18n } from '../../test-i18n';
+import DonatePage from './donate-page';
+
+const METADATA = {
+  coinsName: 'Adena Coin',
+  coinsPerRef: 10,
+  coinsPerEuro: 2.5,
+  chronicle: 'Interlude',
+  eventName: 'TvT',
+  orderPercent: 50,
+  chaosPercent: 50,
+  openingDate: null,
+  links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
+  voteSites: [],
+  discordWidgetId: '',
+  facebookPageUrl: '',
+  ipv6LookupUrl: '',
+  donation: {
+    action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+    fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },
+    amountField: 'amount',
+    characterField: 'custom',
+    currency: 'USD',
+    minAmount: 5,
+    maxAmount: 50,
+    defaultAmount: 20,
+  },
+  downloads: {
+    updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
+    updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
+  },
+};
+
+const calls: string[] = [];
+let releaseCheck: (() => void) | undefined;
+const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost');
+  calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  if (url.pathname === '/sdk/getmetadata') return json(METADATA);
+  if (url.pathname === '/sdk/ischaracterexist') {
+    await new Promise<void>((resolve) => (releaseCheck = resolve));
+    return json(url.searchParams.get('name') === 'DemoKnight');
+  }
+  if (url.pathname === '/sdk/updateref') return new Response('', { status: 404 });
+  return json(null);
+});
+
+const submitted: Record<string, string>[] = [];
+
+describe('the donate page', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+  });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fakeFetch);
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push({ action: this.action, method: this.method, ...Object.fromEntries(new FormData(this)) } as never);
+    });
+    window.sessionStorage.clear();
+    calls.length = 0;
+    submitted.length = 0;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const renderPage = () =>
+    render(
+      <MemoryRouter initialEntries={['/donate']}>
+        <SiteDataProvider>
+          <DialogProvider>
+            <DonatePage />
+          </DialogProvider>
+        </SiteDataProvider>
+      </MemoryRouter>,
+    );
+
+  it('remembers the accepted agreement for the visit', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    expect(await screen.findByRole('heading', { name: 'Your donation' })).toHaveFocus();
+    cleanup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your donation' })).not.toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'I agree, proceed' })).toBeNull();
+  });
+
+  it('shows the coins of the amount with the settings’ rate, rounded down', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    expect(await screen.findByText('Your character receives 50 Adena Coin.')).toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '7.99');
+    expect(screen.getByText('Your character receives 19 Adena Coin.')).toBeInTheDocument();
+    expect(screen.getByText('From $5.00 to $50.00.')).toBeInTheDocument();
+  });
+
+  it('ignores a second submit while the check runs, then posts the provider form once', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await user.type(await screen.findByLabelText('Character name'), ' DemoKnight ');
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '12,5');
+    const button = screen.getByRole('button', { name: 'Donate' });
+    await user.click(button);
+    await user.click(button);
+    expect(calls.filter((call) => call.includes('ischaracterexist'))).toEqual([
+      'GET /sdk/ischaracterexist?name=DemoKnight',
+    ]);
+    releaseCheck?.();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+      method: 'post',
+      cmd: '_donations',
+      business: 'owner@example.com',
+      currency_code: 'USD',
+      amount: '12.50',
+      custom: 'DemoKnight',
+    });
+    expect(calls).toContain('POST /sdk/updateref');
+  });
+
+  it('does not post the provider form for a character that does not exist', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await user.type(await screen.findByLabelText('Character name'), 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    releaseCheck?.();
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { hidden: true })).toHaveTextContent('There is no character with this name.'),
+    );
+    expect(submitted).toEqual([]);
+    expect(calls).not.toContain('POST /sdk/updateref');
+    expect(screen.getByRole('button', { name: 'Donate' })).toBeEnabled();
+  });
+});

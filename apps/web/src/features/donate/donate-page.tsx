@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSiteData } from '../../app/site-data';
+import { Page } from '../../components/page';
+import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';
+import { DonationAgreement } from './donation-agreement';
+import { DonationForm } from './donation-form';
+import './donate.css';
+
+/** What the provider's return and cancel addresses (?payment=...) tell the donor. */
+const PaymentNotice = () => {
+  const { t } = useTranslation();
+  const payment = new URLSearchParams(useLocation().search).get('payment');
+  if (payment === 'complete') {
+    return (
+      <p role="status" className="page-notice donate-notice donate-notice--complete">
+        {t('donate.notice.complete')}
+      </p>
+    );
+  }
+  if (payment === 'cancelled') {
+    return (
+      <p role="status" className="page-notice donate-notice">
+        {t('donate.notice.cancelled')}
+      </p>
+    );
+  }
+  return null;
+};
+
+/** SPEC 'Donate': the agreement view with its proceed button, then the donation view, once. */
+const DonatePage = () => {
+  const { t } = useTranslation();
+  const { metadata } = useSiteData();
+  const [accepted, setAccepted] = useState(readAgreementAccepted);
+  const [justAccepted, setJustAccepted] = useState(false);
+
+  const proceed = () => {
+    rememberAgreementAccepted();
+    setAccepted(true);
+    setJustAccepted(true);
+  };
+
+  return (
+    <Page title={t('pages.donate')} className="donate-page">
+      <PaymentNotice />
+      {!accepted ? (
+        <DonationAgreement onProceed={proceed} />
+      ) : metadata ? (
+        <DonationForm metadata={metadata} focusHeading={justAccepted} />
+      ) : metadata === null ? (
+        <p className="page-notice">{t('ServerError')}</p>
+      ) : (
+        <p className="page-loading">{t('common.loading')}</p>
+      )}
+    </Page>
+  );
+};
+
+export default DonatePage;

@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const TERMS = ['voluntary', 'coins', 'character', 'delivery', 'refunds', 'chargebacks'] as const;
+
+/** The first view of the donate page: what a donation is and is not, and the proceed button. */
+export const DonationAgreement = ({ onProceed }: { onProceed: () => void }) => {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="donate-agreement" aria-labelledby={headingId}>
+      <h3 id={headingId} className="donate-heading">
+        {t('donate.agreement.heading')}
+      </h3>
+      <p>{t('donate.agreement.intro')}</p>
+      <ol className="donate-agreement__terms">
+        {TERMS.map((term) => (
+          <li key={term}>{t(`donate.agreement.terms.${term}`)}</li>
+        ))}
+      </ol>
+      <p>{t('donate.agreement.consent')}</p>
+      <button type="button" className="button button--primary" onClick={onProceed}>
+        {t('donate.agreement.proceed')}
+      </button>
+    </section>
+  );
+};

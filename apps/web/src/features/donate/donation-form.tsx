@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type DonationFormValues,
+  LANGUAGE_TAGS,
+  type Metadata,
+  coinsForDonation,
+  donationFormModel,
+  toCents,
+} from '@gatekeeper/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { recordRefEvent } from '../../api/ref-events';
+import { useLanguage } from '../../app/use-language';
+import { useDialog } from '../../components/dialog';
+import { type FieldSpec, FormField } from '../../components/form/form-field';
+import '../../components/form/form.css';
+
+/** The amount as the provider's form wants it: a dot and two decimals. */
+const providerAmount = (amount: string) => (toCents(amount) / 100).toFixed(2);
+
+/** An amount as a donor first sees it in the field: 10, or 12.5 with its decimals. */
+const fieldAmount = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
+
+/** Money and counts written as the visitor's language writes them. */
+const useNumberFormats = (currency: string) => {
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const money = new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'currency', currency });
+    const count = new Intl.NumberFormat(LANGUAGE_TAGS[language]);
+    return { money: (amount: number) => money.format(amount), count: (value: number) => count.format(value) };
+  }, [language, currency]);
+};
+
+/**
+ * The donation view: the character that receives the coins and the amount, checked by the
+ * contract's rules; then ischaracterexist (SPEC section 8: charDoesntExist, ServerError), and
+ * only for an existing character the provider's own form is posted, leaving for its page.
+ */
+export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; focusHeading: boolean }) => {
+  const { t } = useTranslation();
+  const showDialog = useDialog();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const providerForm = useRef<HTMLFormElement>(null);
+  const processing = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [payment, setPayment] = useState<{ charName: string; amount: string }>();
+  const { donation, coinsName, coinsPerEuro } = metadata;
+  const { money, count } = useNumberFormats(donation.currency);
+  const schema = useMemo(() => donationFormModel(donation), [donation]);
+  const form = useForm<DonationFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { charName: '', amount: fieldAmount(donation.defaultAmount) },
+    mode: 'onTouched',
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const coins = schema.shape.amount.safeParse(amount).success
+    ? coinsForDonation(toCents(amount), coinsPerEuro)
+    : undefined;
+
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+
+  // The provider's form is posted once React has written the donor's values into it.
+  useEffect(() => {
+    if (payment) providerForm.current?.submit();
+  }, [payment]);
+
+  // Back from the provider's page (the browser's back/forward cache): the form works again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      processing.current = false;
+      setBusy(false);
+      setPayment(undefined);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const fail = (message: string) => {
+    showDialog({ tone: 'error', title: t('donate.errorTitle'), message });
+    processing.current = false;
+    setBusy(false);
+  };
+
+  const onValid = async (values: DonationFormValues) => {
+    if (processing.current) return;
+    processing.current = true;
+    setBusy(true);
+    const charName = values.charName.trim();
+    let exists: boolean;
+    try {
+      exists = await callApi('isCharacterExist', { query: { name: charName } });
+    } catch {
+      fail(t('ServerError'));
+      return;
+    }
+    if (!exists) {
+      fail(t('charDoesntExist'));
+      return;
+    }
+    recordRefEvent('donated');
+    setPayment({ charName, amount: providerAmount(values.amount) });
+  };
+
+  const onInvalid = (errors: FieldErrors<DonationFormValues>) => {
+    for (const name of Object.keys(errors) as (keyof DonationFormValues)[]) {
+      form.setValue(name, form.getValues(name), { shouldTouch: true, shouldValidate: true });
+    }
+  };
+
+  const fields: FieldSpec<DonationFormValues>[] = [
+    {
+      name: 'charName',
+      label: 'donate.charNameLabel',
+      autoComplete: 'off',
+      maxLength: 35,
+      hint: 'donate.charNameHint',
+      errorReplacesHint: true,
+    },
+    {
+      name: 'amount',
+      label: 'donate.amountLabel',
+      inputMode: 'decimal',
+      maxLength: 10,
+      hint: 'donate.amountHint',
+      errorReplacesHint: true,
+      textValues: { currency: donation.currency, min: money(donation.minAmount), max: money(donation.maxAmount) },
+    },
+  ];
+
+  return (
+    <section className="donate-form" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="donate-heading">
+        {t('donate.form.heading')}
+      </h3>
+      <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerEuro), coinsName })}</p>
+      <form className="account-form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+        {fields.map((spec) => (
+          <FormField key={spec.name} form={form} spec={spec} />
+        ))}
+        <p className="donate-form__coins" aria-live="polite">
+          {coins !== undefined && t('donate.form.coinsPreview', { coins: count(coins), coinsName })}
+        </p>
+        <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
+        <button type="submit" className="button button--primary account-form__submit" aria-busy={busy} disabled={busy}>
+          {busy ? t('forms.processing') : t('donate.form.submit')}
+        </button>
+      </form>
+      <form ref={providerForm} action={donation.action} method="post" acceptCharset="utf-8" hidden>
+        {Object.entries(donation.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name={donation.amountField} value={payment?.amount ?? ''} />
+        <input type="hidden" name={donation.characterField} value={payment?.charName ?? ''} />
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,104 @@
+import { LIVE_STREAM_SLOTS, type LiveStream } from '@gatekeeper/contract/lite';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCall } from '../../api/use-call';
+import { useLanguage } from '../../app/use-language';
+import { ExternalLink } from '../../components/external-link';
+import { PROVIDER_NAMES, streamChannelUrl, streamEmbedUrl } from './stream-embed';
+
+const NO_STREAMS: LiveStream[] = [];
+
+const StreamPlayer = ({ stream, embedUrl }: { stream: LiveStream; embedUrl: string }) => {
+  const { t } = useTranslation();
+  const provider = PROVIDER_NAMES[stream.type];
+  const channelUrl = streamChannelUrl(stream);
+  // Twitch, Kick and Trovo channels are names people know; a YouTube id or a video URL is not.
+  const channelName = stream.type === 'FACEBOOK' || stream.type === 'YOUTUBE' ? '' : stream.channel;
+  const name = stream.title || channelName;
+  return (
+    <figure className="stream-slot__figure">
+      <div className="stream-slot__frame">
+        <iframe
+          src={embedUrl}
+          title={
+            name ? t('streams.playerTitle', { provider, channel: name }) : t('streams.playerTitleNoName', { provider })
+          }
+          loading="lazy"
+          allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+          allowFullScreen
+        />
+      </div>
+      <figcaption className="stream-slot__caption">
+        <span className="stream-slot__live">{t('streams.live')}</span>
+        <span className="stream-slot__name">{name || provider}</span>
+        {channelUrl && (
+          <ExternalLink href={channelUrl} className="stream-slot__link">
+            {t('streams.watchOn', { provider })}
+          </ExternalLink>
+        )}
+      </figcaption>
+    </figure>
+  );
+};
+
+const EmptySlot = () => {
+  const { t } = useTranslation();
+  const { href } = useLanguage();
+  return (
+    <figure className="stream-slot__figure stream-slot__figure--empty">
+      <div className="stream-slot__frame">
+        <img src="/images/streams/stream-placeholder.svg" alt="" width={640} height={360} loading="lazy" />
+      </div>
+      <figcaption className="stream-slot__caption">
+        <span className="stream-slot__name">{t('streams.emptyTitle')}</span>
+        <Link to={href('fb')} className="stream-slot__link">
+          {t('streams.emptyLink')}
+        </Link>
+      </figcaption>
+    </figure>
+  );
+};
+
+/**
+ * The three live stream slots (SPEC, Home): the players of getlivestreams by provider, our own
+ * placeholder in every empty slot. Twitch's `parent` is this page's own host name: the page is
+ * served from PUBLIC_URL, and where an owner also reaches it by another name (LAN address,
+ * second domain) Twitch plays only under the name the visitor actually used.
+ */
+const LiveStreams = () => {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const streams = useCall('getLiveStreams', NO_STREAMS);
+  const host = window.location.hostname;
+  const anyLive = streams?.some((stream) => streamEmbedUrl(stream, host) !== undefined) ?? false;
+  return (
+    <section className="home__section live-streams" aria-labelledby={headingId}>
+      <h3 id={headingId} className="home__section-title">
+        {t('streams.heading')}
+      </h3>
+      <ul
+        className={`live-streams__slots${anyLive ? '' : ' live-streams__slots--empty'}`}
+        aria-busy={streams === undefined}
+      >
+        {Array.from({ length: LIVE_STREAM_SLOTS }, (_, index) => {
+          const stream = streams?.[index];
+          const embedUrl = stream && streamEmbedUrl(stream, host);
+          return (
+            <li key={index} className={`stream-slot stream-slot--${index === 0 ? 'main' : 'side'}`}>
+              {streams === undefined ? (
+                <div className="stream-slot__frame" />
+              ) : stream && embedUrl ? (
+                <StreamPlayer stream={stream} embedUrl={embedUrl} />
+              ) : (
+                <EmptySlot />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+};
+
+export default LiveStreams;

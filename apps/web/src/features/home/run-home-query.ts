@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { CallError, callApi } from '../../api/client';
+import type { DialogContent } from '../../components/dialog';
+import type { HomeQueryAction } from './home-query';
+
+/**
+ * The texts of a failed call (SPEC section 8): an HTTP 400 answers a translation key (or a list
+ * of them), shown joined; anything else is ServerError.
+ */
+export const failureMessages = (error: unknown, t: TFunction, exists: (key: string) => boolean): string[] => {
+  if (error instanceof CallError && error.status === 400) {
+    const keys = (Array.isArray(error.body) ? error.body : [error.body]).filter(
+      (key): key is string => typeof key === 'string' && exists(key),
+    );
+    if (keys.length > 0) return keys.map((key) => t(key));
+  }
+  return [t('ServerError')];
+};
+
+/** Runs the actions of the home page's address, each with its dialog. */
+export const runHomeQuery = async (
+  actions: HomeQueryAction[],
+  { t, exists, showDialog }: { t: TFunction; exists: (key: string) => boolean; showDialog: (c: DialogContent) => void },
+): Promise<void> => {
+  for (const action of actions) {
+    if (action.kind === 'unsubscribe') {
+      const { kind: _kind, ...body } = action;
+      try {
+        await callApi('unsubscribe', { body });
+        showDialog({ tone: 'success', title: t('home.subscriptionTitle'), message: t('subscriptionUpdated') });
+      } catch (error) {
+        showDialog({ tone: 'error', title: t('subscriptionUpdateFailed'), message: failureMessages(error, t, exists) });
+      }
+    } else {
+      try {
+        const password = await callApi('getNewPassword', { query: { key: action.key } });
+        showDialog({
+          tone: 'success',
+          title: t('passRecovery'),
+          message: t('newPasswordIs'),
+          copyable: { value: password, label: t('home.copyPassword'), copiedLabel: t('home.passwordCopied') },
+        });
+      } catch (error) {
+        showDialog({ tone: 'error', title: t('passRecovery'), message: failureMessages(error, t, exists) });
+      }
+    }
+  }
+};

@@ -1,0 +1,223 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteDataProvider } from '../../app/site-data';
+import { DialogProvider } from '../../components/dialog';
+import { initTestI18n } from '../../test-i18n';
+import { VotePanel } from './vote-panel';
+
+const VOTE_SITES = [
+  {
+    name: 'L2TopZone',
+    banner: '/images/vote/l2topzone.svg',
+    url: 'https://l2topzone.com/vote/id/1/{id}',
+    identifier: 'any',
+  },
+  {
+    name: 'MMOTOP',
+    banner: '/images/vote/mmotop.svg',
+    url: 'https://l2.mmotop.ru/v?charname={id}',
+    identifier: 'charName',
+  },
+];
+
+const METADATA = {
+  coinsName: 'Donation Coin',
+  coinsPerRef: 10,
+  coinsPerEuro: 100,
+  chronicle: 'Interlude',
+  eventName: 'TvT',
+  orderPercent: 50,
+  chaosPercent: 50,
+  openingDate: null,
+  links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
+  voteSites: VOTE_SITES,
+  discordWidgetId: '',
+  facebookPageUrl: '',
+  ipv6LookupUrl: '',
+};
+
+/** The site's answers: the game knows DemoKnight; `failCheck` makes ischaracterexist fail. */
+let failCheck = false;
+const checked: string[] = [];
+const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://localhost');
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  switch (url.pathname) {
+    case '/sdk/getmetadata':
+      return json(METADATA);
+    case '/sdk/getserverstatus':
+      return json({ loginStatus: { type: 'offline', color: 'red' }, gameStatus: { type: 'offline', color: 'red' } });
+    case '/sdk/getipaddress':
+      return new Response('10.1.2.3', { headers: { 'content-type': 'text/plain' } });
+    case '/sdk/ischaracterexist': {
+      const name = url.searchParams.get('name') ?? '';
+      checked.push(name);
+      if (failCheck) return json(['ServerError'], 500);
+      return json(name.toLowerCase() === 'demoknight');
+    }
+    default:
+      return json({ error: 'not found' }, 404);
+  }
+});
+
+const clearCookies = () => {
+  for (const entry of document.cookie.split('; ').filter(Boolean)) {
+    document.cookie = `${entry.split('=')[0]}=; Max-Age=0; Path=/`;
+  }
+};
+
+const renderPanel = async () => {
+  render(
+    <SiteDataProvider>
+      <DialogProvider>
+        <VotePanel />
+      </DialogProvider>
+    </SiteDataProvider>,
+  );
+  const panel = await screen.findByRole('region', { name: 'Vote for us' });
+  // The IPv4 has arrived once the vote link carries it (or the saved name).
+  await waitFor(() =>
+    expect(
+      within(panel)
+        .getByRole('link', { name: /L2TopZone/ })
+        .getAttribute('href'),
+    ).not.toMatch(/\/$/),
+  );
+  return { panel, user: userEvent.setup() };
+};
+
+const dialog = () => screen.getByRole('dialog', { hidden: true });
+
+describe('the vote panel', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+    // jsdom's <dialog> does not open on its own.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+      this.dispatchEvent(new Event('close'));
+    };
+  });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fakeFetch);
+    clearCookies();
+    failCheck = false;
+    checked.length = 0;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads Apply without a saved name and puts the IPv4 in the links that take it', async () => {
+    const { panel } = await renderPanel();
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /L2TopZone/ })).toHaveAttribute(
+      'href',
+      'https://l2topzone.com/vote/id/1/10.1.2.3',
+    );
+    expect(within(panel).getByRole('link', { name: /MMOTOP/ })).toHaveAttribute(
+      'href',
+      'https://l2.mmotop.ru/v?charname=',
+    );
+  });
+
+  it('checks a new name, saves it for 90 days in the charName cookie and then reads Change', async () => {
+    const cookieWrites: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value) => {
+      cookieWrites.push(value);
+      descriptor.set!.call(document, value);
+    });
+    const { panel, user } = await renderPanel();
+    await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('Your vote reward character name set to: DemoKnight'));
+    expect(checked).toEqual(['DemoKnight']);
+    expect(within(dialog()).getByRole('heading')).toHaveTextContent('Success');
+    expect(cookieWrites).toEqual([`charName=DemoKnight; Max-Age=${90 * 24 * 3600}; Path=/; SameSite=Lax`]);
+    expect(document.cookie).toContain('charName=DemoKnight');
+    expect(within(panel).getByRole('button', { name: 'Change' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /L2TopZone/ })).toHaveAttribute(
+      'href',
+      'https://l2topzone.com/vote/id/1/DemoKnight',
+    );
+    expect(within(panel).getByRole('link', { name: /MMOTOP/ })).toHaveAttribute(
+      'href',
+      'https://l2.mmotop.ru/v?charname=DemoKnight',
+    );
+  });
+
+  it('starts from the saved name, and accepts it unchanged without asking the server', async () => {
+    document.cookie = 'charName=DemoKnight; Path=/';
+    const { panel, user } = await renderPanel();
+    expect(within(panel).getByLabelText('Vote reward character')).toHaveValue('DemoKnight');
+    await user.click(within(panel).getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('Your vote reward character name set to: DemoKnight'));
+    expect(checked).toEqual([]);
+  });
+
+  it('accepts an empty name without a check: the links fall back to the IPv4', async () => {
+    document.cookie = 'charName=DemoKnight; Path=/';
+    const { panel, user } = await renderPanel();
+    await user.clear(within(panel).getByLabelText('Vote reward character'));
+    await user.click(within(panel).getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('Your vote reward character name set to: 10.1.2.3'));
+    expect(checked).toEqual([]);
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /L2TopZone/ })).toHaveAttribute(
+      'href',
+      'https://l2topzone.com/vote/id/1/10.1.2.3',
+    );
+  });
+
+  it('keeps the saved name when the character does not exist', async () => {
+    document.cookie = 'charName=DemoKnight; Path=/';
+    const { panel, user } = await renderPanel();
+    const input = within(panel).getByLabelText('Vote reward character');
+    await user.clear(input);
+    await user.type(input, 'NoSuchHero');
+    await user.click(within(panel).getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('There is no character with this name.'));
+    expect(within(dialog()).getByRole('heading')).toHaveTextContent('Error');
+    expect(checked).toEqual(['NoSuchHero']);
+    expect(document.cookie).toContain('charName=DemoKnight');
+    expect(within(panel).getByRole('link', { name: /L2TopZone/ })).toHaveAttribute(
+      'href',
+      'https://l2topzone.com/vote/id/1/DemoKnight',
+    );
+  });
+
+  it('shows ServerError and keeps the saved name when the check fails', async () => {
+    failCheck = true;
+    const { panel, user } = await renderPanel();
+    await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('Something went wrong on our side.'));
+    expect(document.cookie).not.toContain('charName=DemoKnight');
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+  });
+
+  it('ignores a second submit while the check is pending', async () => {
+    const { panel, user } = await renderPanel();
+    let release: (value: Response) => void = () => undefined;
+    fakeFetch.mockImplementationOnce(async (input) => {
+      if (!String(input).includes('ischaracterexist')) throw new Error(`unexpected ${String(input)}`);
+      checked.push('pending');
+      return new Promise<Response>((resolve) => (release = resolve));
+    });
+    await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
+    const button = within(panel).getByRole('button', { name: 'Apply' });
+    await user.click(button);
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    release(new Response('true', { headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('DemoKnight'));
+    expect(checked).toEqual(['pending']);
+  });
+});

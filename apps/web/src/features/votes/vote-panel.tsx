@@ -1,0 +1,99 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { useSiteData } from '../../app/site-data';
+import { useDialog } from '../../components/dialog';
+import { ExternalLink } from '../../components/external-link';
+import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
+import './vote-panel.css';
+
+/**
+ * The vote panel: the vote reward character name (SPEC section 4, vote form) and the ten vote
+ * sites, each link carrying the character name or, without one, the visitor's IPv4.
+ */
+export const VotePanel = () => {
+  const { t } = useTranslation();
+  const { metadata } = useSiteData();
+  const showDialog = useDialog();
+  const inputId = useId();
+  const [saved, setSaved] = useState(readCharNameCookie);
+  const [input, setInput] = useState(saved);
+  const [ipv4, setIpv4] = useState('');
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    callApi('getIpAddress').then(setIpv4, () => setIpv4(''));
+  }, []);
+
+  const accept = (name: string) => {
+    writeCharNameCookie(name);
+    setSaved(name);
+    setInput(name);
+    showDialog({
+      tone: 'success',
+      title: t('vote.successTitle'),
+      message: t('vote.nameSet', { identifier: name || ipv4 }),
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    const name = input.trim();
+    if (name === '' || name === saved) {
+      accept(name);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const exists = await callApi('isCharacterExist', { query: { name } });
+      if (exists) accept(name);
+      else showDialog({ tone: 'error', title: t('vote.errorTitle'), message: t('charDoesntExist') });
+    } catch {
+      showDialog({ tone: 'error', title: t('vote.errorTitle'), message: t('ServerError') });
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  if (!metadata) return null;
+  return (
+    <section className="vote-panel" aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`} className="pane-heading">
+        {t('vote.heading')}
+      </h2>
+      <p className="vote-panel__intro">{t('vote.intro')}</p>
+      <form className="vote-panel__form" onSubmit={submit}>
+        <label htmlFor={inputId}>{t('vote.charNameLabel')}</label>
+        <div className="vote-panel__row">
+          <input
+            id={inputId}
+            name="charName"
+            autoComplete="off"
+            value={input}
+            maxLength={35}
+            onChange={(event) => setInput(event.target.value)}
+          />
+          <button type="submit" className="button" aria-busy={processing}>
+            {saved ? t('vote.change') : t('vote.apply')}
+          </button>
+        </div>
+      </form>
+      <ul className="vote-panel__sites">
+        {metadata.voteSites.map((site) => (
+          <li key={site.name}>
+            <ExternalLink href={voteLink(site, saved, ipv4)} className="vote-panel__site">
+              <img
+                src={site.banner}
+                alt={t('vote.siteAlt', { name: site.name })}
+                width={88}
+                height={31}
+                loading="lazy"
+              />
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};

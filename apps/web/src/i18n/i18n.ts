@@ -1,0 +1,31 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, type Language, localeFilePath } from '@gatekeeper/contract/lite';
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** i18next with one JSON file per language, fetched by code from /locales/{code}.json when needed. */
+export const initI18n = async (language: Language) => {
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = LANGUAGE_TAGS[lng as Language] ?? lng;
+  });
+  await i18next
+    .use(
+      resourcesToBackend(async (lng: string) => {
+        const response = await fetch(localeFilePath(lng as Language));
+        if (!response.ok) throw new Error(`locale ${lng}: HTTP ${response.status}`);
+        return (await response.json()) as Record<string, unknown>;
+      }),
+    )
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  document.documentElement.lang = LANGUAGE_TAGS[language];
+  return i18next;
+};

@@ -1,0 +1,218 @@
+// `npm run bench`: the performance budgets of DESIGN.md section 9, measured and printed (never
+// asserted in a test). Read endpoints against a bare node:http server answering the same JSON in
+// the same run, and the gzipped JavaScript of the home route's first load.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+
+ensureInstalled();
+ensureBuilt();
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SITE_PORT = 18480;
+const BARE_PORT = 18481;
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const startSite = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-bench-'));
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(SITE_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOGIN_DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
+      GAME_SERVER_ADDRESS: '127.0.0.1:1',
+    },
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${SITE_PORT}/healthz`)).ok) break;
+    } catch {
+      await wait(100);
+    }
+  }
+  return {
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * A bare node:http server answering one fixed body: the ceiling for a read endpoint. It runs in
+ * its own process, as the site does, so neither shares a thread with the load generator.
+ */
+const BARE_SERVER = `
+  const { createServer } = require('node:http');
+  const body = process.env.BODY;
+  const headers = { 'content-type': process.env.CONTENT_TYPE, 'content-length': Buffer.byteLength(body) };
+  createServer((_req, res) => { res.writeHead(200, headers); res.end(body); })
+    .listen(Number(process.env.PORT), '127.0.0.1', () => process.send('ready'));
+`;
+const startBare = (body, contentType) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, BODY: body, CONTENT_TYPE: contentType, PORT: String(BARE_PORT) },
+    });
+    child.once('message', () => resolve({ close: () => child.kill('SIGTERM') }));
+  });
+
+const load = (url, headers = {}) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+
+const readEndpoint = async (path) => {
+  const siteUrl = `http://127.0.0.1:${SITE_PORT}${path}`;
+  const response = await fetch(siteUrl);
+  const body = await response.text();
+  const bare = await startBare(body, response.headers.get('content-type') ?? 'application/json');
+  const bareUrl = `http://127.0.0.1:${BARE_PORT}${path}`;
+  // Warm both up, then alternate the two in rounds: this machine's speed drifts between runs,
+  // and each round compares the two under the same conditions. The median round counts.
+  await load(bareUrl);
+  await load(siteUrl);
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bareResult = await load(bareUrl);
+    const siteResult = await load(siteUrl);
+    rounds.push({
+      bareRps: Math.round(bareResult.requests.average),
+      siteRps: Math.round(siteResult.requests.average),
+      siteP99Ms: siteResult.latency.p99,
+      errors: siteResult.errors + siteResult.non2xx,
+      ratio: siteResult.requests.average / bareResult.requests.average,
+    });
+  }
+  bare.close();
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  return { path, ...median, rounds: rounds.map((r) => Number((r.ratio * 100).toFixed(0))) };
+};
+
+/** The JavaScript the browser loads for the home route before it is interactive. */
+const homeFirstLoad = () => {
+  const dist = join(root, 'apps/web/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit('src/features/home/home-page.tsx');
+  const sizes = [...files]
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
+  const routeChunks = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.includes('/features/'))
+    .map(([key]) => key);
+  return { files: sizes, totalGzipKb: sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024, routeChunks };
+};
+
+/** A ranking (top 100 of the demo world), answered from the statistics cache. */
+const STATISTICS_PATH = '/sdk/getscorestatistics';
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** The same call as a browser asks for it: the site sends the list's pre-compressed Brotli bytes. */
+const compressedStatistics = async () => {
+  const url = `http://127.0.0.1:${SITE_PORT}${STATISTICS_PATH}`;
+  const plainBytes = (await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+    .byteLength;
+  await load(url, BROWSER_ENCODINGS);
+  const result = await load(url, BROWSER_ENCODINGS);
+  return {
+    siteRps: Math.round(result.requests.average),
+    siteP99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    plainBytes,
+    sentBytes: Math.round(result.throughput.average / result.requests.average),
+  };
+};
+
+/** The cold query of every ranking over a 100,000-character MariaDB world (bench/statistics). */
+const coldQueries = () => {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/statistics/cold-queries.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) return { skipped: `the world could not be built (exit ${child.status})` };
+  return JSON.parse(child.stdout.trim().split('\n').at(-1));
+};
+
+const site = await startSite();
+const results = [];
+const statistics = {};
+try {
+  for (const path of ['/sdk/getmetadata', '/sdk/getserverstatus']) results.push(await readEndpoint(path));
+  statistics.cached = await readEndpoint(STATISTICS_PATH);
+  statistics.compressed = await compressedStatistics();
+} finally {
+  site.stop();
+}
+const bundle = homeFirstLoad();
+
+console.log(
+  `\nRead endpoints (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, median round; target: at least 85% of bare node:http)`,
+);
+console.log('endpoint                  bare req/s   site req/s   ratio   site p99   errors   rounds');
+for (const r of results) {
+  console.log(
+    `${r.path.padEnd(26)}${String(r.bareRps).padStart(10)}   ${String(r.siteRps).padStart(10)}   ${(r.ratio * 100).toFixed(0).padStart(4)}%   ${String(r.siteP99Ms).padStart(5)} ms   ${String(r.errors).padStart(6)}   ${r.rounds.join('% ')}%`,
+  );
+}
+console.log(
+  `\nHome route first load: ${bundle.totalGzipKb.toFixed(1)} KB of gzipped JavaScript (target: at most 100 KB)`,
+);
+for (const f of bundle.files) console.log(`  ${f.file.padEnd(44)} ${(f.gzip / 1024).toFixed(1).padStart(6)} KB`);
+console.log(`Routes split into their own chunks: ${bundle.routeChunks.length}`);
+
+const { cached, compressed } = statistics;
+console.log('\nRankings from the statistics cache (target: at least 85% of bare node:http, under 10 ms p99)');
+console.log(
+  `${STATISTICS_PATH.padEnd(26)}${String(cached.bareRps).padStart(10)}   ${String(cached.siteRps).padStart(10)}   ${(cached.ratio * 100).toFixed(0).padStart(4)}%   ${String(cached.siteP99Ms).padStart(5)} ms   ${String(cached.errors).padStart(6)}   ${cached.rounds.join('% ')}%`,
+);
+console.log(
+  `  asked as a browser asks (${BROWSER_ENCODINGS['accept-encoding']}): ${compressed.siteRps} req/s, p99 ${compressed.siteP99Ms} ms, ${compressed.sentBytes} bytes sent per answer instead of ${compressed.plainBytes} (pre-compressed Brotli)`,
+);
+
+console.log('\nRankings: cold query of each list over a generated 100,000-character world on MariaDB');
+statistics.coldQueries = coldQueries();
+const cold = statistics.coldQueries;
+if (cold.skipped) {
+  console.log(`  skipped: ${cold.skipped} (set BENCH_MARIADB_URL=mysql://user:password@host:3306/)`);
+} else {
+  console.log(
+    `  ${cold.world.characters} characters, ${cold.world.accounts} accounts (${cold.world.bannedAccounts} banned), ${cold.world.clans} clans; built in ${cold.generateSeconds} s; ${cold.runs} runs per list (target: under 50 ms)`,
+  );
+  console.log(`  ${'list'.padEnd(28)}  without indexes p50 / p99      with README's indexes p50 / p99`);
+  for (const [list, without] of Object.entries(cold.withoutIndexes)) {
+    const withIndexes = cold.withIndexes[list];
+    console.log(
+      `  ${list.padEnd(28)}  ${`${without.p50} / ${without.p99} ms`.padStart(24)}      ${`${withIndexes.p50} / ${withIndexes.p99} ms`.padStart(24)}`,
+    );
+  }
+}
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/latest.json'),
+  JSON.stringify({ date: new Date().toISOString(), results, bundle, statistics }, null, 2),
+);

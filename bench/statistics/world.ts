@@ -1,0 +1,109 @@
+// A big server's game world for `npm run bench`: 100,000 characters on 40,000 accounts, with
+// GMs, banned accounts, characters pending deletion, clans, heroes and event statistics, in the
+// L2J tables the site reads. Deterministic, so two runs time the same data.
+import { CLASS_IDS } from '@gatekeeper/contract';
+import type { Kysely } from 'kysely';
+import type { GameDatabase, LoginDatabase } from '../../apps/server/src/db/tables';
+
+export const WORLD_SIZE = { characters: 100_000, accounts: 40_000, clans: 3_000 } as const;
+
+const seededRandom = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const insertChunked = async <T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+};
+
+export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<GameDatabase>): Promise<void> => {
+  const random = seededRandom(100_000);
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  /** Most players have little, a few have a lot: as rankings look on a live server. */
+  const skewed = (max: number) => Math.floor(max * random() ** 3);
+  const now = Date.UTC(2026, 10, 22);
+
+  const accounts = Array.from({ length: WORLD_SIZE.accounts }, (_, i) => ({
+    login: `bench${i}`,
+    password: 'W6ph5Mm5Pz8GgiULbPgzG37mj9g=',
+    email: `bench${i}@example.com`,
+    accessLevel: i % 100 === 99 ? -1 : i % 5000 === 7 ? 100 : 0,
+    lastactive: now,
+  }));
+  await insertChunked(accounts, 2_000, (chunk) => login.insertInto('accounts').values(chunk).execute());
+  const temporaryBans = Array.from({ length: 50 }, (_, i) => ({
+    account_name: `bench${i * 7 + 3}`,
+    var: 'ban_temp',
+    value: String(i % 2 === 0 ? now + 86_400_000 : now - 86_400_000),
+  }));
+  await login.insertInto('account_data').values(temporaryBans).execute();
+
+  const clanIds = Array.from({ length: WORLD_SIZE.clans }, (_, i) => 300_000_000 + i);
+  const characters: GameDatabase['characters'][] = Array.from({ length: WORLD_SIZE.characters }, (_, i) => {
+    const classId = CLASS_IDS[int(0, CLASS_IDS.length - 1)] ?? 0;
+    return {
+      charId: 268_480_000 + i,
+      account_name: `bench${int(0, WORLD_SIZE.accounts - 1)}`,
+      char_name: `Bench${i.toString(36)}`,
+      level: int(1, 85),
+      x: 83400,
+      y: 147943,
+      z: -3404,
+      pvpkills: skewed(20_000),
+      pkkills: skewed(2_000),
+      clanid: random() < 0.55 ? (clanIds[int(0, clanIds.length - 1)] ?? 0) : 0,
+      race: 0,
+      classid: classId,
+      base_class: classId,
+      sex: int(0, 1),
+      title: '',
+      accesslevel: i % 10_000 === 5 ? 100 : 0,
+      online: random() < 0.05 ? 1 : 0,
+      onlinetime: int(600, 20_000_000),
+      lastAccess: now - int(0, 90 * 86_400_000),
+      deletetime: random() < 0.01 ? now + 7 * 86_400_000 : 0,
+      nobless: 0,
+      karma: 0,
+    };
+  });
+  await insertChunked(characters, 2_000, (chunk) => game.insertInto('characters').values(chunk).execute());
+
+  const clans = clanIds.map((clanId, i) => ({
+    clan_id: clanId,
+    clan_name: `BenchClan${i}`,
+    clan_level: int(0, 11),
+    reputation_score: skewed(500_000),
+    leader_id: 268_480_000 + int(0, WORLD_SIZE.characters - 1),
+    ally_name: null,
+  }));
+  await insertChunked(clans, 2_000, (chunk) => game.insertInto('clan_data').values(chunk).execute());
+
+  const heroes = Array.from({ length: 400 }, (_, i) => ({
+    charId: 268_480_000 + i * 241,
+    class_id: 88 + (i % 31),
+    count: int(1, 20),
+    played: i < 31 ? 1 : 0,
+    claimed: 'true' as const,
+    message: '',
+  }));
+  await game.insertInto('heroes').values(heroes).execute();
+
+  const eventStats = characters
+    .filter(() => random() < 0.7)
+    .map((character) => {
+      const kills = skewed(30_000);
+      return {
+        char_id: character.charId,
+        kills,
+        deaths: skewed(30_000),
+        assists: skewed(20_000),
+        score: kills * 3 + skewed(10_000),
+        event_seconds: skewed(1_000) * 360,
+        updated_at: now,
+      };
+    });
+  await insertChunked(eventStats, 4_000, (chunk) => game.insertInto('event_stats').values(chunk).execute());
+};

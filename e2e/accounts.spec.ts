@@ -1,0 +1,172 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Page, expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, MAIL_DIR } from '../playwright.config';
+import { expectAccessible } from './support/fixtures';
+import { waitForMail } from './support/mailbox';
+
+const l2jHash = (password: string) => createHash('sha1').update(password, 'utf8').digest('base64');
+
+/** Reads the default instance's game database, as the login server would. */
+const queryGame = <T>(sql: string, ...params: unknown[]): T | undefined => {
+  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);
+
+/** Solves the ALTCHA widget as a visitor does: a click, then the browser's proof of work. */
+const solveCaptcha = async (page: Page) => {
+  const captcha = page.getByRole('group', { name: 'Prove you are human' });
+  await captcha.getByText("I'm not a robot").click();
+  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
+};
+
+const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
+
+const register = async (page: Page, username: string, password: string, email: string) => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Repeat the email').fill(email);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+};
+
+test.describe('account tools', () => {
+  test('register: the account is real in the login database', async ({ page, context }) => {
+    const username = uniqueName('Hero');
+    await register(page, username, 'Aden.Gate1', `${username}@example.com`);
+    const done = dialog(page, 'Registration complete');
+    await expect(done).toContainText('Your account is ready');
+    const row = queryGame<{ password: string; email: string; accessLevel: number }>(
+      'select password, email, accessLevel from accounts where login = ?',
+      username.toLowerCase(),
+    );
+    expect(row?.password).toBe(l2jHash('Aden.Gate1'));
+    expect(row?.email).toBe(`${username}@example.com`);
+    expect(row?.accessLevel).toBe(0);
+    const users = (await context.cookies()).find((c) => c.name === 'users');
+    expect(decodeURIComponent(users?.value ?? '')).toContain(username.toLowerCase());
+    await done.getByRole('button', { name: 'OK' }).click();
+    // The form was reset after the valid submit.
+    await expect(page.getByLabel('Username')).toHaveValue('');
+    await expectAccessible(page);
+  });
+
+  test('register: a taken username and bad fields are refused with the reasons', async ({ page }) => {
+    await page.goto('/register');
+    const password = page.getByLabel('New password', { exact: true });
+    const checklist = page.getByRole('list', { name: 'The password must have:' });
+    await expect(checklist.getByRole('listitem')).toHaveCount(5);
+    await expect(checklist.locator('[data-met="false"]')).toHaveCount(5);
+    await password.fill('abc');
+    await expect(checklist.locator('[data-met="true"]')).toHaveCount(1);
+    await password.fill('Abc.1234');
+    await expect(checklist.locator('[data-met="true"]')).toHaveCount(5);
+
+    await page.getByLabel('Username').fill('abc');
+    await page.getByLabel('Username').blur();
+    await expect(page.getByText('The username must be 6 to 14 characters long.')).toBeVisible();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const invalid = dialog(page, 'Registration failed');
+    await expect(invalid).toContainText('Some fields are not filled in correctly');
+    await expect(invalid).toContainText('Please complete the captcha.');
+    await page.keyboard.press('Escape');
+
+    await register(page, 'demoplayer', 'Aden.Gate1', 'someone@example.com');
+    await expect(dialog(page, 'Registration failed')).toContainText('This username is already taken');
+  });
+
+  test('recover: the mail link shows a new password that then changes the password', async ({ page }) => {
+    const username = uniqueName('Lost');
+    const email = `${username.toLowerCase()}@example.com`;
+    await register(page, username, 'Forgot.It1', email);
+    await dialog(page, 'Registration complete').getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/recover-password');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(dialog(page, 'Password recovery')).toContainText('we have sent a link');
+
+    const mail = await waitForMail(MAIL_DIR, email);
+    const link = /https?:\/\/\S+param=password_reset/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link as string);
+    await page.goto(`/${url.search}`);
+    const shown = dialog(page, 'Password recovery');
+    await expect(shown).toContainText('Your new password is:');
+    const newPassword = /Your new password is:\s*(\S+)/.exec(await shown.innerText())?.[1] ?? '';
+    expect(newPassword).toMatch(/^\S{12}$/);
+    expect(
+      queryGame<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
+        ?.password,
+    ).toBe(l2jHash(newPassword));
+    await shown.getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/change-password');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password', { exact: true }).fill('Mine.Again2');
+    await page.getByLabel('Repeat the new password').fill('Mine.Again2');
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(dialog(page, 'Password changed')).toBeVisible();
+    expect(
+      queryGame<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
+        ?.password,
+    ).toBe(l2jHash('Mine.Again2'));
+
+    // The link works once.
+    await page.goto(`/${url.search}`);
+    await expect(dialog(page, 'Password recovery')).toContainText('This link is not valid any more');
+  });
+
+  test('PIN: the new PIN is written for the character selection screen', async ({ page }) => {
+    await page.goto('/change-pincode');
+    await page.getByLabel('Username').fill('demotrader');
+    await page.getByLabel('Password', { exact: true }).fill('Trade.Pass2');
+    await page.getByLabel('Email', { exact: true }).fill('demotrader@example.com');
+    await page.getByLabel('Character name').fill('DemoTrader');
+    await page.getByLabel('New PIN').fill('24681357');
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Change PIN' }).click();
+    await expect(dialog(page, 'PIN changed')).toBeVisible();
+    const pin = queryGame<{ value: string }>(
+      "select value from account_gsdata where account_name = 'demotrader' and var = 'secauth_pwd'",
+    );
+    expect(pin?.value).toBe(l2jHash('24681357'));
+    await expectAccessible(page);
+  });
+
+  test('unblock: an offline character moves to town, an online one is refused', async ({ page }) => {
+    const unblock = async (charName: string) => {
+      await page.goto('/unblock-character');
+      await page.getByLabel('Username').fill('demoplayer');
+      await page.getByLabel('Password', { exact: true }).fill('Demo.Pass1');
+      await page.getByLabel('Email', { exact: true }).fill('demoplayer@example.com');
+      await page.getByLabel('Character name').fill(charName);
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Unblock character' }).click();
+    };
+    await unblock('demoknight');
+    await expect(dialog(page, 'Character unblocked')).toBeVisible();
+    expect(queryGame('select x, y, z from characters where char_name = ?', 'DemoKnight')).toEqual({
+      x: 83400,
+      y: 147943,
+      z: -3404,
+    });
+    await page.keyboard.press('Escape');
+
+    await unblock('DemoArcher');
+    await expect(dialog(page, 'Character not unblocked')).toContainText('The character is in the game');
+  });
+});

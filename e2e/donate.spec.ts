@@ -1,0 +1,154 @@
+import { type Page, type Request, expect, test } from '@playwright/test';
+import { expectAccessible } from './support/fixtures';
+
+const PAYPAL_FORM = 'https://www.paypal.com/cgi-bin/webscr';
+
+/** Stands in for PayPal: the payment form's POST is answered here and never leaves the machine. */
+const interceptPaypal = async (page: Page) => {
+  const posts: Request[] = [];
+  await page.context().route('https://www.paypal.com/**', async (route) => {
+    posts.push(route.request());
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="en"><head><title>PayPal checkout</title></head><body><h1>PayPal checkout</h1></body></html>',
+    });
+  });
+  return posts;
+};
+
+const refUpdates = (page: Page) => {
+  const types: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/sdk/updateref') {
+      types.push((JSON.parse(request.postData() ?? '{}') as { type: string }).type);
+    }
+  });
+  return types;
+};
+
+const proceed = async (page: Page) => {
+  await page.goto('/donate');
+  await expect(page.getByRole('heading', { name: 'Before you donate' })).toBeVisible();
+  await page.getByRole('button', { name: 'I agree, proceed' }).click();
+  await expect(page.getByRole('heading', { name: 'Your donation' })).toBeFocused();
+};
+
+test.describe('the donate page', () => {
+  test('shows the agreement first; proceeding reveals the donation view, which stays', async ({ page }) => {
+    await page.goto('/donate');
+    await expect(page.getByRole('heading', { level: 2, name: 'Donate' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Donations are not refundable.' })).toBeVisible();
+    await expect(page.getByLabel('Character name')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'I agree, proceed' }).click();
+    await expect(page.getByRole('heading', { name: 'Your donation' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Before you donate' })).toHaveCount(0);
+    await expect(page.getByText('Every €1.00 donated brings 100 Donation Coin to your character.')).toBeVisible();
+    await expect(page.getByLabel('Amount (EUR)')).toHaveValue('10');
+    await expect(page.getByText('Your character receives 1,000 Donation Coin.')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your donation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I agree, proceed' })).toHaveCount(0);
+  });
+
+  test('checks the character first and posts the PayPal form only for one that exists', async ({ page }) => {
+    const posts = await interceptPaypal(page);
+    const refs = refUpdates(page);
+    await proceed(page);
+
+    await page.getByLabel('Character name').fill('NoSuchHeroAnywhere');
+    await page.getByLabel('Amount (EUR)').fill('12,50');
+    await expect(page.getByText('Your character receives 1,250 Donation Coin.')).toBeVisible();
+    await page.getByRole('button', { name: 'Donate' }).click();
+    const failure = page.getByRole('dialog', { name: 'Donation not started' });
+    await expect(failure).toContainText('There is no character with this name.');
+    await expectAccessible(page);
+    await failure.getByRole('button', { name: 'OK' }).click();
+    expect(posts).toEqual([]);
+    expect(refs).toEqual([]);
+
+    await page.getByLabel('Character name').fill('demoknight');
+    const donated = page.waitForRequest((request) => new URL(request.url()).pathname === '/sdk/updateref');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    await page.waitForURL(PAYPAL_FORM);
+    await expect(page.getByRole('heading', { name: 'PayPal checkout' })).toBeVisible();
+    await donated;
+    expect(refs).toEqual(['donated']);
+
+    expect(posts).toHaveLength(1);
+    const post = posts[0]!;
+    expect(post.method()).toBe('POST');
+    const form = Object.fromEntries(new URLSearchParams(post.postData() ?? ''));
+    const site = test.info().project.use.baseURL;
+    expect(form).toEqual({
+      cmd: '_xclick',
+      business: 'donations@example.com',
+      item_name: 'Donation Coins',
+      currency_code: 'EUR',
+      notify_url: `${site}/payments/paypal/ipn`,
+      return: `${site}/donate?payment=complete`,
+      cancel_return: `${site}/donate?payment=cancelled`,
+      no_shipping: '1',
+      rm: '1',
+      charset: 'utf-8',
+      amount: '12.50',
+      custom: 'demoknight',
+    });
+  });
+
+  test('refuses an empty name and amounts outside the limits before asking anything', async ({ page }) => {
+    const posts = await interceptPaypal(page);
+    let checks = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/sdk/ischaracterexist')) checks += 1;
+    });
+    await proceed(page);
+    const amount = page.getByLabel('Amount (EUR)');
+    await amount.fill('0.50');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    await expect(page.getByText('Please enter the character name.')).toBeVisible();
+    await expect(page.getByText('Donations are from €1.00 to €500.00.')).toBeVisible();
+    await expect(page.getByLabel('Character name')).toBeFocused();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await amount.fill('ten');
+    await expect(page.getByText('Enter the amount as a number, such as 10 or 12.50.')).toBeVisible();
+    await expect(page.getByText(/Your character receives/)).toHaveCount(0);
+    await expectAccessible(page);
+    expect(checks).toBe(0);
+    expect(posts).toEqual([]);
+  });
+
+  test('shows ServerError and stays when the character check fails', async ({ page }) => {
+    const posts = await interceptPaypal(page);
+    await page.route('**/sdk/ischaracterexist?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '["ServerError"]' }),
+    );
+    await proceed(page);
+    await page.getByLabel('Character name').fill('DemoKnight');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    const failure = page.getByRole('dialog', { name: 'Donation not started' });
+    await expect(failure).toContainText('Something went wrong on our side.');
+    await failure.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('button', { name: 'Donate' })).toBeEnabled();
+    expect(posts).toEqual([]);
+  });
+
+  test('thanks the donor back from PayPal, and says so when the payment was cancelled', async ({ page }) => {
+    await page.goto('/donate?payment=complete');
+    await expect(page.getByRole('status')).toContainText('Thank you for your donation!');
+    await expectAccessible(page);
+    await page.goto('/donate?payment=cancelled');
+    await expect(page.getByRole('status')).toContainText('The payment was cancelled and nothing was charged.');
+  });
+
+  test('speaks the visitor’s language', async ({ page }) => {
+    await page.goto('/ru/pozhertvovaniya');
+    await page.getByRole('button', { name: 'Я согласен, продолжить' }).click();
+    await expect(page.getByLabel('Сумма (EUR)')).toBeVisible();
+    await expect(page.getByText(/^Ваш персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
+  });
+});

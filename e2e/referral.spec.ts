@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { type Page, expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, INSTANCES } from '../playwright.config';
+import { expectAccessible, waitForShell } from './support/fixtures';
+
+/** Reads the default instance's site tables (they live in its one embedded database). */
+const querySite = <T>(sql: string, ...params: unknown[]): T | undefined => {
+  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);
+
+/** Solves the ALTCHA widget as a visitor does: a click, then the browser's proof of work. */
+const solveCaptcha = async (page: Page) => {
+  const captcha = page.getByRole('group', { name: 'Prove you are human' });
+  await captcha.getByText("I'm not a robot").click();
+  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
+};
+
+const askForLink = async (page: Page, username: string, email: string, charName = '') => {
+  await page.goto('/referral');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  if (charName) await page.getByLabel('Reward character (optional)').fill(charName);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Get my link' }).click();
+};
+
+const LINK = new RegExp(`^${INSTANCES.default.replace(/[.]/g, '\\.')}/\\?ref=([a-z2-9]{12})$`);
+
+test.describe('referral page', () => {
+  test('gives the account its link in a dialog, to copy, and the same link again', async ({ page }) => {
+    await askForLink(page, 'demoplayer', 'DemoPlayer@example.com', 'DemoKnight');
+    const dialog = page.getByRole('dialog', { name: 'Your link is ready' });
+    await expect(dialog).toContainText('Your referral link:');
+    const link = (await dialog.locator('code').innerText()).trim();
+    expect(link).toMatch(LINK);
+    await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByLabel('Username')).toHaveValue('');
+
+    await askForLink(page, 'DemoPlayer', 'demoplayer@example.com');
+    await expect(page.getByRole('dialog', { name: 'Your link is ready' }).locator('code')).toHaveText(link);
+  });
+
+  test('says why there is no link: a username and email that do not belong together, an empty form', async ({
+    page,
+  }) => {
+    await askForLink(page, 'demoplayer', 'demotrader@example.com');
+    const refused = page.getByRole('dialog', { name: 'No referral link' });
+    await expect(refused).toContainText('This username and email do not belong to the same account.');
+    await refused.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('button', { name: 'Get my link' }).click();
+    const invalid = page.getByRole('dialog', { name: 'No referral link' });
+    await expect(invalid).toContainText('Some fields are not filled in correctly');
+    await expect(invalid).toContainText('Please complete the captcha.');
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Please enter your username.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a link opened on any page brings a visitor whose registration counts for the referrer', async ({
+    page,
+    browser,
+  }) => {
+    // Two browsers, two captchas and a registration: more than one page's worth of time.
+    test.slow();
+    await askForLink(page, 'demotrader', 'demotrader@example.com');
+    const link = (await page.getByRole('dialog', { name: 'Your link is ready' }).locator('code').innerText()).trim();
+    const code = LINK.exec(link)?.[1] ?? '';
+
+    // The friend: another browser, who arrives on the downloads page through the link.
+    const friend = await browser.newContext();
+    try {
+      const friendPage = await friend.newPage();
+      const visit = friendPage.waitForResponse((response) => response.url().endsWith('/sdk/addvisitor'));
+      await friendPage.goto(`/downloads?ref=${code}`);
+      await waitForShell(friendPage);
+      expect((await visit).status()).toBe(204);
+      await expect(friendPage).toHaveURL(`${INSTANCES.default}/downloads`);
+      const cookie = (await friend.cookies()).find((c) => c.name === 'ref');
+      expect(cookie?.httpOnly).toBe(true);
+
+      const username = uniqueName('Friend');
+      await friendPage.goto('/register');
+      await friendPage.getByLabel('Username').fill(username);
+      await friendPage.getByLabel('New password', { exact: true }).fill('Aden.Gate1');
+      await friendPage.getByLabel('Repeat the new password').fill('Aden.Gate1');
+      await friendPage.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+      await friendPage.getByLabel('Repeat the email').fill(`${username}@example.com`);
+      await solveCaptcha(friendPage);
+      await friendPage.getByRole('button', { name: 'Create account' }).click();
+      await expect(friendPage.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
+
+      expect(
+        querySite<{ code: string; playing_at: number | null }>(
+          'select code, playing_at from site_referral_accounts where login = ?',
+          username.toLowerCase(),
+        ),
+      ).toEqual({ code, playing_at: null });
+    } finally {
+      await friend.close();
+    }
+  });
+});

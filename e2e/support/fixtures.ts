@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+
+export const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) > 1450;
+
+/** No WCAG 2.2 A/AA violation on the page as it stands (DESIGN.md section 8). */
+export const expectAccessible = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    // Third-party embeds are not ours to fix.
+    .exclude('iframe')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+/** Waits until the page has its texts and metadata (the right pane or the inline vote panel). */
+export const waitForShell = async (page: Page) => {
+  await expect(page.getByRole('navigation', { name: /./ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+};

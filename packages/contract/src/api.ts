@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CALLS } from './calls';
+import {
+  captchaConfig,
+  changePasswordModel,
+  changePincodeModel,
+  clanRow,
+  classRow,
+  errorList,
+  facebookToken,
+  facebookTokenResponse,
+  ipUpdate,
+  liveStream,
+  mailAnswer,
+  mailModel,
+  metadata,
+  rankedValueRow,
+  recoverPasswordModel,
+  referralLinkRequest,
+  referralRow,
+  refUpdate,
+  registerModel,
+  serverStatus,
+  unblockCharacterModel,
+  unsubscribe,
+  visitor,
+  youtubeVideo,
+} from './models';
+
+/**
+ * The /sdk calls of SPEC section 7 with their schemas: the server registers its handlers from
+ * this table (request validation) and tests read answers through it. Paths come from calls.ts.
+ */
+const json = <R extends z.ZodType>(response: R) => ({ response });
+
+export const api = {
+  getMetadata: { ...CALLS.getMetadata, ...json(metadata) },
+  getCaptcha: { ...CALLS.getCaptcha, ...json(captchaConfig) },
+  getCaptchaChallenge: { ...CALLS.getCaptchaChallenge, ...json(z.unknown()) },
+  getServerStatus: { ...CALLS.getServerStatus, ...json(serverStatus) },
+  getLiveStreams: { ...CALLS.getLiveStreams, ...json(z.array(liveStream)) },
+  getYoutubeVideos: { ...CALLS.getYoutubeVideos, ...json(z.array(youtubeVideo)) },
+  getIpAddress: { ...CALLS.getIpAddress, response: z.string() },
+  addVisitor: { ...CALLS.addVisitor, body: visitor, ...json(z.unknown()) },
+  addFacebookToken: { ...CALLS.addFacebookToken, body: facebookToken, ...json(facebookTokenResponse) },
+  mail: { ...CALLS.mail, body: mailModel, ...json(mailAnswer) },
+  unsubscribe: { ...CALLS.unsubscribe, body: unsubscribe, ...json(z.unknown()) },
+  getNewPassword: { ...CALLS.getNewPassword, query: z.object({ key: z.string().min(1) }), response: z.string() },
+  createAccount: { ...CALLS.createAccount, body: registerModel, ...json(errorList) },
+  changePassword: { ...CALLS.changePassword, body: changePasswordModel, ...json(errorList) },
+  recoverPassword: { ...CALLS.recoverPassword, body: recoverPasswordModel, ...json(errorList) },
+  changePincode: { ...CALLS.changePincode, body: changePincodeModel, ...json(errorList) },
+  fixCharacter: { ...CALLS.fixCharacter, body: unblockCharacterModel, ...json(errorList) },
+  isCharacterExist: { ...CALLS.isCharacterExist, query: z.object({ name: z.string().max(64) }), ...json(z.boolean()) },
+  updateRef: { ...CALLS.updateRef, body: refUpdate, ...json(z.unknown()) },
+  updateIps: { ...CALLS.updateIps, body: ipUpdate, ...json(z.unknown()) },
+  getReferralLink: { ...CALLS.getReferralLink, query: referralLinkRequest, response: z.string() },
+  getReferralStatistics: { ...CALLS.getReferralStatistics, ...json(z.array(referralRow)) },
+  getScoreStatistics: { ...CALLS.getScoreStatistics, ...json(z.array(rankedValueRow)) },
+  getAssistsStatistics: { ...CALLS.getAssistsStatistics, ...json(z.array(rankedValueRow)) },
+  getKillsStatistics: { ...CALLS.getKillsStatistics, ...json(z.array(rankedValueRow)) },
+  getDeathsStatistics: { ...CALLS.getDeathsStatistics, ...json(z.array(rankedValueRow)) },
+  getKdStatistics: { ...CALLS.getKdStatistics, ...json(z.array(rankedValueRow)) },
+  getEventTimeStatistics: { ...CALLS.getEventTimeStatistics, ...json(z.array(rankedValueRow)) },
+  getClansStatistics: { ...CALLS.getClansStatistics, ...json(z.array(clanRow)) },
+  getHeroesStatistics: { ...CALLS.getHeroesStatistics, ...json(z.array(rankedValueRow)) },
+  getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
+} as const satisfies {
+  [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
+};
+
+export type Api = typeof api;
+export type ResponseOf<N extends keyof Api> = z.infer<Api[N]['response']>;
+export type BodyOf<N extends keyof Api> = Api[N] extends { body: z.ZodType } ? z.input<Api[N]['body']> : never;
+export type QueryOf<N extends keyof Api> = Api[N] extends { query: z.ZodType } ? z.input<Api[N]['query']> : never;

@@ -1,0 +1,39 @@
+/**
+ * The /sdk calls of SPEC section 7 as plain data: method, path and how the answer is read.
+ * The browser's first load imports this without any schema library; api.ts adds the schemas.
+ */
+export const CALLS = {
+  getMetadata: { method: 'GET', path: '/sdk/getmetadata', answer: 'json' },
+  getCaptcha: { method: 'GET', path: '/sdk/captcha', answer: 'json' },
+  getCaptchaChallenge: { method: 'GET', path: '/sdk/captcha/challenge', answer: 'json' },
+  getServerStatus: { method: 'GET', path: '/sdk/getserverstatus', answer: 'json' },
+  getLiveStreams: { method: 'GET', path: '/sdk/getlivestreams', answer: 'json' },
+  getYoutubeVideos: { method: 'GET', path: '/sdk/getyoutubevideos', answer: 'json' },
+  getIpAddress: { method: 'GET', path: '/sdk/getipaddress', answer: 'text' },
+  addVisitor: { method: 'POST', path: '/sdk/addvisitor', answer: 'json' },
+  addFacebookToken: { method: 'POST', path: '/sdk/addfacebooktoken', answer: 'json' },
+  mail: { method: 'POST', path: '/sdk/mail', answer: 'json' },
+  unsubscribe: { method: 'POST', path: '/sdk/unsubscribe', answer: 'json' },
+  getNewPassword: { method: 'GET', path: '/sdk/getnewpassword', answer: 'text' },
+  createAccount: { method: 'POST', path: '/sdk/createaccount', answer: 'json' },
+  changePassword: { method: 'POST', path: '/sdk/changepassword', answer: 'json' },
+  recoverPassword: { method: 'POST', path: '/sdk/recoverpassword', answer: 'json' },
+  changePincode: { method: 'POST', path: '/sdk/changepincode', answer: 'json' },
+  fixCharacter: { method: 'POST', path: '/sdk/fixcharacter', answer: 'json' },
+  isCharacterExist: { method: 'GET', path: '/sdk/ischaracterexist', answer: 'json' },
+  updateRef: { method: 'POST', path: '/sdk/updateref', answer: 'json' },
+  updateIps: { method: 'POST', path: '/sdk/updateips', answer: 'json' },
+  getReferralLink: { method: 'GET', path: '/sdk/getreferrallink', answer: 'text' },
+  getReferralStatistics: { method: 'GET', path: '/sdk/getreferralstatistics', answer: 'json' },
+  getScoreStatistics: { method: 'GET', path: '/sdk/getscorestatistics', answer: 'json' },
+  getAssistsStatistics: { method: 'GET', path: '/sdk/getassistsstatistics', answer: 'json' },
+  getKillsStatistics: { method: 'GET', path: '/sdk/getkillsstatistics', answer: 'json' },
+  getDeathsStatistics: { method: 'GET', path: '/sdk/getdeathsstatistics', answer: 'json' },
+  getKdStatistics: { method: 'GET', path: '/sdk/getkdstatistics', answer: 'json' },
+  getEventTimeStatistics: { method: 'GET', path: '/sdk/geteventtimestatistics', answer: 'json' },
+  getClansStatistics: { method: 'GET', path: '/sdk/getclansstatistics', answer: 'json' },
+  getHeroesStatistics: { method: 'GET', path: '/sdk/getheroesstatistics', answer: 'json' },
+  getClassStatistics: { method: 'GET', path: '/sdk/getclassstatistics', answer: 'json' },
+} as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
+
+export type CallName = keyof typeof CALLS;

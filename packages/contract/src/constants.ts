@@ -1,0 +1,90 @@
+/** Business constants and limits of SPEC section 9, in one place for the page and the server. */
+
+export const LANGUAGES = ['en', 'ru', 'gr', 'es', 'br', 'lt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** BCP 47 tag of each language, for `<html lang>` and Intl formatting. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  en: 'en',
+  ru: 'ru',
+  gr: 'el',
+  es: 'es',
+  br: 'pt-BR',
+  lt: 'lt',
+};
+
+export const LIMITS = {
+  usernameMin: 6,
+  usernameMax: 14,
+  passwordMin: 8,
+  passwordMax: 15,
+  pincodeMin: 6,
+  pincodeMax: 8,
+  emailMax: 250,
+  /** characters.char_name is varchar(35) in the L2J schemas. */
+  charNameMax: 35,
+  /** The game client's login packet carries at most 16 bytes of password. */
+  clientPasswordMax: 16,
+} as const;
+
+export const PASSWORD_SYMBOLS = ',./!@#$%^*_=+';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const COOKIES = {
+  users: { name: 'users', maxAgeMs: 90 * DAY_MS, separator: '|' },
+  charName: { name: 'charName', maxAgeMs: 90 * DAY_MS },
+  language: { name: 'lang', maxAgeMs: 30 * DAY_MS },
+  csrf: { name: 'XSRF-TOKEN', header: 'x-xsrf-token' },
+  /** The referral visitor (httpOnly, set by addvisitor): later events count for that referrer. */
+  ref: { name: 'ref', maxAgeMs: 90 * DAY_MS },
+} as const;
+
+export const LANGUAGE_STORAGE_KEY = 'lang';
+export const LANGUAGE_STORAGE_MODES = ['localStorage', 'cookie'] as const;
+export type LanguageStorageMode = (typeof LANGUAGE_STORAGE_MODES)[number];
+
+export const COUNTDOWN = {
+  ringsMax: { days: 365, hours: 24, minutes: 60, seconds: 60, millisec: 100 },
+  redrawMs: 11,
+} as const;
+
+export const LIVE_STREAM_SLOTS = 3;
+
+/**
+ * The origins the page frames (INTEGRATIONS.md): stream players, the YouTube gallery, the Discord
+ * widget and the Facebook plugins. The content security policy's frame-src is exactly these
+ * (plus the captcha provider's); the page's embed builders are tested against the same list.
+ */
+export const EMBED_FRAME_ORIGINS = [
+  'https://player.twitch.tv',
+  'https://player.kick.com',
+  'https://player.trovo.live',
+  'https://www.youtube.com',
+  'https://www.facebook.com',
+  'https://discord.com',
+] as const;
+export const VOTE_SITE_COUNT = 10;
+
+export const DEFAULT_METADATA_TEXT = 'N/A';
+export const DEFAULT_ORDER_PERCENT = 50;
+export const DEFAULT_CHAOS_PERCENT = 50;
+
+export const LAYOUT = {
+  /** The right-hand pane shows only on viewports wider than this. */
+  rightPaneMinWidth: 1450,
+  mainColumnWidth: 1000,
+  maxPageWidth: 1450,
+  headerHeight: 780,
+} as const;
+
+export const LOCALES_INDEX_PATH = '/assets/locales.json';
+export const localeFilePath = (language: Language): string => `/locales/${language}.json`;
+
+/** A status light before the first answer and when the call fails: offline, red (SPEC 3, 8). */
+export const OFFLINE_STATUS = { type: 'offline', color: 'red' } as const;
+export const DEFAULT_SERVER_STATUS = { loginStatus: OFFLINE_STATUS, gameStatus: OFFLINE_STATUS } as const;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { charNameField } from './rules';
+
+/**
+ * Donations and downloads (SPEC 'Donate', 'Downloads'): what the page needs to build the payment
+ * form and the download links, the donation form's rules, and the coins a donation is worth. The
+ * page and the payment notification listener use the same rules and the same arithmetic.
+ */
+
+/** A money amount as a donor types it and as PayPal writes mc_gross: digits, at most two decimals. */
+export const MONEY_PATTERN = /^\d{1,7}([.,]\d{1,2})?$/;
+
+/** Whole cents of an amount in MONEY_PATTERN (a comma is read as the decimal mark); NaN otherwise. */
+export const toCents = (amount: string): number => {
+  const text = amount.trim();
+  if (!MONEY_PATTERN.test(text)) return Number.NaN;
+  const [units = '0', fraction = ''] = text.replace(',', '.').split('.');
+  return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+/**
+ * The coins a donation credits: coinsPerEuro for every unit of the donation's currency, rounded
+ * down to whole coins. Computed on cents so 0.1 + 0.2 never costs a donor a coin.
+ */
+export const coinsForDonation = (cents: number, coinsPerEuro: number): number => {
+  if (!Number.isFinite(cents) || cents <= 0) return 0;
+  // Round away the binary noise of coinsPerEuro (e.g. 1.1 * 300) before rounding down.
+  return Math.floor(Math.round(cents * coinsPerEuro * 1e6) / 1e8);
+};
+
+export interface DonationLimits {
+  minAmount: number;
+  maxAmount: number;
+}
+
+/**
+ * The donation form: the character that receives the coins and the amount, within the owner's
+ * limits. Messages are translation keys of the page's `donate` texts (CharNameEmpty is the spec's).
+ */
+export const donationFormModel = (limits: DonationLimits) =>
+  z.object({
+    charName: charNameField.max(35, 'donate.charNameTooLong'),
+    amount: z
+      .string()
+      .trim()
+      .min(1, { error: 'donate.amountEmpty', abort: true })
+      .regex(MONEY_PATTERN, { error: 'donate.amountInvalid', abort: true })
+      .refine((amount) => {
+        const cents = toCents(amount);
+        return cents >= Math.round(limits.minAmount * 100) && cents <= Math.round(limits.maxAmount * 100);
+      }, 'donate.amountOutOfRange'),
+  });
+export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
+
+/**
+ * The payment provider's form as the page posts it (in getmetadata): the provider's address, the
+ * fixed hidden fields, and the names of the two fields the donor fills in.
+ */
+export const donationForm = z.object({
+  /** The provider's form address, e.g. https://www.paypal.com/cgi-bin/webscr. */
+  action: z.string(),
+  /** Hidden fields posted as they are (business, item_name, currency_code, notify_url, ...). */
+  fields: z.record(z.string(), z.string()),
+  /** The field that carries the amount (PayPal: amount) and the character name (PayPal: custom). */
+  amountField: z.string(),
+  characterField: z.string(),
+  /** ISO 4217 code of the donation's currency, e.g. EUR. */
+  currency: z.string(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  /** The amount the field starts with. */
+  defaultAmount: z.number(),
+});
+export type DonationForm = z.infer<typeof donationForm>;
+
+/** One updater download: the external file host's link and optional version and size texts. */
+export const downloadLink = z.object({ url: z.string(), version: z.string(), size: z.string() });
+export type DownloadLink = z.infer<typeof downloadLink>;
+
+export const downloads = z.object({ updater64: downloadLink, updater32: downloadLink });
+export type Downloads = z.infer<typeof downloads>;

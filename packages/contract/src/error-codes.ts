@@ -1,0 +1,82 @@
+/**
+ * Every code a call may answer. Each one is a translation key present in all six locale files.
+ * The spec's keys where it names one, self-explaining new keys otherwise (DESIGN.md section 5).
+ */
+export const ERROR_CODES = [
+  'UsernameEmpty',
+  'PasswordEmpty',
+  'EmailEmpty',
+  'CharNameEmpty',
+  'PincodeEmpty',
+  'CaptchaEmpty',
+  'formInvalid',
+  'ServerError',
+  'charDoesntExist',
+  'usernameRequirements',
+  'passwordTooShort',
+  'passwordTooLong',
+  'passwordMissingUppercase',
+  'passwordMissingLowercase',
+  'passwordMissingNumber',
+  'passwordMissingSymbol',
+  'passwordInvalidCharacter',
+  'confirmPassRequirements',
+  'emailRequirements',
+  'confirmEmailRequirements',
+  'pincodeRequirements',
+  'usernameTaken',
+  'wrongCredentials',
+  'accountBanned',
+  'characterOnline',
+  'characterJailed',
+  'tooManyAttempts',
+  'tooManyRequests',
+  'captchaInvalid',
+  'invalidKey',
+  'facebookTokenInvalid',
+  'facebookVideosPermission',
+  'facebookUnavailable',
+  'referralPairMismatch',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/** Failure and success dialog titles of SPEC section 8. */
+export const DIALOG_TITLES = {
+  failure: [
+    'charUnblockFailed',
+    'pincodeChangeFailed',
+    'passRecovery',
+    'passChangeFailed',
+    'registerFail',
+    'getReferralFail',
+    'subscriptionUpdateFailed',
+  ],
+  success: ['charUnblocked', 'pincodeChanged', 'passChanged', 'registerComplete'],
+  successMessages: [
+    'charUnblockMessage',
+    'pincodeChangeSucceeded',
+    'passChangeSucceeded',
+    'registerCompleteMessage',
+    'passRecoveryInstructions',
+    'referralLinkText',
+    'newPasswordIs',
+    'subscriptionUpdated',
+  ],
+} as const;
+
+/** The mail form speaks literal English (SPEC sections 5 and 8). */
+export const MAIL_FORM_MESSAGES = {
+  usernameEmpty: 'Username cannot be empty.',
+  passwordEmpty: 'Password cannot be empty.',
+  subjectEmpty: 'Subject cannot be empty.',
+  versionEmpty: 'Version cannot be empty.',
+  registeredOnlyEmpty: 'Registered Only cannot be empty.',
+  contentEmpty: 'Content cannot be empty.',
+  formInvalidTitle: 'Form Invalid',
+  formInvalid: 'Form is invalid, fill all fields correctly and try again.',
+  serverError: 'Server error.',
+} as const;

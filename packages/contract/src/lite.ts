@@ -1,0 +1,13 @@
+/**
+ * The parts of the contract that need no schema library, for the browser's first load: constants,
+ * error codes, the call table and, as types only, the models. Forms import the schemas from the
+ * package root in their own lazily loaded chunks.
+ */
+export * from './constants';
+export * from './error-codes';
+export * from './calls';
+export * from './classes';
+export type * from './models';
+export type * from './donations';
+export type { Api, BodyOf, QueryOf, ResponseOf } from './api';
+export type { PasswordFlagKey, PasswordFlags } from './rules';

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { donationForm, downloads } from './donations';
+import { LANGUAGES, LIMITS } from './constants';
+import {
+  captchaField,
+  charNameField,
+  emailField,
+  GAME_TEXT_PATTERN,
+  matching,
+  newPasswordField,
+  newUsernameField,
+  passwordField,
+  EMAIL_PATTERN,
+  MAIL_TEST_EMAILS_MAX,
+  pincodeField,
+  splitTestEmails,
+  usernameField,
+} from './rules';
+
+/** The models of SPEC section 3. Forms and handlers parse with these same schemas. */
+
+export const registerModel = z
+  .object({
+    username: newUsernameField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+    email: emailField,
+    confirmEmail: z.string().trim(),
+    captcha: captchaField,
+    creationIpV6: z.string().max(45).default(''),
+  })
+  .superRefine(matching('newPassword', 'confirmPassword', 'confirmPassRequirements'))
+  .superRefine(matching('email', 'confirmEmail', 'confirmEmailRequirements'));
+export type RegisterModel = z.input<typeof registerModel>;
+
+export const changePasswordModel = z
+  .object({
+    username: usernameField,
+    password: passwordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+    captcha: captchaField,
+  })
+  .superRefine(matching('newPassword', 'confirmPassword', 'confirmPassRequirements'));
+export type ChangePasswordModel = z.input<typeof changePasswordModel>;
+
+export const changePincodeModel = z.object({
+  username: usernameField,
+  password: passwordField,
+  email: emailField,
+  charName: charNameField,
+  pincode: pincodeField,
+  captcha: captchaField,
+});
+export type ChangePincodeModel = z.input<typeof changePincodeModel>;
+
+export const unblockCharacterModel = z.object({
+  username: usernameField,
+  password: passwordField,
+  email: emailField,
+  charName: charNameField,
+  captcha: captchaField,
+});
+export type UnblockCharacterModel = z.input<typeof unblockCharacterModel>;
+
+export const recoverPasswordModel = z.object({
+  username: usernameField,
+  email: emailField,
+  captcha: captchaField,
+  lang: z.enum(LANGUAGES).default('en'),
+});
+export type RecoverPasswordModel = z.input<typeof recoverPasswordModel>;
+
+export const referralLinkRequest = z.object({
+  username: usernameField,
+  email: emailField,
+  captcha: captchaField,
+  /** The account's character that receives the referral rewards; empty keeps the current choice. */
+  charName: z
+    .string()
+    .trim()
+    .max(LIMITS.charNameMax, 'charDoesntExist')
+    .regex(GAME_TEXT_PATTERN, 'charDoesntExist')
+    .default(''),
+});
+export type ReferralLinkRequest = z.input<typeof referralLinkRequest>;
+
+export const MAIL_VERSIONS = ['interlude', 'highfive', 'classic', 'god'] as const;
+export type MailVersion = (typeof MAIL_VERSIONS)[number];
+export const YES_NO = ['Yes', 'No'] as const;
+
+export const MAIL_SUBJECT_MAX = 200;
+export const MAIL_CONTENT_MAX = 20_000;
+
+export const mailModel = z.object({
+  username: z.string().trim().min(1, 'Username cannot be empty.'),
+  password: z.string().min(1, 'Password cannot be empty.'),
+  subject: z
+    .string()
+    .trim()
+    .min(1, { error: 'Subject cannot be empty.', abort: true })
+    .max(MAIL_SUBJECT_MAX, 'mail.form.subjectTooLong'),
+  version: z.enum(MAIL_VERSIONS, 'Version cannot be empty.'),
+  registeredOnly: z.enum(YES_NO, 'Registered Only cannot be empty.').default('No'),
+  /** Empty: every recipient; else only these addresses (a test before the real run). */
+  testEmails: z
+    .string()
+    .default('')
+    .refine((text) => {
+      const addresses = splitTestEmails(text);
+      return (
+        addresses.length <= MAIL_TEST_EMAILS_MAX &&
+        addresses.every((address) => EMAIL_PATTERN.test(address) && GAME_TEXT_PATTERN.test(address))
+      );
+    }, 'mail.form.testEmailsInvalid'),
+  /** HTML; the server sanitizes it. */
+  content: z
+    .string()
+    .trim()
+    .min(1, { error: 'Content cannot be empty.', abort: true })
+    .max(MAIL_CONTENT_MAX, 'mail.form.contentTooLong'),
+});
+export type MailModel = z.input<typeof mailModel>;
+
+/** What the mail call answers: the job and how many mails went into the outbox or were left out. */
+export const mailAnswer = z.object({ jobId: z.number().int(), queued: z.number().int(), skipped: z.number().int() });
+export type MailAnswer = z.infer<typeof mailAnswer>;
+
+export const mailSearchFilter = z.object({ registeredOnly: z.enum(YES_NO).default('No') });
+
+export const openingDate = z.object({
+  /** English weekday name; the page writes it in the visitor's language. */
+  dayStr: z.string(),
+  dayNum: z.number().int().min(1).max(31),
+  /** 1-12. */
+  month: z.number().int().min(1).max(12),
+  year: z.number().int(),
+  hour: z.number().int().min(0).max(23),
+  /** Offset from GMT in hours, shown as GMT +N. */
+  gmt: z.number(),
+  /** The same instant as milliseconds since the epoch, for the countdown. */
+  timestamp: z.number(),
+});
+export type OpeningDate = z.infer<typeof openingDate>;
+
+export const voteSite = z.object({
+  name: z.string(),
+  banner: z.string(),
+  /** Link with {id} where the vote identifier goes; without {id} the plain vote page. */
+  url: z.string(),
+  /** 'any': character name or IP; 'charName': the character name only (mmotop). */
+  identifier: z.enum(['none', 'any', 'charName']),
+});
+export type VoteSite = z.infer<typeof voteSite>;
+
+export const metadata = z.object({
+  coinsName: z.string(),
+  coinsPerRef: z.number(),
+  coinsPerEuro: z.number(),
+  chronicle: z.string(),
+  eventName: z.string(),
+  orderPercent: z.number(),
+  chaosPercent: z.number(),
+  openingDate: openingDate.nullable(),
+  links: z.object({
+    features: z.string(),
+    discord: z.string(),
+    communityChat: z.string(),
+  }),
+  voteSites: z.array(voteSite),
+  discordWidgetId: z.string(),
+  facebookPageUrl: z.string(),
+  ipv6LookupUrl: z.string(),
+  /** Facebook's login dialog for stream registration (route fb); empty when no app is set. */
+  facebookLoginUrl: z.string(),
+  /** The payment provider's form of the donate page. */
+  donation: donationForm,
+  /** The updater downloads of the downloads page. */
+  downloads,
+});
+export type Metadata = z.infer<typeof metadata>;
+
+export const statusLight = z.object({
+  type: z.enum(['online', 'offline']),
+  color: z.enum(['green', 'red']),
+});
+export type StatusLight = z.infer<typeof statusLight>;
+
+export const serverStatus = z.object({ loginStatus: statusLight, gameStatus: statusLight });
+export type ServerStatus = z.infer<typeof serverStatus>;
+
+export const STREAM_TYPES = ['TWITCH', 'TROVO', 'KICK', 'FACEBOOK', 'YOUTUBE'] as const;
+/** channel: Twitch/Kick/Trovo channel name, YouTube channel id (UC...) or Facebook video URL. */
+export const liveStream = z.object({
+  type: z.enum(STREAM_TYPES),
+  channel: z.string().min(1),
+  /** The broadcast's title where known (registered streams). */
+  title: z.string().optional(),
+});
+export type LiveStream = z.infer<typeof liveStream>;
+
+export const youtubeVideo = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnail: z.string(),
+  author: z.string(),
+  views: z.number(),
+  likes: z.number(),
+  comments: z.number(),
+  rating: z.number().min(0).max(5),
+});
+export type YoutubeVideo = z.infer<typeof youtubeVideo>;
+
+export const rankedValueRow = z.object({ name: z.string(), value: z.number(), clan: z.string() });
+export type RankedValueRow = z.infer<typeof rankedValueRow>;
+export const eventTimeRow = rankedValueRow;
+export const clanRow = z.object({ clan: z.string(), leader: z.string(), level: z.number(), reputation: z.number() });
+export type ClanRow = z.infer<typeof clanRow>;
+export const classRow = z.object({
+  class: z.string(),
+  count: z.number(),
+  topPlayer: z.string(),
+  playerKills: z.number(),
+  totalKills: z.number(),
+});
+export type ClassRow = z.infer<typeof classRow>;
+export const referralRow = z.object({
+  referralCode: z.string(),
+  totalReferrals: z.number(),
+  registrations: z.number(),
+  playingReferrals: z.number(),
+});
+export type ReferralRow = z.infer<typeof referralRow>;
+
+export const facebookToken = z.object({ accessToken: z.string().min(1) });
+export const facebookTokenResponse = z.object({ code: z.string() });
+export const visitor = z.object({ ref: z.string().min(1).max(64) });
+export const REF_UPDATE_TYPES = ['donated', 'downloaded', 'registered'] as const;
+export const refUpdate = z.object({ type: z.enum(REF_UPDATE_TYPES) });
+export const unsubscribe = z.object({
+  email: z.string(),
+  user: z.string(),
+  version: z.string(),
+  sig: z.string().default(''),
+});
+export const ipUpdate = z.object({ users: z.string(), ipV4: z.string(), ipV6: z.string().default('') });
+export const ipv6LookupResponse = z.object({ ip: z.string() });
+
+/** Which captcha the forms show (GET /sdk/captcha, DESIGN.md section 5). */
+export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
+export const captchaConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+  z.object({ provider: z.enum(['turnstile', 'hcaptcha', 'recaptcha']), siteKey: z.string() }),
+]);
+export type CaptchaConfig = z.infer<typeof captchaConfig>;
+
+/** The answer of every account form: the error codes, empty on success. */
+export const errorList = z.array(z.string());
+export type ErrorList = z.infer<typeof errorList>;

@@ -1,0 +1,107 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the built site, in Debian's Chromium (no downloaded browsers).
+ * Four instances of the real server, each on its own embedded database:
+ *  - default (8181): language kept in local storage, game and login servers down,
+ *  - cookie (8182): the language kept in a cookie (settings languageStorage: cookie),
+ *  - online (8183): something listens on the login and game ports, so both lights are green,
+ *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json).
+ */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** E2E_PORT_BASE moves every port, so two runs on one machine do not collide. */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 8181);
+const PORTS = {
+  default: BASE,
+  cookie: BASE + 1,
+  online: BASE + 2,
+  home: BASE + 3,
+  login: BASE + 10000,
+  game: BASE + 10001,
+  smtp: BASE + 10002,
+};
+
+/** Where the local SMTP server drops the mails of the default instance, and its database. */
+export const MAIL_DIR = `test-results/e2e-mail-${BASE}`;
+export const DATABASE_FILE = (name: InstanceName) => `test-results/e2e-data-${BASE}/${name}.sqlite`;
+
+export const INSTANCES = {
+  default: `http://127.0.0.1:${PORTS.default}`,
+  cookie: `http://127.0.0.1:${PORTS.cookie}`,
+  online: `http://127.0.0.1:${PORTS.online}`,
+  home: `http://127.0.0.1:${PORTS.home}`,
+} as const;
+type InstanceName = keyof typeof INSTANCES;
+
+const server = (port: number, name: InstanceName, env: Record<string, string> = {}) => ({
+  command: 'node apps/server/dist/main.js',
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    LOGIN_DATABASE_URL: `sqlite:${DATABASE_FILE(name)}`,
+    LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
+    GAME_SERVER_ADDRESS: '127.0.0.1:1',
+    SETTINGS_FILE: 'e2e/support/settings.default.json',
+    ...env,
+  },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: INSTANCES.default,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop-1920', use: { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } } },
+    { name: 'narrow-1280', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: [
+    {
+      command: `node e2e/support/tcp-listeners.mjs ${PORTS.login} ${PORTS.game}`,
+      port: PORTS.game,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node e2e/support/smtp-sink.mjs ${PORTS.smtp} ${MAIL_DIR}`,
+      port: PORTS.smtp,
+      reuseExistingServer: false,
+    },
+    server(PORTS.default, 'default', {
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+    }),
+    server(PORTS.cookie, 'cookie', { SETTINGS_FILE: 'e2e/support/settings.cookie.json' }),
+    server(PORTS.online, 'online', {
+      LOGIN_SERVER_ADDRESS: `127.0.0.1:${PORTS.login}`,
+      GAME_SERVER_ADDRESS: `127.0.0.1:${PORTS.game}`,
+    }),
+    server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
+  ],
+});
