@@ -85,6 +85,8 @@ test.describe('account tools', () => {
   });
 
   test('recover: the mail link shows a new password that then changes the password', async ({ page }) => {
+    // Four forms, two captchas and a mail round trip: about half the default timeout here.
+    test.slow();
     const username = uniqueName('Lost');
     const email = `${username.toLowerCase()}@example.com`;
     await register(page, username, 'Forgot.It1', email);

@@ -7,6 +7,7 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'jsdom',
+    testTimeout: 15_000,
     setupFiles: ['./src/test-setup.ts'],
   },
 });

@@ -1,1 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy* and waitFor give up after 1 s by default: too short for a lazy chunk on a loaded CI
+// machine. They still end as soon as the element appears.
+configure({ asyncUtilTimeout: 5_000 });
