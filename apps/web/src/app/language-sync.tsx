@@ -1,15 +1,15 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { readStoredLanguage, storeLanguage } from '../i18n/language-storage';
 import { getHref, languageOfPath, matchRoute } from '../i18n/routes';
+import { Navigate, useLocation } from './navigation';
 
 /**
  * Keeps the page language, the stored choice and the URL together. A prefixed path (/ru/...)
  * sets the language; an unprefixed (English) path moves to the stored language's own path, so a
  * choice made once is kept across reloads and fresh visits.
  */
-export const LanguageSync = () => {
+export const LanguageSync = ({ children }: { children: ReactNode }) => {
   const { i18n } = useTranslation();
   const location = useLocation();
   const pathLanguage = languageOfPath(location.pathname);
@@ -24,9 +24,9 @@ export const LanguageSync = () => {
 
   if (redirectTo) {
     const route = matchRoute(location.pathname)?.id ?? 'notFound';
-    return <Navigate replace to={getHref(route, redirectTo) + location.search + location.hash} />;
+    return <Navigate to={getHref(route, redirectTo) + location.search + location.hash} />;
   }
-  return <Outlet />;
+  return children;
 };
 
 /** The language the first render should load, before the router runs. */

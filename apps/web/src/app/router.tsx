@@ -1,7 +1,6 @@
-import { LANGUAGES } from '@gatekeeper/contract/lite';
 import { type ComponentType, lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { getHref, languageOfPath, ROUTE_IDS, type RouteId } from '../i18n/routes';
+import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
+import { Navigate, useLocation } from './navigation';
 import { LanguageSync } from './language-sync';
 import { SiteDataProvider } from './site-data';
 import { Shell } from './shell/shell';
@@ -61,33 +60,27 @@ const pages: Record<RouteId, ComponentType> = {
 
 /** Any unknown path goes to /notfound, in the language the path was written in. */
 const RedirectToNotFound = () => {
-  const location = useLocation();
-  return <Navigate replace to={getHref('notFound', languageOfPath(location.pathname))} />;
+  const { pathname } = useLocation();
+  return <Navigate to={getHref('notFound', languageOfPath(pathname))} />;
 };
 
-const Root = () => (
-  <SiteDataProvider>
-    <DialogProvider>
-      <Shell />
-    </DialogProvider>
-  </SiteDataProvider>
-);
+/** The page of the address, from the one route table (i18n/routes.ts), in every language. */
+const CurrentPage = () => {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  if (!route) return <RedirectToNotFound />;
+  const Page = pages[route.id];
+  return <Page />;
+};
 
-/** Every route in every language, from the one route table (i18n/routes.ts). */
 export const AppRouter = () => (
-  <BrowserRouter>
-    <Routes>
-      <Route element={<LanguageSync />}>
-        <Route element={<Root />}>
-          {LANGUAGES.flatMap((language) =>
-            ROUTE_IDS.map((id) => {
-              const Page = pages[id];
-              return <Route key={`${language}:${id}`} path={getHref(id, language)} element={<Page />} />;
-            }),
-          )}
-          <Route path="*" element={<RedirectToNotFound />} />
-        </Route>
-      </Route>
-    </Routes>
-  </BrowserRouter>
+  <LanguageSync>
+    <SiteDataProvider>
+      <DialogProvider>
+        <Shell>
+          <CurrentPage />
+        </Shell>
+      </DialogProvider>
+    </SiteDataProvider>
+  </LanguageSync>
 );

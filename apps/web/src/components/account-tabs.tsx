@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../app/navigation';
 import { useLanguage } from '../app/use-language';
 import { ACCOUNT_ROUTES } from '../i18n/routes';
 import './account-tabs.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../navigation';
 import { useSiteData } from '../site-data';
 import { useLanguage } from '../use-language';
 import { TopMenu } from './top-menu';

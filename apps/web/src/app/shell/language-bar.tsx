@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../navigation';
 import { storeLanguage } from '../../i18n/language-storage';
 import { getHref, matchRoute } from '../../i18n/routes';
 import { useLanguage } from '../use-language';

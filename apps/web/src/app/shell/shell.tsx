@@ -1,7 +1,6 @@
 import { LAYOUT } from '@gatekeeper/contract/lite';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { useIpUpdate } from '../../features/account/use-ip-update';
 import { useReferralVisit } from '../../features/referral/use-referral-visit';
 import { VotePanel } from '../../features/votes/vote-panel';
@@ -15,7 +14,7 @@ import './shell.css';
 export const WIDE_QUERY = `(min-width: ${LAYOUT.rightPaneMinWidth + 1}px)`;
 
 /** The frame of every page (SPEC section 2, shell layout). */
-export const Shell = () => {
+export const Shell = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -36,7 +35,7 @@ export const Shell = () => {
             </section>
           )}
           <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>
-            <Outlet />
+            {children}
           </Suspense>
         </main>
         {wide && metadata && <RightPane metadata={metadata} />}

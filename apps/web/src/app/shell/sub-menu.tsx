@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../navigation';
 import { ExternalLink } from '../../components/external-link';
 import { useSiteData } from '../site-data';
 import { useLanguage } from '../use-language';

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteDataProvider } from '../../app/site-data';
 import { DialogProvider } from '../../components/dialog';
@@ -79,13 +80,13 @@ describe('the donate page', () => {
 
   const renderPage = () =>
     render(
-      <MemoryRouter initialEntries={['/donate']}>
+      <Router hook={memoryLocation({ path: '/donate' }).hook}>
         <SiteDataProvider>
           <DialogProvider>
             <DonatePage />
           </DialogProvider>
         </SiteDataProvider>
-      </MemoryRouter>,
+      </Router>,
     );
 
   it('remembers the accepted agreement for the visit', async () => {

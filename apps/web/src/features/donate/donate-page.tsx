@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/navigation';
 import { useSiteData } from '../../app/site-data';
 import { Page } from '../../components/page';
 import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';

@@ -1,7 +1,7 @@
 import { DEFAULT_METADATA_TEXT } from '@gatekeeper/contract/lite';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../app/navigation';
 import { useSiteData } from '../../app/site-data';
 import { useLanguage } from '../../app/use-language';
 import { useDialog } from '../../components/dialog';

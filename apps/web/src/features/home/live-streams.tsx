@@ -1,7 +1,7 @@
 import { LIVE_STREAM_SLOTS, type LiveStream } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation';
 import { useCall } from '../../api/use-call';
 import { useLanguage } from '../../app/use-language';
 import { ExternalLink } from '../../components/external-link';

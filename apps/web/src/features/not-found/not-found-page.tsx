@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation';
 import { useLanguage } from '../../app/use-language';
 import { Page } from '../../components/page';
 

@@ -1,6 +1,6 @@
 import { type ReferralLinkRequest, referralLinkRequest } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation';
 import { useSiteData } from '../../app/site-data';
 import { useLanguage } from '../../app/use-language';
 import { AccountForm, type AccountFormConfig } from '../../components/form/account-form';

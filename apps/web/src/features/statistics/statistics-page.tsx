@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../app/navigation';
 import { useLanguage } from '../../app/use-language';
 import { Page } from '../../components/page';
 import { STATISTICS_ROUTES } from '../../i18n/routes';

@@ -1,7 +1,7 @@
 import { isErrorCode } from '@gatekeeper/contract/lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/navigation';
 import { CallError, callApi } from '../../api/client';
 import { useSiteData } from '../../app/site-data';
 import { Page } from '../../components/page';
