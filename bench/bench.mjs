@@ -1,5 +1,5 @@
 // `npm run bench`: the performance budgets of DESIGN.md section 9, measured and printed (never
-// asserted in a test). Read endpoints against a bare node:http server answering the same JSON in
+// asserted in a test). Read endpoints against a bare node:http server giving the same answer in
 // the same run, and the gzipped JavaScript of the home route's first load.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ ensureInstalled();
 ensureBuilt();
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SITE_PORT = 18480;
 const BARE_PORT = 18481;
@@ -51,21 +51,28 @@ const startSite = async () => {
 };
 
 /**
- * A bare node:http server answering one fixed body: the ceiling for a read endpoint. It runs in
+ * A bare node:http server answering one fixed answer: the ceiling for a read endpoint. It runs in
  * its own process, as the site does, so neither shares a thread with the load generator.
  */
 const BARE_SERVER = `
   const { createServer } = require('node:http');
   const body = process.env.BODY;
-  const headers = { 'content-type': process.env.CONTENT_TYPE, 'content-length': Buffer.byteLength(body) };
+  const headers = { ...JSON.parse(process.env.HEADERS), 'content-length': Buffer.byteLength(body) };
   createServer((_req, res) => { res.writeHead(200, headers); res.end(body); })
     .listen(Number(process.env.PORT), '127.0.0.1', () => process.send('ready'));
 `;
-const startBare = (body, contentType) =>
+/** Headers node:http writes itself, or that describe the body as it is sent. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
+/**
+ * The bare server answers what the site answered: the same body and the same headers (the
+ * security headers are part of the answer), so the ratio measures the framework, not the bytes.
+ */
+const startBare = (body, siteHeaders) =>
   new Promise((resolve) => {
+    const headers = Object.fromEntries([...siteHeaders].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
     const child = spawn(process.execPath, ['-e', BARE_SERVER], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: { ...process.env, BODY: body, CONTENT_TYPE: contentType, PORT: String(BARE_PORT) },
+      env: { ...process.env, BODY: body, HEADERS: JSON.stringify(headers), PORT: String(BARE_PORT) },
     });
     child.once('message', () => resolve({ close: () => child.kill('SIGTERM') }));
   });
@@ -81,7 +88,7 @@ const readEndpoint = async (path) => {
   const siteUrl = `http://127.0.0.1:${SITE_PORT}${path}`;
   const response = await fetch(siteUrl);
   const body = await response.text();
-  const bare = await startBare(body, response.headers.get('content-type') ?? 'application/json');
+  const bare = await startBare(body, response.headers);
   const bareUrl = `http://127.0.0.1:${BARE_PORT}${path}`;
   // Warm both up, then alternate the two in rounds: this machine's speed drifts between runs,
   // and each round compares the two under the same conditions. The median round counts.

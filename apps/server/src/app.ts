@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -28,6 +27,7 @@ import { visitorIpRoutes } from './features/visitor-ip/routes';
 import type { GameSchema } from './game/schema-check';
 import { createCaptcha } from './infra/captcha/captcha';
 import { registerErrorHandler } from './infra/errors';
+import { ReadFastPath } from './infra/read-fast-path';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
@@ -52,7 +52,9 @@ export interface AppDependencies {
 /** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config, settings, connections } = deps;
+  const fastPath = new ReadFastPath();
   const app = Fastify({
+    serverFactory: fastPath.serverFactory,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -69,8 +71,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     formActionOrigins: [paypalFormOrigin(settings.donations)],
     https,
   });
-  // Compression only for answers that opt in (large lists); static files are compressed at build.
-  await app.register(fastifyCompress, { global: false, threshold: 1024 });
+  // No compression plugin: it would add a hook to every route. The rankings are compressed once
+  // per refresh (statistics/encoded-answer.ts), the page's files at build; other answers are small.
 
   const now = deps.now ?? Date.now;
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
@@ -110,8 +112,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   await app.register(async (sdk) => {
-    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL });
-    await sdk.register(statusRoutes, { login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
+    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, fastPath });
+    await sdk.register(statusRoutes, {
+      login: config.LOGIN_SERVER_ADDRESS,
+      game: config.GAME_SERVER_ADDRESS,
+      fastPath,
+    });
     await sdk.register(visitorIpRoutes);
     await sdk.register(characterRoutes, { connections });
     await sdk.register(statisticsRoutes, {
@@ -119,6 +125,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       schema: deps.schema,
       settings,
       referrals: referralRanking(connections.site.db),
+      fastPath,
     });
     await sdk.register(streamRoutes, {
       connections,

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sdkRoute } from '../../infra/sdk-route';
+import { type ReadFastPath, prepareAnswer, readRoute } from '../../infra/read-fast-path';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { Settings } from '../../settings';
 import { presentMetadata } from './metadata';
 
 export const metadataRoutes = async (
   app: FastifyInstance,
-  options: { settings: Settings; publicUrl: string },
+  options: { settings: Settings; publicUrl: string; fastPath: ReadFastPath },
 ): Promise<void> => {
-  // The settings do not change while the site runs: serialize once.
-  const body = JSON.stringify(presentMetadata(options.settings, options.publicUrl));
-  sdkRoute(app, 'getMetadata', (_input, _request, reply) => reply.headers(JSON_NO_CACHE_HEADERS).send(body));
+  // The settings do not change while the site runs: one answer, prepared once.
+  const answer = prepareAnswer(JSON_NO_CACHE_HEADERS, JSON.stringify(presentMetadata(options.settings, options.publicUrl)));
+  readRoute(app, options.fastPath, 'getMetadata', () => answer);
 };

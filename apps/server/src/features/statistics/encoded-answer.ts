@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type PreparedAnswer, prepareAnswer } from '../../infra/read-fast-path';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 
 /**
@@ -48,14 +48,27 @@ const PLAIN_HEADERS = Object.freeze({ ...JSON_NO_CACHE_HEADERS, vary: 'accept-en
 const BR_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'br' });
 const GZIP_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'gzip' });
 
-/** Sends the best encoding the request accepts: Brotli, then gzip, else the JSON text. */
-export const sendEncoded = (request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): FastifyReply => {
-  const accepted = request.headers['accept-encoding'];
-  if (answer.br && acceptsEncoding(accepted, 'br')) {
-    return reply.headers(BR_HEADERS).send(answer.br);
+interface PreparedEncodings {
+  plain: PreparedAnswer;
+  br?: PreparedAnswer;
+  gzip?: PreparedAnswer;
+}
+const prepared = new WeakMap<EncodedAnswer, PreparedEncodings>();
+
+const prepareEncodings = (answer: EncodedAnswer): PreparedEncodings => ({
+  plain: prepareAnswer(PLAIN_HEADERS, answer.json),
+  ...(answer.br ? { br: prepareAnswer(BR_HEADERS, answer.br) } : {}),
+  ...(answer.gzip ? { gzip: prepareAnswer(GZIP_HEADERS, answer.gzip) } : {}),
+});
+
+/** The best encoding the request accepts: Brotli, then gzip, else the JSON text. */
+export const chooseEncoding = (answer: EncodedAnswer, acceptEncoding: string | undefined): PreparedAnswer => {
+  let ready = prepared.get(answer);
+  if (!ready) {
+    ready = prepareEncodings(answer);
+    prepared.set(answer, ready);
   }
-  if (answer.gzip && acceptsEncoding(accepted, 'gzip')) {
-    return reply.headers(GZIP_HEADERS).send(answer.gzip);
-  }
-  return reply.headers(PLAIN_HEADERS).send(answer.json);
+  if (ready.br && acceptsEncoding(acceptEncoding, 'br')) return ready.br;
+  if (ready.gzip && acceptsEncoding(acceptEncoding, 'gzip')) return ready.gzip;
+  return ready.plain;
 };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
-import { sdkRoute } from '../../infra/sdk-route';
+import { type ReadFastPath, readRoute } from '../../infra/read-fast-path';
 import type { Settings } from '../../settings';
-import { sendEncoded } from './encoded-answer';
+import { chooseEncoding } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
 import { type ReferralStatisticsSource, noReferralStatistics } from './referral-statistics';
 import { statisticsCache } from './statistics-cache';
@@ -17,6 +17,7 @@ export interface StatisticsRoutesOptions {
   settings: Pick<Settings, 'statistics'>;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
+  fastPath: ReadFastPath;
 }
 
 /** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
@@ -42,6 +43,6 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     StatisticsCall,
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
-    sdkRoute(app, call, (_input, request, reply) => sendEncoded(request, reply, cache.read(list)));
+    readRoute(app, options.fastPath, call, (acceptEncoding) => chooseEncoding(cache.read(list), acceptEncoding));
   }
 };

@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { sdkRoute } from '../../infra/sdk-route';
+import { type PreparedAnswer, type ReadFastPath, prepareAnswer, readRoute } from '../../infra/read-fast-path';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import { type Address, serverStatusSource } from './server-status';
 
-export const statusRoutes = async (app: FastifyInstance, options: { login: Address; game: Address }): Promise<void> => {
+export const statusRoutes = async (
+  app: FastifyInstance,
+  options: { login: Address; game: Address; fastPath: ReadFastPath },
+): Promise<void> => {
   const status = serverStatusSource(options);
   app.addHook('onClose', async () => status.stop());
   // Probe once at start-up so the first visitor does not wait for the timeout.
-  await status.get();
-  sdkRoute(app, 'getServerStatus', async (_input, _request, reply) =>
-    reply.headers(JSON_NO_CACHE_HEADERS).send(await status.get()),
-  );
+  let json = await status.get();
+  let answer: PreparedAnswer = prepareAnswer(JSON_NO_CACHE_HEADERS, json);
+  // The latest probe's lights; the answer is prepared again only when they change.
+  readRoute(app, options.fastPath, 'getServerStatus', () => {
+    const latest = status.latest();
+    if (latest !== json) {
+      json = latest;
+      answer = prepareAnswer(JSON_NO_CACHE_HEADERS, json);
+    }
+    return answer;
+  });
 };
