@@ -62,7 +62,14 @@ const BARE_SERVER = `
     .listen(Number(process.env.PORT), '127.0.0.1', () => process.send('ready'));
 `;
 /** Headers node:http writes itself, or that describe the body as it is sent. */
-const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+]);
 /**
  * The bare server answers what the site answered: the same body and the same headers (the
  * security headers are part of the answer), so the ratio measures the framework, not the bytes.

@@ -1041,33 +1041,30 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
   describe('characters outside the Basic Multilingual Plane (an emoji)', () => {
     const EMOJI = String.fromCodePoint(0x1f600);
     // The L2J tables are utf8mb3: a 4-byte character can be neither stored nor looked up there.
-    it(
-      'registers a username or email with one exactly as typed, or refuses it and writes nothing',
-      async () => {
-        for (const variant of ['username', 'email'] as const) {
-          const username = freshLogin();
-          const email = variant === 'email' ? `p${EMOJI}${username}@example.com` : `${username}@example.com`;
-          const body = {
-            username: variant === 'username' ? `${username.slice(0, 8)}${EMOJI}` : username,
-            newPassword: 'Fresh.Pass1',
-            confirmPassword: 'Fresh.Pass1',
+    it('registers a username or email with one exactly as typed, or refuses it and writes nothing', async () => {
+      for (const variant of ['username', 'email'] as const) {
+        const username = freshLogin();
+        const email = variant === 'email' ? `p${EMOJI}${username}@example.com` : `${username}@example.com`;
+        const body = {
+          username: variant === 'username' ? `${username.slice(0, 8)}${EMOJI}` : username,
+          newPassword: 'Fresh.Pass1',
+          confirmPassword: 'Fresh.Pass1',
+          email,
+          confirmEmail: email,
+        };
+        const before = await snapshot();
+        const answer = await solvedCall('createAccount', body);
+        if (answer.status === 200) {
+          expect(await accountRow(body.username.toLowerCase())).toMatchObject({
+            login: body.username.toLowerCase(),
             email,
-            confirmEmail: email,
-          };
-          const before = await snapshot();
-          const answer = await solvedCall('createAccount', body);
-          if (answer.status === 200) {
-            expect(await accountRow(body.username.toLowerCase())).toMatchObject({
-              login: body.username.toLowerCase(),
-              email,
-            });
-          } else {
-            expect({ variant, status: answer.status }).toEqual({ variant, status: 400 });
-            expect(await snapshot()).toEqual(before);
-          }
+          });
+        } else {
+          expect({ variant, status: answer.status }).toEqual({ variant, status: 400 });
+          expect(await snapshot()).toEqual(before);
         }
-      },
-    );
+      }
+    });
 
     it('answers the usual codes, never a 5xx, when a looked-up name holds one', async () => {
       const answers = {

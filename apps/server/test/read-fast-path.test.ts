@@ -41,7 +41,7 @@ describe('the read fast path', () => {
   describe.each(['/sdk/getmetadata', '/sdk/getserverstatus', '/sdk/getscorestatistics', '/sdk/getclassstatistics'])(
     '%s',
     (path) => {
-      it.each([{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }])(
+      it.each<Record<string, string>>([{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }])(
         'answers a GET with %j over the socket exactly as its Fastify route does',
         async (headers: Record<string, string>) => {
           const fast = await raw(`${site.url}${path}`, 'GET', headers);

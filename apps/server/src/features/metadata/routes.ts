@@ -9,6 +9,9 @@ export const metadataRoutes = async (
   options: { settings: Settings; publicUrl: string; fastPath: ReadFastPath },
 ): Promise<void> => {
   // The settings do not change while the site runs: one answer, prepared once.
-  const answer = prepareAnswer(JSON_NO_CACHE_HEADERS, JSON.stringify(presentMetadata(options.settings, options.publicUrl)));
+  const answer = prepareAnswer(
+    JSON_NO_CACHE_HEADERS,
+    JSON.stringify(presentMetadata(options.settings, options.publicUrl)),
+  );
   readRoute(app, options.fastPath, 'getMetadata', () => answer);
 };

@@ -34,9 +34,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
               <VotePanel />
             </section>
           )}
-          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>
-            {children}
-          </Suspense>
+          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
         </main>
         {wide && metadata && <RightPane metadata={metadata} />}
       </div>
