@@ -1,30 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE, MAIL_DIR } from '../playwright.config';
+import { MAIL_DIR } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
+import { queryDatabase, uniqueName } from './support/database';
 import { expectAccessible } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 const l2jHash = (password: string) => createHash('sha1').update(password, 'utf8').digest('base64');
-
-/** Reads the default instance's game database, as the login server would. */
-const queryGame = <T>(sql: string, ...params: unknown[]): T | undefined => {
-  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-};
-
-const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);
-
-/** Solves the ALTCHA widget as a visitor does: a click, then the browser's proof of work. */
-const solveCaptcha = async (page: Page) => {
-  const captcha = page.getByRole('group', { name: 'Prove you are human' });
-  await captcha.getByText("I'm not a robot").click();
-  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
-};
 
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 
@@ -45,7 +27,7 @@ test.describe('account tools', () => {
     await register(page, username, 'Aden.Gate1', `${username}@example.com`);
     const done = dialog(page, 'Registration complete');
     await expect(done).toContainText('Your account is ready');
-    const row = queryGame<{ password: string; email: string; accessLevel: number }>(
+    const row = queryDatabase<{ password: string; email: string; accessLevel: number }>(
       'select password, email, accessLevel from accounts where login = ?',
       username.toLowerCase(),
     );
@@ -74,6 +56,10 @@ test.describe('account tools', () => {
     await page.getByLabel('Username').fill('abc');
     await page.getByLabel('Username').blur();
     await expect(page.getByText('The username must be 6 to 14 characters long.')).toBeVisible();
+    await page.getByLabel('Username').fill('игрок2024');
+    await page.getByLabel('Username').blur();
+    await expect(page.getByText(/Use only Latin letters \(A–Z\) and digits/)).toBeVisible();
+    await page.getByLabel('Username').fill('abc');
     await page.getByRole('button', { name: 'Create account' }).click();
     const invalid = dialog(page, 'Registration failed');
     await expect(invalid).toContainText('Some fields are not filled in correctly');
@@ -82,6 +68,11 @@ test.describe('account tools', () => {
 
     await register(page, 'demoplayer', 'Aden.Gate1', 'someone@example.com');
     await expect(dialog(page, 'Registration failed')).toContainText('This username is already taken');
+    await page.keyboard.press('Escape');
+    // The refusal keeps what was typed (the passwords were not the problem); only the captcha is new.
+    await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Aden.Gate1');
+    await expect(page.getByLabel('Repeat the email')).toHaveValue('someone@example.com');
   });
 
   test('recover: the mail link shows a new password that then changes the password', async ({ page }) => {
@@ -109,7 +100,7 @@ test.describe('account tools', () => {
     const newPassword = /Your new password is:\s*(\S+)/.exec(await shown.innerText())?.[1] ?? '';
     expect(newPassword).toMatch(/^\S{12}$/);
     expect(
-      queryGame<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
+      queryDatabase<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
         ?.password,
     ).toBe(l2jHash(newPassword));
     await shown.getByRole('button', { name: 'OK' }).click();
@@ -123,7 +114,7 @@ test.describe('account tools', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(dialog(page, 'Password changed')).toBeVisible();
     expect(
-      queryGame<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
+      queryDatabase<{ password: string }>('select password from accounts where login = ?', username.toLowerCase())
         ?.password,
     ).toBe(l2jHash('Mine.Again2'));
 
@@ -142,7 +133,7 @@ test.describe('account tools', () => {
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Change PIN' }).click();
     await expect(dialog(page, 'PIN changed')).toBeVisible();
-    const pin = queryGame<{ value: string }>(
+    const pin = queryDatabase<{ value: string }>(
       "select value from account_gsdata where account_name = 'demotrader' and var = 'secauth_pwd'",
     );
     expect(pin?.value).toBe(l2jHash('24681357'));
@@ -161,7 +152,7 @@ test.describe('account tools', () => {
     };
     await unblock('demoknight');
     await expect(dialog(page, 'Character unblocked')).toBeVisible();
-    expect(queryGame('select x, y, z from characters where char_name = ?', 'DemoKnight')).toEqual({
+    expect(queryDatabase('select x, y, z from characters where char_name = ?', 'DemoKnight')).toEqual({
       x: 83400,
       y: 147943,
       z: -3404,

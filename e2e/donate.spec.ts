@@ -149,6 +149,6 @@ test.describe('the donate page', () => {
     await page.goto('/ru/pozhertvovaniya');
     await page.getByRole('button', { name: 'Я согласен, продолжить' }).click();
     await expect(page.getByLabel('Сумма (EUR)')).toBeVisible();
-    await expect(page.getByText(/^Ваш персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
+    await expect(page.getByText(/^Твой персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
   });
 });

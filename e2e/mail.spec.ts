@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { MAIL_DIR } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
 import { expectAccessible, waitForShell } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 /** The demo world's GM (README, demo accounts). */
 const GM = { username: 'demogamemaster', password: 'Master.Pass3' };
 
-const fillMailForm = async (
+const fillMailFields = async (
   page: Page,
   fields: { username: string; password: string; testEmails: string; registeredOnly?: 'Yes' | 'No' },
 ) => {
@@ -21,6 +22,12 @@ const fillMailForm = async (
     .check();
   await page.getByLabel('Test addresses').fill(fields.testEmails);
   await page.getByLabel('Content (HTML)').fill('<p>Meet at the <b>north gate</b>.</p><script>alert(1)</script>');
+};
+
+/** Fills every field and solves the captcha, as a GM does before sending. */
+const fillMailForm = async (page: Page, fields: Parameters<typeof fillMailFields>[1]) => {
+  await fillMailFields(page, fields);
+  await solveCaptcha(page);
 };
 
 test.describe('mail form', () => {
@@ -76,6 +83,7 @@ test.describe('mail form', () => {
     await page.getByRole('button', { name: 'Send mail' }).click();
     const invalid = page.getByRole('dialog', { name: 'Form Invalid' });
     await expect(invalid).toContainText('Form is invalid, fill all fields correctly and try again.');
+    await expect(invalid).toContainText('Please complete the captcha.');
     await invalid.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Subject cannot be empty.')).toBeVisible();
     await expect(page.getByText('Version cannot be empty.')).toBeVisible();
@@ -85,13 +93,14 @@ test.describe('mail form', () => {
     expect(calls).toBe(0);
   });
 
-  test('a player who is not a GM gets the refusal as JSON; a failing server shows Server error.', async ({ page }) => {
+  test('a player who is not a GM gets the refusal in words; a failing server shows Server error.', async ({ page }) => {
     await page.goto('/mail');
     await waitForShell(page);
     await fillMailForm(page, { username: 'demoplayer', password: 'Demo.Pass1', testEmails: 'nobody@example.com' });
     await page.getByRole('button', { name: 'Send mail' }).click();
     const refused = page.getByRole('dialog', { name: 'Server answer' });
-    await expect(refused).toContainText('"mail.notAllowed"');
+    await expect(refused).toContainText('This account may not send mails to players.');
+    await expect(refused).not.toContainText('mail.notAllowed');
     await refused.getByRole('button', { name: 'OK' }).click();
 
     await page.route('**/sdk/mail', (route) =>
@@ -100,5 +109,28 @@ test.describe('mail form', () => {
     await fillMailForm(page, { ...GM, testEmails: 'nobody@example.com' });
     await page.getByRole('button', { name: 'Send mail' }).click();
     await expect(page.getByRole('dialog', { name: 'Server answer' })).toContainText('Server error.');
+  });
+
+  test('asks for the captcha like the account forms: missing, then refused by the server', async ({ page }) => {
+    await page.goto('/mail');
+    await waitForShell(page);
+    await expect(page.getByRole('group', { name: 'Prove you are human' })).toBeVisible();
+    // Everything filled but the captcha: only the captcha is asked for.
+    await fillMailFields(page, { ...GM, testEmails: 'nobody@example.com' });
+    await page.getByRole('button', { name: 'Send mail' }).click();
+    const invalid = page.getByRole('dialog', { name: 'Form Invalid' });
+    await expect(invalid).toContainText('Please complete the captcha.');
+    await expect(invalid).not.toContainText('Form is invalid');
+    await invalid.getByRole('button', { name: 'OK' }).click();
+
+    // A solution the server does not accept (used elsewhere, expired) says so in the visitor's words.
+    await page.route('**/sdk/mail', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '["captchaInvalid"]' }),
+    );
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Send mail' }).click();
+    await expect(page.getByRole('dialog', { name: 'Server answer' })).toContainText(
+      'The captcha was not accepted. Please solve it again.',
+    );
   });
 });

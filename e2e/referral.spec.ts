@@ -1,27 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE, INSTANCES } from '../playwright.config';
+import { INSTANCES } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
+import { queryDatabase, uniqueName } from './support/database';
 import { expectAccessible, waitForShell } from './support/fixtures';
-
-/** Reads the default instance's site tables (they live in its one embedded database). */
-const querySite = <T>(sql: string, ...params: unknown[]): T | undefined => {
-  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-};
-
-const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);
-
-/** Solves the ALTCHA widget as a visitor does: a click, then the browser's proof of work. */
-const solveCaptcha = async (page: Page) => {
-  const captcha = page.getByRole('group', { name: 'Prove you are human' });
-  await captcha.getByText("I'm not a robot").click();
-  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
-};
 
 const askForLink = async (page: Page, username: string, email: string, charName = '') => {
   await page.goto('/referral');
@@ -58,10 +39,18 @@ test.describe('referral page', () => {
     await expect(refused).toContainText('This username and email do not belong to the same account.');
     await refused.getByRole('button', { name: 'OK' }).click();
 
+    // The refusal keeps what was typed: only the captcha is asked for again.
+    await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
+    await page.getByRole('button', { name: 'Get my link' }).click();
+    const again = page.getByRole('dialog', { name: 'No referral link' });
+    await expect(again).toContainText('Please complete the captcha.');
+    await expect(again).not.toContainText('Some fields are not filled in correctly');
+    await again.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByLabel('Username').fill('');
     await page.getByRole('button', { name: 'Get my link' }).click();
     const invalid = page.getByRole('dialog', { name: 'No referral link' });
     await expect(invalid).toContainText('Some fields are not filled in correctly');
-    await expect(invalid).toContainText('Please complete the captcha.');
     await invalid.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Please enter your username.')).toBeVisible();
     await expectAccessible(page);
@@ -101,7 +90,7 @@ test.describe('referral page', () => {
       await expect(friendPage.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
 
       expect(
-        querySite<{ code: string; playing_at: number | null }>(
+        queryDatabase<{ code: string; playing_at: number | null }>(
           'select code, playing_at from site_referral_accounts where login = ?',
           username.toLowerCase(),
         ),

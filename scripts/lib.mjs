@@ -41,6 +41,7 @@ export const ensureInstalled = () => {
 const SOURCES = [
   'package-lock.json',
   'packages/contract/src',
+  'packages/texts',
   'apps/server/src',
   'apps/server/build.mjs',
   'apps/web/src',
@@ -48,7 +49,7 @@ const SOURCES = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
 ];
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/mail-cli.js'];
 
 /** Builds the page and the server when a source is newer than what was built. */
 export const ensureBuilt = () => {

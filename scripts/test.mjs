@@ -1,10 +1,21 @@
-// `npm test`: install what is missing, build, then every suite: contract, server and web under
-// Vitest, end to end under Playwright in Chromium. Prints one closing line for CI:
+// `npm test`: install what is missing, build, then every suite: the static checks (types, lint,
+// formatting), contract, server and web under Vitest, end to end under Playwright in Chromium.
+// Prints the names of the failed tests, then one closing line for CI:
 // "N passed, N failed, N skipped", summed over all suites.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+
+// `npm test` runs every suite; `npm test -- checks unit` only the ones named (checks, unit, e2e).
+const SUITES = ['checks', 'unit', 'e2e'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !SUITES.includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown suite ${unknown.join(', ')}: choose from ${SUITES.join(', ')}`);
+  process.exit(2);
+}
+const runs = (name) => asked.length === 0 || asked.includes(name);
 
 ensureInstalled();
 ensureBuilt();
@@ -13,47 +24,115 @@ const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedNames = [];
 let runnerFailed = false;
 
-const suite = (name, command, args, read) => {
+const suite = (name, command, args, read, env = process.env) => {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) runnerFailed = true;
   try {
-    const counts = read();
+    const counts = read(result);
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
+    failedNames.push(...counts.failedNames);
     console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   } catch {
     // No report at all: the runner failed before any test ran. Count it, so CI cannot miss it.
     totals.failed += 1;
+    failedNames.push(`${name}: the runner failed (exit ${result.status}) before reporting`);
     console.log(`${name}: the runner failed (exit ${result.status}) before reporting`);
   }
 };
 
+/** A check that is one command: it passes when the command exits 0. */
+const check = (name, args) =>
+  suite(name, 'npm', ['run', '--silent', ...args], (result) => ({
+    passed: result.status === 0 ? 1 : 0,
+    failed: result.status === 0 ? 0 : 1,
+    skipped: 0,
+    failedNames: result.status === 0 ? [] : [`${name} (npm run ${args.join(' ')})`],
+  }));
+
+if (runs('checks')) {
+  check('types (tsc)', ['typecheck']);
+  check('lint (eslint)', ['lint']);
+  check('formatting (prettier)', ['format:check']);
+}
+
+/** The counts and failed test names of a Vitest JSON report. */
+const vitestCounts = (reportFile) => {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  // A file that failed to load, or whose hook (beforeAll, afterAll) failed, can fail with no
+  // failed test in it: it counts as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  );
+  const names = report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${relative(root, file.name)} > ${test.fullName}`),
+  );
+  names.push(...brokenFiles.map((file) => `${relative(root, file.name)} (the file failed: ${file.message ?? ''})`));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles.length,
+    skipped: report.numPendingTests + report.numTodoTests,
+    failedNames: names,
+  };
+};
+
 const vitestReport = join(results, 'vitest.json');
-suite(
-  'contract, server and web (Vitest)',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
-  () => {
-    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-    // A file that failed to load, or whose hook (beforeAll, afterAll) failed, can fail with no
-    // failed test in it: it counts as one failure.
-    const brokenFiles = report.testResults.filter(
-      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-    );
-    return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + brokenFiles.length,
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  },
-);
+if (runs('unit'))
+  suite(
+    'contract, server and web (Vitest)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
+    () => vitestCounts(vitestReport),
+  );
+
+// CI also runs the contract and server suites on a second Node (EXTRA_NODE: the path of its
+// binary, e.g. Node 24 while the machine has 20), on the embedded database: what differs between
+// Node versions is the runtime and the embedded driver (db/embedded-sqlite.ts), not MariaDB's.
+const extraNode = process.env.EXTRA_NODE;
+if (extraNode && runs('unit')) {
+  const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const report = join(results, 'vitest-extra-node.json');
+  const { TEST_MARIADB_URL: _mariadb, ...env } = process.env;
+  suite(
+    `contract and server on Node ${version} (Vitest, SQLite)`,
+    extraNode,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project=contract',
+      '--project=server',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    () => {
+      const counts = vitestCounts(report);
+      return { ...counts, failedNames: counts.failedNames.map((test) => `Node ${version}: ${test}`) };
+    },
+    { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
+  );
+}
+
+/** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
+const playwrightTests = (suites, path = []) =>
+  suites.flatMap((child) => [
+    ...(child.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({ name: [...path, child.title, spec.title].filter(Boolean).join(' > '), test })),
+    ),
+    ...playwrightTests(child.suites ?? [], [...path, child.title]),
+  ]);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
+if (!runs('e2e')) {
+  // not asked for
+} else if (existsSync(chromium)) {
   const playwrightReport = join(results, 'playwright.json');
   suite('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], () => {
     const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
@@ -61,11 +140,20 @@ if (existsSync(chromium)) {
       passed: report.stats.expected + report.stats.flaky,
       failed: report.stats.unexpected,
       skipped: report.stats.skipped,
+      failedNames: playwrightTests(report.suites)
+        .filter(({ test }) => test.status === 'unexpected')
+        .map(({ name, test }) => `e2e [${test.projectName}]: ${name}`),
     };
   });
 } else {
   console.log(`\n=== end to end: skipped, no Chromium at ${chromium} (Debian: apt-get install -y chromium) ===`);
 }
 
+// The names also go to a file, so .ci/run can repeat them just before its own closing line.
+writeFileSync(join(results, 'failed-tests.txt'), failedNames.map((name) => `  - ${name}\n`).join(''));
+if (failedNames.length > 0) {
+  console.log('\nFailed:');
+  for (const name of failedNames) console.log(`  - ${name}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || runnerFailed ? 1 : 0);

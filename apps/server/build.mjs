@@ -1,13 +1,16 @@
-// Bundles the server (and the contract package it imports) into dist/main.js; npm packages stay external.
+// Bundles the server (and the contract package it imports) into dist/main.js, and the owner's mail
+// command into dist/mail-cli.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@gatekeeper/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !name.startsWith('@gatekeeper/'),
+);
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/mail-cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The template databases the API suites copy, built once per run.
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -1,10 +1,38 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/** The locale files live in @gatekeeper/texts (the server writes its mails from them too). */
+const LOCALES_DIR = join(dirname(createRequire(import.meta.url).resolve('@gatekeeper/texts')), 'locales');
+const LOCALE_FILE = /^\/([a-z]{2})\.json$/;
+
+/** The page fetches /locales/<code>.json: served from the texts package in dev, copied into the build. */
+const locales = (): Plugin => ({
+  name: 'gatekeeper-locales',
+  configureServer(server) {
+    server.middlewares.use('/locales', (request, response, next) => {
+      const code = LOCALE_FILE.exec(request.url ?? '')?.[1];
+      if (!code || !readdirSync(LOCALES_DIR).includes(`${code}.json`)) return next();
+      response.setHeader('content-type', 'application/json');
+      response.end(readFileSync(join(LOCALES_DIR, `${code}.json`)));
+    });
+  },
+  buildStart() {
+    for (const name of readdirSync(LOCALES_DIR).filter((file) => file.endsWith('.json'))) {
+      const file = join(LOCALES_DIR, name);
+      this.addWatchFile(file);
+      this.emitFile({ type: 'asset', fileName: `locales/${name}`, source: readFileSync(file) });
+    }
+  },
+});
 
 export default defineConfig({
   plugins: [
     react(),
+    locales(),
     // The server sends these pre-compressed files as they are (no compression per request).
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],

@@ -8,6 +8,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'jsdom',
     testTimeout: 15_000,
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['./src/test-support/setup.ts'],
   },
 });

@@ -1,12 +1,12 @@
 // Part of `npm run bench` (run by bench.mjs with tsx): builds a 100,000-character world in a fresh
-// MariaDB database, times the query of every ranking without and with the indexes README
+// MariaDB database, times the query of every ranking without and with the indexes docs/owner/rankings.md
 // recommends, and drops the database. Prints one JSON line on standard output.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { type Connection, createConnection } from 'mysql2/promise';
 import { openConnections } from '../../apps/server/src/db/connections';
-import { createGameTables } from '../../apps/server/src/db/game-tables';
+import { createGameTables } from '../../apps/server/src/game/game-tables';
 import { readRankingFilter } from '../../apps/server/src/game/ranking-exclusions';
 import { checkGameSchema } from '../../apps/server/src/game/schema-check';
 import { RANKING_INDEXES } from '../../apps/server/src/game/ranking-indexes';

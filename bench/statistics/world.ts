@@ -4,16 +4,10 @@
 import { CLASS_IDS } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../apps/server/src/db/tables';
+import { characterRow } from '../../apps/server/src/game/character-row';
+import { seededRandom } from '../../apps/server/src/game/demo-seed';
 
 export const WORLD_SIZE = { characters: 100_000, accounts: 40_000, clans: 3_000 } as const;
-
-const seededRandom = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 const insertChunked = async <T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -44,7 +38,7 @@ export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
   const clanIds = Array.from({ length: WORLD_SIZE.clans }, (_, i) => 300_000_000 + i);
   const characters: GameDatabase['characters'][] = Array.from({ length: WORLD_SIZE.characters }, (_, i) => {
     const classId = CLASS_IDS[int(0, CLASS_IDS.length - 1)] ?? 0;
-    return {
+    return characterRow({
       charId: 268_480_000 + i,
       account_name: `bench${int(0, WORLD_SIZE.accounts - 1)}`,
       char_name: `Bench${i.toString(36)}`,
@@ -55,19 +49,15 @@ export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
       pvpkills: skewed(20_000),
       pkkills: skewed(2_000),
       clanid: random() < 0.55 ? (clanIds[int(0, clanIds.length - 1)] ?? 0) : 0,
-      race: 0,
       classid: classId,
       base_class: classId,
       sex: int(0, 1),
-      title: '',
       accesslevel: i % 10_000 === 5 ? 100 : 0,
       online: random() < 0.05 ? 1 : 0,
       onlinetime: int(600, 20_000_000),
       lastAccess: now - int(0, 90 * 86_400_000),
       deletetime: random() < 0.01 ? now + 7 * 86_400_000 : 0,
-      nobless: 0,
-      karma: 0,
-    };
+    });
   });
   await insertChunked(characters, 2_000, (chunk) => game.insertInto('characters').values(chunk).execute());
 

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Connections } from './db/connections';
 import { AccountEvents } from './features/accounts/account-events';
 import { SAFE_TOWNS } from './features/accounts/account-service';
-import type { RecoveryDeps } from './features/accounts/password-recovery';
+import { type RecoveryDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
 import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
@@ -14,6 +14,8 @@ import { paypalFormOrigin } from './features/donations/paypal';
 import { donationRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery } from './features/rewards/reward-delivery';
+import { MailWorker } from './features/mail/mail-worker';
+import { OutboxRepository } from './features/mail/outbox-repository';
 import { mailRoutes } from './features/mail/routes';
 import { openVersionDatabases } from './features/mail/version-databases';
 import { mediaRoutes } from './features/media/routes';
@@ -26,13 +28,18 @@ import { streamRoutes } from './features/streams/routes';
 import { visitorIpRoutes } from './features/visitor-ip/routes';
 import type { GameSchema } from './game/schema-check';
 import { createCaptcha } from './infra/captcha/captcha';
+import { answerClientError } from './infra/client-errors';
 import { registerErrorHandler } from './infra/errors';
+import { registerJsonNotFound } from './infra/not-found';
 import { ReadFastPath } from './infra/read-fast-path';
+import { durableClaims } from './infra/durable-claims';
+import { requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
 import { computeSecurityHeaders } from './infra/security-headers';
 import { registerWebApp } from './infra/web-app';
+import { homeSectionWarnings } from './home-section-warnings';
 import { WEB_DIST_DIR } from './paths';
 import type { Settings } from './settings';
 
@@ -47,6 +54,12 @@ export interface AppDependencies {
   now?: () => number;
   /** Tests run the Facebook collector's rounds themselves (it is then not started on an interval). */
   takeFacebookCollector?: (collector: FacebookCollector) => void;
+  /** Sees every route as it is registered (test/sdk-routes.test.ts walks them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Tests wake the mail worker after moving the clock, instead of waiting for its next poll. */
+  takeMailWorker?: (worker: MailWorker) => void;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
@@ -55,11 +68,19 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const fastPath = new ReadFastPath();
   const app = Fastify({
     serverFactory: fastPath.serverFactory,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: { req: requestLogSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
+    // A 1 MB value is refused (413) before it is read whole; the schemas bound every field anyway.
     bodyLimit: 64 * 1024,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -75,8 +96,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // per refresh (statistics/encoded-answer.ts), the page's files at build; other answers are small.
 
   const now = deps.now ?? Date.now;
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   const store = redis ? redisStore(redis) : memoryStore(now);
+  // Used captchas and lockouts must outlive a Redis restart: the site database keeps them.
+  const claims = durableClaims(connections.site.db, now);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR });
   app.addHook('onClose', async () => {
     mailer.close();
@@ -91,20 +114,46 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   rewards.start();
   app.addHook('onClose', async () => rewards.stop());
-  const captcha = createCaptcha(config, settings.captcha, store, app.log);
+  const captcha = createCaptcha(config, settings.captcha, claims, app.log);
   const accountEvents = new AccountEvents();
   const texts = await loadTexts();
   const accounts = settings.accounts;
+  // One outbox and one worker per instance: mass mail and the account tools' single mails.
+  const outbox = new OutboxRepository(connections.site.db, connections.site.dialect);
+  const resetKeys = { connections, resetMinutes: accounts.passwordResetMinutes };
+  const mailWorker = new MailWorker({
+    outbox,
+    mailer,
+    texts,
+    publicUrl: config.PUBLIC_URL,
+    signingKey: config.MAIL_SIGNING_KEY,
+    settings: settings.mail,
+    now,
+    log: app.log,
+    afterSent: { recovery: (resetId, sentAt) => keepRecoveryKeyFromSending(resetKeys, resetId, sentAt) },
+  });
+  app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => mailWorker.stop());
+  deps.takeMailWorker?.(mailWorker);
+  if (settings.mail.maxAttempts !== undefined) {
+    app.log.warn('settings: mail.maxAttempts is no longer used: mails are retried for mail.retryForHours');
+  }
   const recoveryDeps: RecoveryDeps = {
     connections,
     schema: deps.schema,
     store,
-    lockout: { maxFailedAttempts: accounts.maxFailedAttempts, lockoutMinutes: accounts.lockoutMinutes },
+    claims,
+    lockout: {
+      maxFailedAttempts: accounts.maxFailedAttempts,
+      lockoutMinutes: accounts.lockoutMinutes,
+      failedChecksPerAddressPerHour: accounts.failedChecksPerAddressPerHour,
+    },
     now,
     events: accountEvents,
     unstuckTo: typeof accounts.unstuckTown === 'string' ? SAFE_TOWNS[accounts.unstuckTown] : accounts.unstuckTown,
     onListenerError: (error) => app.log.error({ err: error }, 'account listener failed'),
-    mailer,
+    outbox,
+    wakeMailWorker: () => mailWorker.wake(),
     texts,
     publicUrl: config.PUBLIC_URL,
     resetMinutes: accounts.passwordResetMinutes,
@@ -148,6 +197,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       captcha,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
+      cookies: { signingKey: config.COOKIE_SIGNING_KEY, secure: https },
     });
     await sdk.register(mailRoutes, {
       deps: {
@@ -162,11 +212,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         signingKey: config.MAIL_SIGNING_KEY,
         now,
       },
-      siteDialect: connections.site.dialect,
-      settings: settings.mail,
-      mailer,
-      texts,
-      publicUrl: config.PUBLIC_URL,
+      captcha,
+      outbox,
+      worker: mailWorker,
       requestsPerMinute: accounts.requestsPerMinute,
     });
     await sdk.register(referralRoutes, {
@@ -181,16 +229,24 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       redis,
     });
   });
+  if (config.publicUrlWarning) app.log.warn(config.publicUrlWarning);
+  for (const warning of homeSectionWarnings(config, settings)) app.log.warn(warning);
   if (!config.mailSigningKeyConfigured) {
     app.log.warn('MAIL_SIGNING_KEY is not set: unsubscribe links in mails stop working when the site restarts');
   }
-  await app.register(healthRoutes, { connections });
+  if (!config.cookieSigningKeyConfigured) {
+    app.log.warn(
+      'COOKIE_SIGNING_KEY is not set: after a restart, updateips ignores the accounts browsers registered before',
+    );
+  }
+  await app.register(healthRoutes, { connections, redis });
   await app.register(donationRoutes, {
     connections,
     settings: settings.donations,
     coinsPerEuro: settings.coins.perEuro,
     rewards,
     now,
+    redis,
   });
 
   if (deps.serveWebApp !== false) {
@@ -200,6 +256,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       securityHeaders,
       secureCookies: https,
     });
+  } else {
+    registerJsonNotFound(app);
   }
   return app;
 };

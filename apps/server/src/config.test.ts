@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CAPTCHA_PROVIDERS } from '@gatekeeper/contract';
+import { ConfigError, databaseUrlFromEnv, loadConfig } from './config';
 
 /** The ConfigError that loadConfig throws for an environment, or a failure when it does not throw. */
 const configErrorOf = (env: Record<string, string>): ConfigError => {
@@ -64,6 +65,19 @@ describe('loadConfig defaults', () => {
     });
     expect(config.GAME_DATABASE_URL).toBe('mariadb://root@127.0.0.1:3306/l2jgs');
     expect(config.SITE_DATABASE_URL).toBe('sqlite:data/site.sqlite');
+  });
+
+  it('points PUBLIC_URL at the port actually served when it is unset', () => {
+    expect(loadConfig({ PORT: '3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('warns, naming PUBLIC_URL, when it is unset and the site listens beyond this machine', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrlWarning).toMatch(/^PUBLIC_URL is not set: .*http:\/\/localhost:3000/);
+    expect(loadConfig({ HOST: '203.0.113.5' }).publicUrlWarning).toContain('PUBLIC_URL');
+    expect(loadConfig({ HOST: '127.0.0.1' }).publicUrlWarning).toBeUndefined();
+    expect(loadConfig({ HOST: '::1' }).publicUrlWarning).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://l2.example.com' }).publicUrlWarning).toBeUndefined();
   });
 
   it('parses PORT and PUBLIC_URL', () => {
@@ -139,6 +153,13 @@ describe('bad values', () => {
     expect(configErrorOf({ CAPTCHA_PROVIDER: 'mycaptcha' }).message).toContain('CAPTCHA_PROVIDER');
   });
 
+  it('accepts every captcha provider the contract lists', () => {
+    const keys = { CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key' };
+    for (const provider of CAPTCHA_PROVIDERS) {
+      expect(loadConfig({ CAPTCHA_PROVIDER: provider, ...keys }).CAPTCHA_PROVIDER).toBe(provider);
+    }
+  });
+
   it('names every bad variable, one per line', () => {
     const lines = configErrorOf({ PORT: 'x', LOGIN_DATABASE_URL: 'x' }).message.split('\n');
     expect(lines).toHaveLength(2);
@@ -169,5 +190,23 @@ describe('TRUST_PROXY', () => {
   it('trusts a comma-separated list of addresses and ranges', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , 127.0.0.1 ,' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+});
+
+describe('a database URL named by a setting', () => {
+  const source = 'settings: mail.versions.highfive.loginDatabase';
+
+  it('is read from the variable and checked by the same rule as LOGIN_DATABASE_URL', () => {
+    expect(databaseUrlFromEnv('HF_LOGIN', source, { HF_LOGIN: 'mariadb://u:p@db:3306/hf' })).toBe(
+      'mariadb://u:p@db:3306/hf',
+    );
+    expect(() => loadConfig({ LOGIN_DATABASE_URL: 'postgres://db/hf' })).toThrow(ConfigError);
+    expect(() => databaseUrlFromEnv('HF_LOGIN', source, { HF_LOGIN: 'postgres://db/hf' })).toThrow(ConfigError);
+  });
+
+  it('stops start-up naming the setting and the variable when unset', () => {
+    expect(() => databaseUrlFromEnv('HF_LOGIN', source, {})).toThrow(
+      `${source}: environment variable HF_LOGIN must hold a database URL (sqlite:PATH or mysql://`,
+    );
   });
 });

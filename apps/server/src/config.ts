@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { captchaProvider } from '@gatekeeper/contract';
 import { z } from 'zod';
 
 /**
@@ -19,21 +20,28 @@ const hostPort = (defaultPort: number) =>
       return { host, port: port ? Number(port) : defaultPort };
     });
 
-const databaseUrl = z
-  .string()
-  .regex(/^(sqlite:|mysql:\/\/|mariadb:\/\/)/, 'expected sqlite:PATH or mysql://user:pass@host:port/database');
+const DATABASE_URL_FORMAT = 'sqlite:PATH or mysql://user:pass@host:port/database';
+const databaseUrl = z.string().regex(/^(sqlite:|mysql:\/\/|mariadb:\/\/)/, `expected ${DATABASE_URL_FORMAT}`);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** The address players use; unset: http://localhost:PORT (and a warning on a public HOST). */
+  PUBLIC_URL: z.url().optional(),
   GAME_FLAVOR: z.enum(['l2j', 'acis']).default('l2j'),
   LOGIN_DATABASE_URL: databaseUrl.default('sqlite:data/gatekeeper.sqlite'),
   GAME_DATABASE_URL: databaseUrl.optional(),
   SITE_DATABASE_URL: databaseUrl.optional(),
+  /** MariaDB/MySQL: how long a query may take before the call answers 503 (and the query is killed). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_500),
+  /**
+   * MariaDB/MySQL: how long a call waits for a free or new connection before it answers 503, and
+   * for the server to confirm it stopped a timed-out query. Both defaults together stay under 5 s.
+   */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
   LOGIN_SERVER_ADDRESS: hostPort(2106).default({ host: '127.0.0.1', port: 2106 }),
   GAME_SERVER_ADDRESS: hostPort(7777).default({ host: '127.0.0.1', port: 7777 }),
-  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'hcaptcha', 'recaptcha']).default('altcha'),
+  CAPTCHA_PROVIDER: captchaProvider.default('altcha'),
   CAPTCHA_SITE_KEY: z.string().default(''),
   CAPTCHA_SECRET: z.string().default(''),
   /** Where hosted-captcha tokens are verified; defaults to the provider's siteverify URL. */
@@ -45,6 +53,11 @@ const envSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
   /** HMAC-SHA256 key of the unsubscribe links in mass mails; random per process when unset. */
   MAIL_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  /**
+   * HMAC-SHA256 key of the cookie that lists the accounts a browser registered (updateips records
+   * addresses only for those); random per process when unset.
+   */
+  COOKIE_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
   REDIS_URL: z.string().optional(),
   SETTINGS_FILE: z.string().default('gatekeeper.settings.json'),
   /** YouTube Data API v3 key for the home page's gallery; empty shows the settings' own list. */
@@ -65,17 +78,26 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** Why PUBLIC_URL needs setting, when it is unset on an address other players can reach. */
+  publicUrlWarning: string | undefined;
   GAME_DATABASE_URL: string;
   SITE_DATABASE_URL: string;
   ALTCHA_HMAC_KEY: string;
   MAIL_SIGNING_KEY: string;
   /** False when MAIL_SIGNING_KEY was generated at start: links in mails die with the process. */
   mailSigningKeyConfigured: boolean;
+  COOKIE_SIGNING_KEY: string;
+  /** False when COOKIE_SIGNING_KEY was generated at start: browsers' registration cookies die with the process. */
+  cookieSigningKeyConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 };
 
 export class ConfigError extends Error {}
+
+/** Hosts only this machine reaches: there, links to localhost work. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export const formatIssues = (source: string, error: z.ZodError): string =>
   error.issues.map((issue) => `${source}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
@@ -93,6 +115,20 @@ const parseTrustProxy = (value: string): Config['trustProxy'] => {
     .filter(Boolean);
 };
 
+/**
+ * The database URL in an environment variable that a setting names (mail.versions: the URLs hold
+ * passwords, so the settings file names the variable). A missing or malformed one stops start-up.
+ */
+export const databaseUrlFromEnv = (variable: string, source: string, env: NodeJS.ProcessEnv = process.env): string => {
+  const parsed = databaseUrl.safeParse(env[variable]);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `${source}: environment variable ${variable} must hold a database URL (${DATABASE_URL_FORMAT})`,
+    );
+  }
+  return parsed.data;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -103,13 +139,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       `environment: CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required with CAPTCHA_PROVIDER=${value.CAPTCHA_PROVIDER}`,
     );
   }
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,
+    PUBLIC_URL: publicUrl,
+    publicUrlWarning:
+      value.PUBLIC_URL === undefined && !LOOPBACK_HOSTS.has(value.HOST)
+        ? `PUBLIC_URL is not set: every link the site hands out (recovery and mass mails, referral links, PayPal's return and notification addresses, the Facebook redirect) points to ${publicUrl}, which players cannot reach. Set PUBLIC_URL to the address players use, e.g. PUBLIC_URL=https://l2.example.com`
+        : undefined,
     GAME_DATABASE_URL: value.GAME_DATABASE_URL ?? value.LOGIN_DATABASE_URL,
     SITE_DATABASE_URL: value.SITE_DATABASE_URL ?? value.LOGIN_DATABASE_URL,
     ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url'),
     MAIL_SIGNING_KEY: value.MAIL_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     mailSigningKeyConfigured: value.MAIL_SIGNING_KEY !== undefined,
+    COOKIE_SIGNING_KEY: value.COOKIE_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
+    cookieSigningKeyConfigured: value.COOKIE_SIGNING_KEY !== undefined,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
   };
 };

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { prepareDatabases } from './db/prepare';
+import { prepareDatabases } from './prepare-databases';
 import { SchemaError } from './game/schema-check';
 import { loadSettings } from './settings';
 

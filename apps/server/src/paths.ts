@@ -6,4 +6,3 @@ import { resolve } from 'node:path';
  */
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 export const WEB_DIST_DIR = resolve(WEB_ROOT, 'dist');
-export const LOCALES_DIR = resolve(WEB_ROOT, 'public/locales');

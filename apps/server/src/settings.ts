@@ -13,8 +13,9 @@ import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/stre
 
 /**
  * The owner's settings file (gatekeeper.settings.json): everything that is not a secret or a
- * connection. Every key has a default, so a fresh clone runs the demo without a file; README
- * documents each key and gatekeeper.settings.example.json shows them all.
+ * connection. Every key has a default, so a fresh clone runs the demo without a file. Each key's
+ * .describe() text is its documentation: `npm run docs:settings` writes it to
+ * docs/owner/settings-reference.md; gatekeeper.settings.example.json shows every key.
  */
 
 const url = z.url();
@@ -39,36 +40,71 @@ export const settingsSchema = z
   .object({
     server: z
       .object({
-        chronicle: z.string().default('Interlude'),
-        eventName: z.string().default('Team vs Team'),
-        orderPercent: percent.default(50),
-        chaosPercent: percent.default(50),
-        openingDate: openingDate.nullable().default('2027-03-01T18:00:00+02:00'),
+        chronicle: z
+          .string()
+          .default('Interlude')
+          .describe('Chronicle name in the right-hand pane and the header (empty shows `N/A`).'),
+        eventName: z.string().default('Team vs Team').describe('The current event (empty shows `N/A`).'),
+        orderPercent: percent.default(50).describe('The Order part of the two-part Order/Chaos bar.'),
+        chaosPercent: percent.default(50).describe('The Chaos part of the Order/Chaos bar.'),
+        openingDate: openingDate
+          .nullable()
+          .default('2027-03-01T18:00:00+02:00')
+          .describe(
+            "Opening time, ISO 8601 with the server's own UTC offset (the page shows it as `GMT +2`; the home page's countdown counts to it and stops there); `null` shows `N/A`.",
+          ),
       })
       .strict()
-      .prefault({}),
+      .prefault({})
+      .describe('What the right-hand pane and the header say about the game server.'),
     coins: z
       .object({
-        name: z.string().default('Donation Coin'),
-        perRef: z.number().int().min(0).default(10),
-        perEuro: z.number().min(0).default(100),
+        name: z.string().default('Donation Coin').describe('Name of the in-game currency.'),
+        perRef: z
+          .number()
+          .int()
+          .min(0)
+          .default(10)
+          .describe('Coins a referrer earns when a referred player starts playing.'),
+        perEuro: z
+          .number()
+          .min(0)
+          .default(100)
+          .describe('Coins credited per euro donated (per unit of `donations.currency`), rounded down.'),
       })
       .strict()
       .prefault({}),
-    /** How rewards (coins of donations and referrals) reach a character. */
     rewards: rewardSettings,
     links: z
       .object({
-        features: url.default('https://example.com/gatekeeper/features'),
-        discord: url.default('https://discord.gg/gatekeeper'),
-        communityChat: url.default('https://t.me/gatekeeper_l2'),
+        features: url
+          .default('https://example.com/gatekeeper/features')
+          .describe("The top menu's Features link (opens in a new tab)."),
+        discord: url.default('https://discord.gg/gatekeeper').describe("The top menu's Discord invitation."),
+        communityChat: url
+          .default('https://t.me/gatekeeper_l2')
+          .describe("The sub-menu's community chat link (e.g. a Telegram group)."),
       })
       .strict()
       .prefault({}),
     voteSites: z
       .array(
         voteSite
-          .extend({ banner: z.string(), url: z.string().regex(/^https?:\/\//, 'expected an http(s) URL') })
+          .extend({
+            name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
+            banner: z
+              .string()
+              .describe(
+                "An 88x31 image served by this site, e.g. `/images/vote/l2topzone.svg` (ours are in `apps/web/public/images/vote/`); the page's content security policy shows no images from other hosts.",
+              ),
+            url: z
+              .string()
+              .regex(/^https?:\/\//, 'expected an http(s) URL')
+              .describe('The vote link; `{id}` marks where the vote identifier goes.'),
+            identifier: voteSite.shape.identifier.describe(
+              "`any`: the character name, else the visitor's IPv4; `charName`: the character name only (as MMOTOP wants); `none`: a plain link.",
+            ),
+          })
           .strict(),
       )
       .max(VOTE_SITE_COUNT)
@@ -133,82 +169,138 @@ export const settingsSchema = z
           url: 'https://l2.mmotop.ru/servers/00000/votes/new?charname={id}',
           identifier: 'charName',
         },
-      ]),
+      ])
+      .describe('The vote panel: up to ten vote sites (the default is ten common L2 vote sites; see votes.md).'),
     chat: z
       .object({
-        /** Discord server id for the widget; empty hides the widget. */
-        discordWidgetId: z.string().regex(/^\d*$/, 'expected the numeric Discord server id').default(''),
+        discordWidgetId: z
+          .string()
+          .regex(/^\d*$/, 'expected the numeric Discord server id')
+          .default('')
+          .describe(
+            'Your Discord server id; enables the Discord widget in the right-hand pane (turn on "Enable Server Widget" in Discord\'s server settings). Empty hides the widget.',
+          ),
       })
       .strict()
       .prefault({}),
     social: z
-      .object({ facebookPageUrl: optionalUrl.default('') })
-      .strict()
-      .prefault({}),
-    /** The owner's live streams, shown first in the home page's three slots. */
-    liveStreams: liveStreamsSetting,
-    /** Streams registered in game show only with at least this many viewers. */
-    liveStreamMinViewers: liveStreamMinViewersSetting,
-    /** Stream registration (route fb): the Facebook app and the live video collector. */
-    facebook: facebookSettings,
-    /** The home page's video gallery (YouTube Data API with YOUTUBE_API_KEY, else the list here). */
-    youtube: youtubeSettings,
-    /** External service answering {"ip": "..."} with the visitor's IPv6; empty skips the lookup. */
-    ipv6LookupUrl: optionalUrl.default(''),
-    languageStorage: z.enum(LANGUAGE_STORAGE_MODES).default('localStorage'),
-    statistics: z
       .object({
-        /** Rows of each ranking. */
-        limit: z.number().int().min(1).max(1000).default(100),
-        /** How often the rankings are read again from the game database, in the background. */
-        refreshSeconds: z.number().int().min(5).max(86_400).default(60),
+        facebookPageUrl: optionalUrl
+          .default('')
+          .describe("Your Facebook page URL; shows Facebook's page plugin in the right-hand pane. Empty hides it."),
       })
       .strict()
       .prefault({}),
-    /** The referral programme: when a referred account counts as playing, and how often that is checked. */
+    liveStreams: liveStreamsSetting,
+    liveStreamMinViewers: liveStreamMinViewersSetting,
+    facebook: facebookSettings,
+    youtube: youtubeSettings,
+    ipv6LookupUrl: optionalUrl
+      .default('')
+      .describe(
+        'A service answering `{"ip": "..."}` with the visitor\'s IPv6 (e.g. `https://api64.ipify.org?format=json`), called from the page at registration; empty skips the lookup.',
+      ),
+    languageStorage: z
+      .enum(LANGUAGE_STORAGE_MODES)
+      .default('localStorage')
+      .describe("Where the page keeps the visitor's language: `localStorage` or a 30-day `cookie`."),
+    statistics: z
+      .object({
+        limit: z.number().int().min(1).max(1000).default(100).describe('Rows of each ranking.'),
+        refreshSeconds: z
+          .number()
+          .int()
+          .min(5)
+          .max(86_400)
+          .default(60)
+          .describe('How often the rankings are read again from the game database, in the background.'),
+      })
+      .strict()
+      .prefault({})
+      .describe('The ten rankings (see rankings.md).'),
     referral: referralSettings,
     accounts: z
       .object({
-        /** Where unblock-character moves a character: a town of L2J.md or explicit coordinates. */
         unstuckTown: z
           .union([
             z.enum(['giran', 'talkingIsland']),
             z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int() }).strict(),
           ])
-          .default('giran'),
-        /** Wrong passwords (or emails) in a row before an account is locked, and for how long. */
-        maxFailedAttempts: z.number().int().min(1).max(100).default(5),
+          .default('giran')
+          .describe(
+            'Where "unblock character" moves a character: `giran` (83400, 147943, -3404), `talkingIsland` (-84318, 244579, -3730) or `{ "x": ..., "y": ..., "z": ... }`.',
+          ),
+        maxFailedAttempts: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(5)
+          .describe("Wrong passwords (or emails) in a row before an account is locked for the site's tools."),
         lockoutMinutes: z
           .number()
           .int()
           .min(1)
           .max(24 * 60)
-          .default(15),
-        /** Account calls one address may make per minute. */
-        requestsPerMinute: z.number().int().min(1).max(1000).default(10),
+          .default(15)
+          .describe('How long such a lock lasts.'),
+        failedChecksPerAddressPerHour: z
+          .number()
+          .int()
+          .min(1)
+          .max(10_000)
+          .default(20)
+          .describe(
+            'Wrong answers one address may give per hour over all accounts; past it the address gets "too many attempts" and no account is checked, so one address cannot lock many accounts.',
+          ),
+        requestsPerMinute: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(10)
+          .describe(
+            'Account calls (register, change password, recover, PIN, unblock, IP update), referral calls (referral link, visit, event) and mail form calls one address may make per minute.',
+          ),
         passwordResetMinutes: z
           .number()
           .int()
           .min(5)
           .max(24 * 60)
-          .default(60),
+          .default(60)
+          .describe('How long a password recovery link works (once).'),
       })
       .strict()
-      .prefault({}),
+      .prefault({})
+      .describe('The account tools (see accounts.md).'),
     captcha: z
       .object({
-        /** ALTCHA work: PBKDF2 iterations per attempt and the highest counter a visitor may need. */
-        altchaCost: z.number().int().min(1).max(100_000).default(5_000),
-        altchaMaxCounter: z.number().int().min(2).max(1_000_000).default(200),
-        expireMinutes: z.number().int().min(1).max(60).default(10),
+        altchaCost: z
+          .number()
+          .int()
+          .min(1)
+          .max(100_000)
+          .default(5_000)
+          .describe('The ALTCHA proof of work: PBKDF2 iterations per attempt.'),
+        altchaMaxCounter: z
+          .number()
+          .int()
+          .min(2)
+          .max(1_000_000)
+          .default(200)
+          .describe('The most attempts a visitor may need (with the default cost, about half a second in a browser).'),
+        expireMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(60)
+          .default(10)
+          .describe('How long a captcha challenge or token stays valid.'),
       })
       .strict()
       .prefault({}),
-    /** The admin mail form and its outbox (features/mail). */
     mail: mailSettings,
-    /** The donate page's payment form and the checks of its notifications. */
     donations: donationSettings,
-    /** The downloads page's updaters. */
     downloads: downloadsSettings,
   })
   .strict();

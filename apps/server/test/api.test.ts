@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { type AddressInfo, type Server, type Socket, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { api } from '@gatekeeper/contract';
+import { EMBED_FRAME_ORIGINS, api } from '@gatekeeper/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +9,7 @@ import { registerErrorHandler } from '../src/infra/errors';
 import { sdkRoute } from '../src/infra/sdk-route';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-
-const EMBED_FRAME_SRC = [
-  'https://player.twitch.tv',
-  'https://player.kick.com',
-  'https://player.trovo.live',
-  'https://www.youtube.com',
-  'https://www.facebook.com',
-  'https://discord.com',
-];
+import { listeningServer } from './support/listening-server';
 
 /** A content security policy as directive name → sources. */
 const parseCsp = (header: string | null): Map<string, string[]> =>
@@ -31,24 +23,6 @@ const parseCsp = (header: string | null): Map<string, string[]> =>
         return [name, sources] as const;
       }),
   );
-
-/** Something listening on a free local port, as the login server would. */
-const listeningServer = async (): Promise<{ port: number; close(): Promise<void> }> => {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
-  };
-};
 
 describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
   let databases: TestDatabases;
@@ -248,10 +222,12 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
   });
 
   describe('GET /healthz', () => {
-    it('answers 200 with every database reachable', async () => {
+    it('answers 200 up with every database reachable, never cached nor sniffed', async () => {
       const response = await fetch(`${site.url}/healthz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok', databases: { login: true, game: true, site: true } });
+      expect(await response.json()).toEqual({ status: 'up', databases: { login: true, game: true, site: true } });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
     });
   });
 
@@ -449,9 +425,14 @@ describe.skipIf(!hasBuiltPage)(
       await databases?.drop();
     });
 
-    it.each(['/', '/ru/registratsiya', '/anything/unknown'])('answers index.html for %s', async (path) => {
+    it.each([
+      ['/', 200],
+      ['/ru/registratsiya', 200],
+      // The page shows /notfound; the status tells search engines and link previews.
+      ['/anything/unknown', 404],
+    ])('answers index.html for %s with HTTP %i', async (path, status) => {
       const response = await fetch(`${site.url}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await response.text();
       expect(html).toContain('<div id="root"></div>');
@@ -459,7 +440,7 @@ describe.skipIf(!hasBuiltPage)(
 
     it('sends a content security policy that frames only the embeds we use', async () => {
       const csp = parseCsp((await fetch(`${site.url}/`)).headers.get('content-security-policy'));
-      expect(csp.get('frame-src')).toEqual(EMBED_FRAME_SRC);
+      expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
     });
 
@@ -564,7 +545,7 @@ describe.skipIf(!hasBuiltPage)(
 
       it("adds only the captcha provider's origin to frame-src", async () => {
         const csp = parseCsp((await fetch(`${turnstileSite.url}/`)).headers.get('content-security-policy'));
-        expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_SRC, 'https://challenges.cloudflare.com']);
+        expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS, 'https://challenges.cloudflare.com']);
       });
     });
   },

@@ -14,6 +14,17 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
+/** The environment of an app under test: silent, on the given databases. */
+export const testEnvironment = (databases: TestDatabases): Record<string, string> => ({
+  LOG_LEVEL: 'silent',
+  LOGIN_DATABASE_URL: databases.urls.login,
+  GAME_DATABASE_URL: databases.urls.game,
+  SITE_DATABASE_URL: databases.urls.site,
+  // Nothing listens there: the status lights are red unless a test says otherwise.
+  LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
+  GAME_SERVER_ADDRESS: '127.0.0.1:1',
+});
+
 /** The real app on a real port over the given databases; no web page unless asked for. */
 export const startApp = async (
   databases: TestDatabases,
@@ -25,18 +36,15 @@ export const startApp = async (
     now?: () => number;
     /** Receives the Facebook collector, which then runs only when the test says. */
     takeFacebookCollector?: AppDependencies['takeFacebookCollector'];
+    /** Sees every route as it is registered. */
+    onRoute?: AppDependencies['onRoute'];
+    /** Receives the mail worker, to wake it after the test moved the clock. */
+    takeMailWorker?: AppDependencies['takeMailWorker'];
+    /** Receives the log lines (set LOG_LEVEL in env to see any). */
+    logStream?: AppDependencies['logStream'];
   } = {},
 ): Promise<AppUnderTest> => {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    LOGIN_DATABASE_URL: databases.urls.login,
-    GAME_DATABASE_URL: databases.urls.game,
-    SITE_DATABASE_URL: databases.urls.site,
-    // Nothing listens there: the status lights are red unless a test says otherwise.
-    LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
-    GAME_SERVER_ADDRESS: '127.0.0.1:1',
-    ...options.env,
-  });
+  const config = loadConfig({ ...testEnvironment(databases), ...options.env });
   const settings: Settings = parseSettings(options.settings ?? {});
   const schema = await checkGameSchema(databases.connections);
   const app = await buildApp({
@@ -47,6 +55,9 @@ export const startApp = async (
     serveWebApp: options.serveWebApp ?? false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.takeFacebookCollector ? { takeFacebookCollector: options.takeFacebookCollector } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.takeMailWorker ? { takeMailWorker: options.takeMailWorker } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

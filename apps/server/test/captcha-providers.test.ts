@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { api } from '@gatekeeper/contract';
+import { api, hostedCaptchaProvider } from '@gatekeeper/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../src/game/accounts';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
-import { type AccountPost, freshLogin, postCall, statusAndBody } from './support/account-calls';
+import { type AccountPost, freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, fetchAltchaChallenge, solveAltcha } from './support/altcha-solver';
 import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
 import { closedPort } from './support/closed-port';
@@ -12,17 +12,7 @@ import { closedPort } from './support/closed-port';
 const SETTINGS = { captcha: FAST_ALTCHA_SETTINGS, accounts: { requestsPerMinute: 1000 } };
 const VISITOR_IP = '203.0.113.50';
 
-const registration = (captcha: string) => {
-  const username = freshLogin();
-  return {
-    username,
-    newPassword: 'Fresh.Pass1',
-    confirmPassword: 'Fresh.Pass1',
-    email: `${username}@example.com`,
-    confirmEmail: `${username}@example.com`,
-    captcha,
-  };
-};
+const registration = (captcha: string) => registrationForm(captcha);
 
 const CAPTCHA_INVALID = { status: 400, body: ['captchaInvalid'] };
 
@@ -41,7 +31,7 @@ const accountExists = async (login: string) =>
     .where('login', '=', login)
     .executeTakeFirst()) !== undefined;
 
-describe.each(['turnstile', 'hcaptcha', 'recaptcha'] as const)('the %s captcha', (provider) => {
+describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
   const secret = `secret-${provider}-${randomBytes(4).toString('hex')}`;
   const siteKey = `site-${provider}-key`;
   let verifier: CaptchaVerifyServer;
@@ -188,7 +178,7 @@ describe('the ALTCHA captcha', () => {
   it('is the default: the page learns where to fetch a signed, expiring PBKDF2 challenge', async () => {
     expect(await (await fetch(`${site.url}${api.getCaptcha.path}`)).json()).toEqual({
       provider: 'altcha',
-      challengeUrl: '/sdk/captcha/challenge',
+      challengeUrl: api.getCaptchaChallenge.path,
     });
     const response = await fetch(`${site.url}${api.getCaptchaChallenge.path}`);
     expect(response.headers.get('cache-control')).toBe('no-store');

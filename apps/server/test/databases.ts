@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
+import { type Connection, type RowDataPacket, createConnection } from 'mysql2/promise';
+import { inject } from 'vitest';
 import { type Connections, openConnections } from '../src/db/connections';
-import { seedDemoWorld } from '../src/db/demo-seed';
-import { createGameTables } from '../src/db/game-tables';
-import { migrateSiteTables } from '../src/db/site-migrations';
+import {
+  CREATE_DATABASE,
+  type TemplateName,
+  type Templates,
+  databaseUrl,
+  fillDatabases,
+  serverUrlOf,
+} from './support/template-databases';
 
 /**
  * Fresh databases for one test file: an embedded SQLite file, or on MariaDB (TEST_MARIADB_URL)
- * two new databases, login and game, as L2J Server keeps them. Dropped again by `drop()`.
+ * two new databases, login and game, as L2J Server keeps them. Dropped again by `drop()`. They
+ * start as a copy of this run's template (support/template-databases.ts) where there is one.
  */
 export type DatabaseKind = 'sqlite' | 'mariadb';
 
@@ -26,24 +33,45 @@ export interface TestDatabases {
   drop(): Promise<void>;
 }
 
-const serverUrlOf = (url: string) => {
-  const parsed = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  parsed.pathname = '/';
-  return parsed;
+/** The template a suite copies, or undefined when it asks for no game tables (built fresh). */
+const templateFor = (options: { seed: boolean; gameTables: boolean }): TemplateName | undefined =>
+  options.gameTables ? (options.seed ? 'seeded' : 'empty') : undefined;
+
+/** The templates of this run (globalSetup); outside Vitest's API project, none. */
+const templates = (): Templates | undefined => {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+};
+
+/** Copies every table of one MariaDB database into another, rows included. */
+const copyDatabase = async (admin: Connection, from: string, to: string) => {
+  const [tables] = await admin.query<RowDataPacket[]>(
+    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ?',
+    [from],
+  );
+  for (const { name } of tables as { name: string }[]) {
+    await admin.query(`CREATE TABLE \`${to}\`.\`${name}\` LIKE \`${from}\`.\`${name}\``);
+    await admin.query(`INSERT INTO \`${to}\`.\`${name}\` SELECT * FROM \`${from}\`.\`${name}\``);
+  }
 };
 
 export const createTestDatabases = async (
   kind: DatabaseKind,
   options: { seed?: boolean; gameTables?: boolean } = {},
 ): Promise<TestDatabases> => {
-  const { seed = true, gameTables = true } = options;
+  const wanted = { seed: options.seed ?? true, gameTables: options.gameTables ?? true };
+  const template = templateFor(wanted);
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-test-'));
-    const url = `sqlite:${join(dir, 'game.sqlite')}`;
+    const file = join(dir, 'game.sqlite');
+    const templateFile = template && templates()?.sqlite[template];
+    if (templateFile) copyFileSync(templateFile, file);
+    const url = `sqlite:${file}`;
     const connections = openConnections({ login: url, game: url, site: url });
-    if (gameTables) await createGameTables(connections.login.db, 'sqlite');
-    if (seed && gameTables) await seedDemoWorld(connections.login.db, connections.game.db);
-    await migrateSiteTables(connections.site.db);
+    if (!templateFile) await fillDatabases(connections, kind, wanted);
     return {
       kind,
       urls: { login: url, game: url, site: url },
@@ -59,22 +87,19 @@ export const createTestDatabases = async (
   const suffix = randomBytes(4).toString('hex');
   const names = { login: `gk_test_ls_${suffix}`, game: `gk_test_gs_${suffix}` };
   const admin = await createConnection({ uri: server.toString() });
-  for (const name of Object.values(names)) {
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci`);
+  for (const name of Object.values(names)) await admin.query(CREATE_DATABASE(name));
+  const templateNames = template && templates()?.mariadb?.[template];
+  if (templateNames) {
+    await copyDatabase(admin, templateNames.login, names.login);
+    await copyDatabase(admin, templateNames.game, names.game);
   }
-  const urlOf = (database: string) => {
-    const url = new URL(server.toString());
-    url.pathname = `/${database}`;
-    return url.toString();
+  const urls = {
+    login: databaseUrl(server, names.login),
+    game: databaseUrl(server, names.game),
+    site: databaseUrl(server, names.game),
   };
-  const urls = { login: urlOf(names.login), game: urlOf(names.game), site: urlOf(names.game) };
   const connections = openConnections(urls);
-  if (gameTables) {
-    await createGameTables(connections.login.db, 'mysql', ['login']);
-    await createGameTables(connections.game.db, 'mysql', ['game']);
-  }
-  if (seed && gameTables) await seedDemoWorld(connections.login.db, connections.game.db);
-  await migrateSiteTables(connections.site.db);
+  if (!templateNames) await fillDatabases(connections, kind, wanted);
   return {
     kind,
     urls,

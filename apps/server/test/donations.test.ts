@@ -1,10 +1,13 @@
 import { Writable } from 'node:stream';
 import { api } from '@gatekeeper/contract';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDonationRepository } from '../src/features/donations/donation-repository';
+import { openConnections } from '../src/db/connections';
 import { DONATION_FLAGS, processNotification } from '../src/features/donations/ipn-listener';
 import { PAYPAL_IPN_PATH, verifyWithPaypal } from '../src/features/donations/paypal';
+import { MAX_NOTIFICATION_BYTES } from '../src/features/donations/routes';
 import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
 import { findCharacterByName } from '../src/game/characters';
 import { checkGameSchema } from '../src/game/schema-check';
@@ -12,6 +15,7 @@ import { parseSettings } from '../src/settings';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
+import { closedPort } from './support/closed-port';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const BUSINESS = 'donations@l2.example.test';
@@ -73,13 +77,13 @@ describe.each(DATABASE_KINDS)('PayPal donations on %s', (kind: DatabaseKind) => 
   let site: AppUnderTest;
   let demoKnightId: number;
 
-  const settingsWith = (extra: Record<string, unknown> = {}) => ({
+  const settingsWith = (extra: Record<string, unknown> = {}, notificationsPerMinute = 10_000) => ({
     coins: { perEuro: COINS_PER_EURO },
     donations: {
       currency: 'EUR',
       minAmount: 2,
       maxAmount: 200,
-      paypal: { business: BUSINESS, verifyUrl: paypal.url },
+      paypal: { business: BUSINESS, verifyUrl: paypal.url, notificationsPerMinute },
     },
     ...extra,
   });
@@ -487,6 +491,203 @@ describe.each(DATABASE_KINDS)('PayPal donations on %s', (kind: DatabaseKind) => 
       ]);
       expect((await donationsOf(fields.txn_id!))[0]).toMatchObject({ status: 'credited', reward_status: 'pending' });
       expect(await premiumItems()).toHaveLength(itemsBefore);
+    });
+  });
+
+  /** Posts one body to a site's listener. */
+  const post = (url: string, body: Buffer) =>
+    fetch(`${url}${PAYPAL_IPN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+
+  const storedRowsOf = (txnId: string) =>
+    site_().selectFrom('site_donation_notifications').selectAll().where('txn_id', '=', txnId).execute();
+
+  describe('a notification that cannot be stored at once', () => {
+    it('is answered 503 while the site database is down, credits nothing, and is credited once when resent', async () => {
+      const down = openConnections({
+        login: databases.urls.login,
+        game: databases.urls.game,
+        site: `mysql://root@127.0.0.1:${await closedPort()}/gatekeeper`,
+      });
+      const offline = await startApp(
+        { ...databases, connections: { ...databases.connections, site: down.site } },
+        { env: { PUBLIC_URL }, settings: settingsWith() },
+      );
+      const fields = paymentFields();
+      const body = paypal.send(encodeForm(fields, 'windows-1252'));
+      const itemsBefore = (await premiumItems()).length;
+      try {
+        const answer = await post(offline.url, body);
+        expect(answer.status).toBeGreaterThanOrEqual(500);
+      } finally {
+        await offline.close();
+        await down.close();
+      }
+      expect(await storedRowsOf(fields.txn_id!)).toEqual([]);
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+      expect(await premiumItems()).toHaveLength(itemsBefore);
+
+      // The database is back; PayPal resends what was not answered 200, and may resend it again.
+      await deliver([body]);
+      await deliver([body]);
+      expect(await donationsOf(fields.txn_id!)).toEqual([expect.objectContaining({ status: 'credited' })]);
+      expect(await rewardsOf(fields.txn_id!)).toHaveLength(1);
+      expect(await premiumItems()).toHaveLength(itemsBefore + 1);
+    });
+
+    it('is settled at the next start when the site stopped between storing and verifying it', async () => {
+      const fields = paymentFields({ mc_gross: '7.00' });
+      const raw = paypal.send(encodeForm(fields, 'windows-1252'));
+      // Stored as the listener stores it, then the process died: nobody verified it.
+      await createDonationRepository(site_(), Date.now).recordNotification({ raw, fields, retryAfterMs: 0 });
+      expect(await donationsOf(fields.txn_id!)).toEqual([]);
+      const restarted = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
+      try {
+        await expect
+          .poll(async () => (await notificationsOf(fields.txn_id!))[0]?.outcome, { timeout: 15_000 })
+          .toBe('credited');
+      } finally {
+        await restarted.close();
+      }
+      expect(await donationsOf(fields.txn_id!)).toEqual([expect.objectContaining({ status: 'credited' })]);
+      expect((await storedRowsOf(fields.txn_id!))[0]?.body).toBe('');
+    });
+
+    it('retries a notification whose verification failed from the stored bytes', async () => {
+      const fields = paymentFields();
+      paypal.failure = 'httpError';
+      await notify(fields);
+      paypal.failure = undefined;
+      const [stored] = await storedRowsOf(fields.txn_id!);
+      expect(stored).toMatchObject({ outcome: 'verify_failed', attempts: 1 });
+      expect(stored!.body).not.toBe('');
+      // Due now rather than in a minute; a site that starts sweeps at once.
+      await site_()
+        .updateTable('site_donation_notifications')
+        .set({ next_attempt_at: 0 })
+        .where('id', '=', stored!.id)
+        .execute();
+      const restarted = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
+      try {
+        await expect
+          .poll(async () => (await notificationsOf(fields.txn_id!))[0]?.outcome, { timeout: 15_000 })
+          .toBe('credited');
+      } finally {
+        await restarted.close();
+      }
+      expect(await donationsOf(fields.txn_id!)).toHaveLength(1);
+    });
+  });
+
+  describe('the listener under forged traffic', () => {
+    it('refuses a body over the limit with 413 and stores nothing', async () => {
+      const fields = paymentFields({ memo: 'x'.repeat(MAX_NOTIFICATION_BYTES) });
+      const answer = await post(site.url, Buffer.from(encodeForm(fields, 'windows-1252'), 'latin1'));
+      expect(answer.status).toBe(413);
+      expect(await storedRowsOf(fields.txn_id!)).toEqual([]);
+    });
+
+    it('keeps only the needed fields of a notification once settled, not its body', async () => {
+      const forged = paymentFields({ memo: 'y'.repeat(MAX_NOTIFICATION_BYTES - 1200) });
+      const body = Buffer.from(encodeForm(forged, 'windows-1252'), 'latin1');
+      expect(body.length).toBeLessThanOrEqual(MAX_NOTIFICATION_BYTES);
+      await deliver([body]);
+      const credited = paymentFields({ memo: 'z'.repeat(2000) });
+      await notify(credited);
+      for (const txnId of [forged.txn_id!, credited.txn_id!]) {
+        const [row] = await storedRowsOf(txnId);
+        expect(row).toMatchObject({
+          txn_id: txnId,
+          mc_gross: '10.00',
+          mc_currency: 'EUR',
+          custom: 'DemoKnight',
+          body: '',
+        });
+        const size = Object.values(row!).reduce<number>((total, value) => total + String(value).length, 0);
+        expect(size).toBeLessThan(1024);
+      }
+    });
+
+    it('answers 429 to most of 300 posts from one address at once', async () => {
+      const limited = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith({}, 60) });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 300 }, () =>
+            post(limited.url, Buffer.from(encodeForm(paymentFields(), 'windows-1252'))),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(240);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('4-byte characters', () => {
+    it('records a verified payment with an emoji in custom and in payer_email', async () => {
+      const unknown = paymentFields({ charset: 'UTF-8', custom: 'DemoKnight 🐉', payer_email: 'dragon🐉@example.com' });
+      await notify(unknown);
+      expect(await donationsOf(unknown.txn_id!)).toEqual([
+        expect.objectContaining({
+          char_name: 'DemoKnight 🐉',
+          payer_email: 'dragon🐉@example.com',
+          status: 'unknown_character',
+        }),
+      ]);
+      expect((await storedRowsOf(unknown.txn_id!))[0]).toMatchObject({
+        outcome: 'unknown_character',
+        custom: 'DemoKnight 🐉',
+        payer_email: 'dragon🐉@example.com',
+      });
+
+      const known = paymentFields({ charset: 'UTF-8', payer_email: '😀@example.com', first_name: '🐉' });
+      await notify(known);
+      expect(await donationsOf(known.txn_id!)).toEqual([
+        expect.objectContaining({ char_id: demoKnightId, payer_email: '😀@example.com', status: 'credited' }),
+      ]);
+    });
+
+    it.runIf(kind === 'mariadb')(
+      'records a payment with the emoji replaced when a table is still utf8mb3',
+      async () => {
+        // Empty utf8mb3 copies stand in for the tables (which hold emoji rows of the tests above).
+        const tables = ['site_donations', 'site_donation_notifications'];
+        const run = (query: string) => sql.raw(query).execute(site_());
+        const swapIn = async () => {
+          for (const table of tables) {
+            await run(`rename table ${table} to ${table}_kept`);
+            await run(`create table ${table} like ${table}_kept`);
+            await run(`alter table ${table} convert to character set utf8mb3`);
+          }
+        };
+        const swapBack = async () => {
+          for (const table of tables) {
+            await run(`drop table ${table}`);
+            await run(`rename table ${table}_kept to ${table}`);
+          }
+        };
+        await swapIn();
+        try {
+          const fields = paymentFields({ charset: 'UTF-8', payer_email: 'dragon🐉@example.com' });
+          await notify(fields);
+          expect(await donationsOf(fields.txn_id!)).toEqual([
+            expect.objectContaining({ payer_email: 'dragon\uFFFD@example.com', status: 'credited' }),
+          ]);
+        } finally {
+          await swapBack();
+        }
+      },
+    );
+
+    it('keeps what fits of an over-long name without splitting a character', async () => {
+      const fields = paymentFields({ charset: 'UTF-8', custom: `${'a'.repeat(63)}🐉🐉` });
+      await notify(fields);
+      expect((await donationsOf(fields.txn_id!))[0]?.char_name).toBe(`${'a'.repeat(63)}🐉`);
     });
   });
 

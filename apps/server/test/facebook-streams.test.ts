@@ -1,4 +1,5 @@
 import { api } from '@gatekeeper/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Collector } from '../src/features/facebook-streams/collector';
 import { STREAM_DATA_MAX_AGE_MS } from '../src/features/facebook-streams/collector';
@@ -93,7 +94,7 @@ describe.each(DATABASE_KINDS)('Facebook stream registration on %s', (kind: Datab
     return api.addFacebookToken.response.parse(await response.json()).code;
   };
 
-  /** The NPC's SQL of README ("Stream rewards"): bind a code to a character. */
+  /** The NPC's SQL of docs/owner/streams.md ("Stream rewards"): bind a code to a character. */
   const bindAtNpc = async (code: string, charId: number, charName: string) => {
     const result = await site_()
       .updateTable('site_facebook_streamers')
@@ -227,8 +228,37 @@ describe.each(DATABASE_KINDS)('Facebook stream registration on %s', (kind: Datab
       expect(live?.searchParams.get('fields')).toBe('title,live_views,embed_html,permalink_url,status');
       const response = await fetch(`${site.url}/sdk/getlivestreams`);
       expect(api.getLiveStreams.response.parse(await response.json())).toEqual([
-        { type: 'FACEBOOK', channel: videoUrl, title: 'Siege of Aden' },
+        { type: 'FACEBOOK', channel: videoUrl, title: 'Siege of Aden', live: true },
       ]);
+    });
+
+    it('stores and shows a title with emoji, cut to 255 characters without splitting one', async () => {
+      const user = await liveStreamer(42);
+      const videoId = `77${user.userId.slice(-4)}`;
+      graph.liveVideos.set(user.userId, [{ id: videoId, title: 'Siege of Aden 🏰⚔️', liveViews: 42 }]);
+      await collector.collectOnce();
+      expect(await storedStreams()).toMatchObject([{ owner_key: user.userId, title: 'Siege of Aden 🏰⚔️' }]);
+      const shown = api.getLiveStreams.response.parse(await (await fetch(`${site.url}/sdk/getlivestreams`)).json());
+      expect(shown.map((stream) => stream.title)).toEqual(['Siege of Aden 🏰⚔️']);
+
+      graph.liveVideos.set(user.userId, [{ id: videoId, title: `${'a'.repeat(254)}🏰🏰`, liveViews: 42 }]);
+      clock.advance(POLL_MS);
+      await collector.collectOnce();
+      expect(await storedStreams()).toMatchObject([{ title: `${'a'.repeat(254)}🏰` }]);
+    });
+
+    it.runIf(kind === 'mariadb')('stores a title with the emoji replaced when the table is still utf8mb3', async () => {
+      const convert = (charset: string) =>
+        sql`alter table site_live_streams convert to character set ${sql.raw(charset)}`.execute(site_());
+      await convert('utf8mb3');
+      try {
+        const user = await liveStreamer(42);
+        graph.liveVideos.set(user.userId, [{ id: `77${user.userId.slice(-4)}`, title: 'Siege 🏰', liveViews: 42 }]);
+        await collector.collectOnce();
+        expect(await storedStreams()).toMatchObject([{ owner_key: user.userId, title: 'Siege \uFFFD' }]);
+      } finally {
+        await convert('utf8mb4');
+      }
     });
 
     it('keeps a stream under the viewer minimum for rewards but leaves it off the home page', async () => {
@@ -318,6 +348,18 @@ describe.each(DATABASE_KINDS)('Facebook stream registration on %s', (kind: Datab
   });
 
   describe(`POST ${DELETION_CALLBACK_PATH}`, () => {
+    /** A signed_request as Facebook sends it, issued at `issuedAt` (ms; default now). */
+    const signedBy = (userId: string, issuedAt = clock.now()) =>
+      signRequest(
+        {
+          algorithm: 'HMAC-SHA256',
+          expires: Math.floor(issuedAt / 1000) + 3600,
+          issued_at: Number.isNaN(issuedAt) ? undefined : Math.floor(issuedAt / 1000),
+          user_id: userId,
+        },
+        APP_SECRET,
+      );
+
     const callback = (signedRequest: string) =>
       fetch(`${site.url}${DELETION_CALLBACK_PATH}`, {
         method: 'POST',
@@ -328,12 +370,7 @@ describe.each(DATABASE_KINDS)('Facebook stream registration on %s', (kind: Datab
     it("deletes the user's data and answers the confirmation code and a status URL that tells the status", async () => {
       const user = await liveStreamer(42);
       await collector.collectOnce();
-      const response = await callback(
-        signRequest(
-          { algorithm: 'HMAC-SHA256', expires: 1_800_000_000, issued_at: 1_700_000_000, user_id: user.userId },
-          APP_SECRET,
-        ),
-      );
+      const response = await callback(signedBy(user.userId));
       expect(response.status).toBe(200);
       const body = (await response.json()) as { url: string; confirmation_code: string };
       expect(body.confirmation_code).toMatch(/^[0-9a-f]{24}$/);
@@ -349,6 +386,46 @@ describe.each(DATABASE_KINDS)('Facebook stream registration on %s', (kind: Datab
       const unknown = await fetch(`${site.url}${statusUrl.pathname}?code=${'0'.repeat(24)}`);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ status: 'unknown' });
+    });
+
+    it('refuses a request issued more than five minutes ago, or ahead of the clock, and deletes nothing', async () => {
+      const user = await liveStreamer(42);
+      await collector.collectOnce();
+      for (const issuedAt of [clock.now() - 5 * 60_000 - 5_000, clock.now() + 5 * 60_000, Number.NaN]) {
+        const response = await callback(signedBy(user.userId, issuedAt));
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ error: 'expiredSignedRequest' });
+      }
+      expect(await streamerOf(user.userId)).toBeDefined();
+      // Facebook's and our clocks may differ by a few seconds.
+      expect((await callback(signedBy(user.userId, clock.now() + 20_000))).status).toBe(200);
+      expect(await streamerOf(user.userId)).toBeUndefined();
+    });
+
+    it('honours a signed_request once: a replay is refused and records nothing', async () => {
+      const user = await liveStreamer(42);
+      await collector.collectOnce();
+      const signed = signedBy(user.userId);
+      expect((await callback(signed)).status).toBe(200);
+      const deletions = async () =>
+        Number(
+          (
+            await site_()
+              .selectFrom('site_facebook_deletions')
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const before = await deletions();
+      // The user registers again; the old request, replayed, must not delete the new registration.
+      const again = `EAAagain${user.userId}`;
+      graph.userTokens.set(again, { userId: user.userId, appId: APP_ID, scopes: ['user_videos', 'public_profile'] });
+      await register({ token: again });
+      const replays = await Promise.all([callback(signed), callback(signed)]);
+      expect(replays.map((replay) => replay.status)).toEqual([409, 409]);
+      expect(await replays[0].json()).toEqual({ error: 'replayedSignedRequest' });
+      expect(await deletions()).toBe(before);
+      expect(await streamerOf(user.userId)).toBeDefined();
     });
 
     it('refuses a forged signature and deletes nothing', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startHttpServer } from './support/http-server';
 
 /**
  * A local server speaking the Facebook Graph API as Facebook answers it (INTEGRATIONS.md):
@@ -175,15 +175,6 @@ export const startFakeGraphApi = async (
     });
   };
 
-  const server = createServer(handle);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  });
+  const { origin, close } = await startHttpServer(handle);
+  return Object.assign(state, { url: origin, close });
 };

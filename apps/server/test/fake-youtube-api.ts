@@ -1,5 +1,5 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startHttpServer } from './support/http-server';
 
 /**
  * A local server speaking the YouTube Data API v3 as Google answers it: playlistItems and videos
@@ -169,15 +169,6 @@ export const startFakeYoutubeApi = async (): Promise<FakeYoutubeApi> => {
     return send(response, 404, googleError(404, 'Not Found', 'notFound', 'global'));
   };
 
-  const server = createServer(handle);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  });
+  const { origin, close } = await startHttpServer(handle);
+  return Object.assign(state, { url: origin, close });
 };

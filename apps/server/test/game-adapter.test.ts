@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_CHARACTERS } from '../src/db/demo-seed';
-import { createGameTables } from '../src/db/game-tables';
+import { DEMO_ACCOUNTS, DEMO_CHARACTERS } from '../src/game/demo-seed';
+import { createGameTables } from '../src/game/game-tables';
 import type { CharactersTable, GameDatabase, LoginDatabase } from '../src/db/tables';
 import { createAccount, findAccount, isBanned, setPassword, temporaryBanUntil } from '../src/game/accounts';
 import {
@@ -19,35 +19,7 @@ import { l2jPasswordHash } from '../src/game/password-hash';
 import { readPincodeHash, setPincode } from '../src/game/pincode';
 import { SchemaError, checkGameSchema } from '../src/game/schema-check';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-
-/** Character ids far above the demo world's (268,480,000 and up). */
-let nextCharId = 900_000_000;
-
-/** A full characters row with harmless defaults; each test names its own characters. */
-const newCharacter = (fields: Partial<CharactersTable> & { char_name: string }): CharactersTable => ({
-  charId: nextCharId++,
-  account_name: 'demoplayer',
-  level: 40,
-  x: 0,
-  y: 0,
-  z: 0,
-  pvpkills: 0,
-  pkkills: 0,
-  clanid: 0,
-  race: 0,
-  classid: 0,
-  base_class: 0,
-  sex: 0,
-  title: '',
-  accesslevel: 0,
-  online: 0,
-  onlinetime: 0,
-  lastAccess: 0,
-  deletetime: 0,
-  nobless: 0,
-  karma: 0,
-  ...fields,
-});
+import { eventStatsRow, newCharacter } from './support/characters';
 
 const insertCharacters = async (game: Kysely<GameDatabase>, rows: CharactersTable[]): Promise<void> => {
   await game.insertInto('characters').values(rows).execute();
@@ -570,15 +542,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
     const nullLevel = newCharacter({ char_name: 'NullLevelStat', accesslevel: null });
     const noStats = newCharacter({ char_name: 'NoStatsAtAll', pvpkills: null, pkkills: null });
-    const stats = (charId: number, value: number) => ({
-      char_id: charId,
-      score: value,
-      assists: value,
-      kills: value,
-      deaths: value,
-      event_seconds: value,
-      updated_at: 0,
-    });
+    const stats = eventStatsRow;
     beforeAll(async () => {
       databases = await createTestDatabases(kind);
       game = databases.connections.game.db;

@@ -3,7 +3,7 @@ import type { Connections } from '../src/db/connections';
 
 /**
  * The rankings worked out again in plain JavaScript from every row of the tables, by the rules
- * README states, with none of the SQL's shortcuts (index cuts, bounds, one-pass keys): the
+ * docs/owner/rankings.md states, with none of the SQL's shortcuts (index cuts, bounds, one-pass keys): the
  * answers of the site must match these exactly, on both dialects.
  */
 

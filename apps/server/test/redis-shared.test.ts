@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/game/accounts';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
-import { postCall, statusAndBody } from './support/account-calls';
+import { postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, decodeAltchaPayload } from './support/altcha-solver';
 import { TEST_REDIS_URL, deleteKeys, redisAnswers } from './support/redis';
 
@@ -78,21 +78,13 @@ describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answer
   const registration = (captcha: string) => {
     const username = `r${randomBytes(4).toString('hex')}`;
     usedLogins.push(username);
-    const email = `${username}@example.com`;
-    return {
-      username,
-      newPassword: 'Fresh.Pass1',
-      confirmPassword: 'Fresh.Pass1',
-      email,
-      confirmEmail: email,
-      captcha,
-    };
+    return registrationForm(captcha, username);
   };
 
   it('locks an account on one instance after wrong passwords on the other', async () => {
     const account = await newAccount();
     for (let attempt = 1; attempt < MAX_FAILED_ATTEMPTS; attempt++) {
-      expect((await changePassword(first, account, 'Wrong.Pass1')).body).toEqual(['wrongCredentials']);
+      expect((await changePassword(first, account, 'Wrong.Pass1')).body).toEqual(['wrongUsernameOrPassword']);
     }
     expect((await changePassword(second, account, 'Wrong.Pass1')).body).toEqual(['tooManyAttempts']);
     expect(statusAndBody(await changePassword(first, account, account.password))).toEqual({
@@ -131,14 +123,24 @@ describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answer
     expect(statuses).toEqual([...Array.from({ length: REQUESTS_PER_MINUTE }, () => 204), 429]);
   });
 
-  it('keeps the lockout to one instance without Redis (the in-memory store)', async () => {
+  it('shares lockouts through the site database without Redis, and keeps wrong answers per instance', async () => {
     const [alone, other] = await Promise.all([startInstance({}), startInstance({})]);
     try {
       const account = await newAccount();
       for (let attempt = 0; attempt < MAX_FAILED_ATTEMPTS; attempt++)
         await changePassword(alone, account, 'Wrong.Pass1');
       expect((await changePassword(alone, account, account.password)).body).toEqual(['tooManyAttempts']);
-      expect(statusAndBody(await changePassword(other, account, account.password))).toEqual({ status: 200, body: [] });
+      expect(statusAndBody(await changePassword(other, account, account.password))).toEqual({
+        status: 400,
+        body: ['tooManyAttempts'],
+      });
+      // The count of wrong answers stays in each instance's memory: below the limit on each, no lock.
+      const counted = await newAccount();
+      for (let attempt = 1; attempt < MAX_FAILED_ATTEMPTS; attempt++) {
+        await changePassword(alone, counted, 'Wrong.Pass1');
+        await changePassword(other, counted, 'Wrong.Pass1');
+      }
+      expect(statusAndBody(await changePassword(other, counted, counted.password))).toEqual({ status: 200, body: [] });
     } finally {
       await Promise.all([alone.close(), other.close()]);
     }

@@ -8,6 +8,7 @@ import { checkGameSchema } from '../src/game/schema-check';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { newCharacter } from './support/characters';
 import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
@@ -25,32 +26,8 @@ const SETTINGS = {
 };
 const LINK = /^https:\/\/l2\.example\.test\/\?ref=([a-z2-9]{12})$/;
 
-/** Character ids far above the demo world's (268,480,000 and up) and the statistics test's. */
-let nextCharId = 930_000_000;
-const character = (accountName: string, name: string, level: number): CharactersTable => ({
-  charId: nextCharId++,
-  account_name: accountName,
-  char_name: name,
-  level,
-  x: 0,
-  y: 0,
-  z: 0,
-  pvpkills: 0,
-  pkkills: 0,
-  clanid: 0,
-  race: 0,
-  classid: 0,
-  base_class: 0,
-  sex: 0,
-  title: '',
-  accesslevel: 0,
-  online: 0,
-  onlinetime: 0,
-  lastAccess: 0,
-  deletetime: 0,
-  nobless: 0,
-  karma: 0,
-});
+const character = (accountName: string, name: string, level: number): CharactersTable =>
+  newCharacter({ account_name: accountName, char_name: name, level });
 
 const uniqueCharName = (prefix: string) => `${prefix}${freshLogin('')}`.slice(0, 16);
 

@@ -1,5 +1,5 @@
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import { type AddressInfo, type Server, type Socket, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api } from '@gatekeeper/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,35 +18,12 @@ import { ReadFastPath } from '../src/infra/read-fast-path';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { eventStatsRow, newCharacter } from './support/characters';
+import { listeningServer } from './support/listening-server';
 import { readWorld } from './rankings-oracle';
 
-/** Character ids far above the demo world's (268,480,000 and up). */
-let nextCharId = 910_000_000;
-const character = (name: string, fields: Partial<CharactersTable> = {}): CharactersTable => ({
-  charId: nextCharId++,
-  account_name: 'rankvictor',
-  char_name: name,
-  level: 80,
-  x: 0,
-  y: 0,
-  z: 0,
-  pvpkills: 0,
-  pkkills: 0,
-  clanid: 0,
-  race: 0,
-  classid: 88,
-  base_class: 88,
-  sex: 0,
-  title: '',
-  accesslevel: 0,
-  online: 0,
-  onlinetime: 0,
-  lastAccess: 0,
-  deletetime: 0,
-  nobless: 0,
-  karma: 0,
-  ...fields,
-});
+const character = (name: string, fields: Partial<CharactersTable> = {}): CharactersTable =>
+  newCharacter({ account_name: 'rankvictor', char_name: name, level: 80, classid: 88, base_class: 88, ...fields });
 
 const TOP = 2_000_000_000;
 const ABOVE_TOP = 2_100_000_000;
@@ -81,15 +58,7 @@ const KD = {
   noKills: character('NoKillsNoDeaths'),
 };
 
-const statsRow = (charId: number, value: number) => ({
-  char_id: charId,
-  score: value,
-  assists: value,
-  kills: value,
-  deaths: value,
-  event_seconds: value,
-  updated_at: 0,
-});
+const statsRow = eventStatsRow;
 
 const addRankingWorld = async (login: Kysely<LoginDatabase>, game: Kysely<GameDatabase>) => {
   await login
@@ -195,7 +164,7 @@ const EXPECTED_TOP = ['ExpiredBanHero', 'PardonedHero', 'TieAlpha', 'tieBravo', 
 const get = async (site: { url: string }, call: keyof typeof STATISTICS_CALLS) => {
   const response = await fetch(`${site.url}${api[call].path}`);
   expect(response.status).toBe(200);
-  return { response, body: (await response.json()) as unknown };
+  return { response, body: await response.json() };
 };
 
 const silentLog = () => ({ warn: vi.fn() });
@@ -539,27 +508,9 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
   });
 });
 
-/** A server that accepts connections and never says a word, as a hung database does. */
-const silentServer = async (): Promise<{ port: number; close(): Promise<void> }> => {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
-  };
-};
-
 describe('a game database that hangs', () => {
   it('does not hold the start-up: the lists answer [] until the first read finishes', async () => {
-    const hung = await silentServer();
+    const hung = await listeningServer();
     const url = `mysql://root@127.0.0.1:${hung.port}/l2jgs`;
     const connections = openConnections({ login: url, game: url, site: url });
     const cache = statisticsCache({

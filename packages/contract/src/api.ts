@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CALLS } from './calls';
+import { LIMITS } from './constants';
+import { boundedText } from './rules';
 import {
   captchaConfig,
   changePasswordModel,
@@ -45,13 +47,21 @@ export const api = {
   addFacebookToken: { ...CALLS.addFacebookToken, body: facebookToken, ...json(facebookTokenResponse) },
   mail: { ...CALLS.mail, body: mailModel, ...json(mailAnswer) },
   unsubscribe: { ...CALLS.unsubscribe, body: unsubscribe, ...json(z.unknown()) },
-  getNewPassword: { ...CALLS.getNewPassword, query: z.object({ key: z.string().min(1) }), response: z.string() },
+  getNewPassword: {
+    ...CALLS.getNewPassword,
+    query: z.object({ key: boundedText(LIMITS.recoveryKeyMax, 'invalidKey', { trim: false }).min(1) }),
+    response: z.string(),
+  },
   createAccount: { ...CALLS.createAccount, body: registerModel, ...json(errorList) },
   changePassword: { ...CALLS.changePassword, body: changePasswordModel, ...json(errorList) },
   recoverPassword: { ...CALLS.recoverPassword, body: recoverPasswordModel, ...json(errorList) },
   changePincode: { ...CALLS.changePincode, body: changePincodeModel, ...json(errorList) },
   fixCharacter: { ...CALLS.fixCharacter, body: unblockCharacterModel, ...json(errorList) },
-  isCharacterExist: { ...CALLS.isCharacterExist, query: z.object({ name: z.string().max(64) }), ...json(z.boolean()) },
+  isCharacterExist: {
+    ...CALLS.isCharacterExist,
+    query: z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) }),
+    ...json(z.boolean()),
+  },
   updateRef: { ...CALLS.updateRef, body: refUpdate, ...json(z.unknown()) },
   updateIps: { ...CALLS.updateIps, body: ipUpdate, ...json(z.unknown()) },
   getReferralLink: { ...CALLS.getReferralLink, query: referralLinkRequest, response: z.string() },

@@ -29,6 +29,37 @@ export const LIMITS = {
   charNameMax: 35,
   /** The game client's login packet carries at most 16 bytes of password. */
   clientPasswordMax: 16,
+  /**
+   * Every other string a call accepts has a bound too, checked before any trim, pattern or
+   * refinement runs, so a huge value costs nothing (issue 14). accounts.login is varchar(45).
+   */
+  loginMax: 45,
+  /** An existing password: the column holds a hash, and the client sends at most 16 bytes; generous. */
+  passwordInputMax: 64,
+  /** accounts.email is varchar(255): an address stored before the site's 250 rule. */
+  storedEmailMax: 255,
+  /** Captcha answers: an ALTCHA payload is about 500 characters, hosted tokens up to about 4 KB. */
+  captchaMax: 8192,
+  /** INET6_ADDRSTRLEN without its NUL: the longest IPv6 text (with an embedded IPv4). */
+  ipMax: 45,
+  /** The page's users cookie as updateips receives it: logins joined by COOKIES.users.separator. */
+  usersListMax: 1024,
+  /** A Facebook user access token (no documented maximum; observed well under 512). */
+  facebookTokenMax: 2048,
+  /** A password recovery key of a mailed link (43 base64url characters today). */
+  recoveryKeyMax: 128,
+  /** ischaracterexist's name: longer than any column, so the answer is false up to here. */
+  charNameQueryMax: 64,
+  /** A referral code or visitor key. */
+  referralCodeMax: 64,
+  /** An unsubscribe link's version name and HMAC signature. */
+  mailVersionMax: 32,
+  signatureMax: 128,
+  mailSubjectMax: 200,
+  mailContentMax: 20_000,
+  mailTestEmailsMax: 20,
+  /** The mail form's test addresses as one text, bounded before it is split. */
+  mailTestEmailsTextMax: 20 * 256,
 } as const;
 
 export const PASSWORD_SYMBOLS = ',./!@#$%^*_=+';
@@ -42,6 +73,8 @@ export const COOKIES = {
   csrf: { name: 'XSRF-TOKEN', header: 'x-xsrf-token' },
   /** The referral visitor (httpOnly, set by addvisitor): later events count for that referrer. */
   ref: { name: 'ref', maxAgeMs: 90 * DAY_MS },
+  /** The accounts this browser registered (httpOnly, signed by the server at createaccount): updateips believes only these. */
+  registered: { name: 'gk_registered', maxAgeMs: 90 * DAY_MS },
 } as const;
 
 export const LANGUAGE_STORAGE_KEY = 'lang';

@@ -19,7 +19,7 @@ import {
   PASSWORD_SYMBOLS,
   VOTE_SITE_COUNT,
 } from './constants';
-import { DIALOG_TITLES, ERROR_CODES } from './error-codes';
+import { DIALOG_TITLES, ERROR_CODES, MAIL_REFUSALS } from './error-codes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -125,13 +125,20 @@ describe('call table', () => {
 });
 
 describe('translation keys', () => {
-  const en = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../../../apps/web/public/locales/en.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  const hasText = (key: string) => typeof en[key] === 'string' && (en[key] as string).trim() !== '';
+  const en = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../texts/locales/en.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const hasText = (key: string) => typeof en[key] === 'string' && en[key].trim() !== '';
 
   it.each([...ERROR_CODES])('error code %s has an English text', (code) => {
     expect(hasText(code)).toBe(true);
+  });
+
+  it.each([...MAIL_REFUSALS])('mail refusal %s has an English text', (key) => {
+    const [group, name] = key.split('.') as [string, string];
+    const text = (en[group] as Record<string, unknown> | undefined)?.[name];
+    expect(typeof text === 'string' && text.trim() !== '').toBe(true);
   });
 
   it.each([...DIALOG_TITLES.failure, ...DIALOG_TITLES.success, ...DIALOG_TITLES.successMessages])(

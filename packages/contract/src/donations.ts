@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charNameField } from './rules';
+import { charNameRule } from './rules';
 
 /**
  * Donations and downloads (SPEC 'Donate', 'Downloads'): what the page needs to build the payment
@@ -39,7 +39,7 @@ export interface DonationLimits {
  */
 export const donationFormModel = (limits: DonationLimits) =>
   z.object({
-    charName: charNameField.max(35, 'donate.charNameTooLong'),
+    charName: charNameRule('donate.charNameTooLong'),
     amount: z
       .string()
       .trim()

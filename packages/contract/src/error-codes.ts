@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'ServerError',
   'charDoesntExist',
   'usernameRequirements',
+  'usernameCharacters',
   'passwordTooShort',
   'passwordTooLong',
   'passwordMissingUppercase',
@@ -26,11 +27,13 @@ export const ERROR_CODES = [
   'pincodeRequirements',
   'usernameTaken',
   'wrongCredentials',
+  'wrongUsernameOrPassword',
   'accountBanned',
   'characterOnline',
   'characterJailed',
   'tooManyAttempts',
   'tooManyRequests',
+  'serviceUnavailable',
   'captchaInvalid',
   'invalidKey',
   'facebookTokenInvalid',
@@ -40,6 +43,11 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */
+export const MAIL_REFUSALS = ['mail.notAllowed', 'mail.versionNotConfigured', 'mail.unsubscribeInvalid'] as const;
+
+export type MailRefusal = (typeof MAIL_REFUSALS)[number];
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

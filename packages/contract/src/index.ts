@@ -5,4 +5,5 @@ export * from './models';
 export * from './classes';
 export * from './api';
 export * from './calls';
+export * from './page-routes';
 export * from './donations';

@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './error-codes';
 export * from './calls';
+export * from './page-routes';
 export * from './classes';
 export type * from './models';
 export type * from './donations';

@@ -11,6 +11,7 @@ const valid = {
   registeredOnly: 'No',
   testEmails: '',
   content: '<p>Hi</p>',
+  captcha: 'solved',
 };
 
 const messages = (input: object) => {
@@ -27,7 +28,15 @@ describe('mail model (SPEC sections 3 and 5)', () => {
 
   it('says which field is empty, in the literal English of the spec', () => {
     expect(
-      messages({ username: ' ', password: '', subject: '', version: '', registeredOnly: '', content: '  ' }),
+      messages({
+        username: ' ',
+        password: '',
+        subject: '',
+        version: '',
+        registeredOnly: '',
+        content: '  ',
+        captcha: '',
+      }),
     ).toEqual([
       MAIL_FORM_MESSAGES.usernameEmpty,
       MAIL_FORM_MESSAGES.passwordEmpty,
@@ -35,6 +44,7 @@ describe('mail model (SPEC sections 3 and 5)', () => {
       MAIL_FORM_MESSAGES.versionEmpty,
       MAIL_FORM_MESSAGES.registeredOnlyEmpty,
       MAIL_FORM_MESSAGES.contentEmpty,
+      'CaptchaEmpty',
     ]);
   });
 

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { donationForm, downloads } from './donations';
 import { LANGUAGES, LIMITS } from './constants';
+import { MAIL_FORM_MESSAGES } from './error-codes';
 import {
+  boundedText,
   captchaField,
   charNameField,
   emailField,
   GAME_TEXT_PATTERN,
-  matching,
+  isEmailAddress,
+  withConfirmations,
   newPasswordField,
   newUsernameField,
   passwordField,
-  EMAIL_PATTERN,
   MAIL_TEST_EMAILS_MAX,
   pincodeField,
   splitTestEmails,
@@ -19,29 +21,34 @@ import {
 
 /** The models of SPEC section 3. Forms and handlers parse with these same schemas. */
 
-export const registerModel = z
-  .object({
+export const registerModel = withConfirmations(
+  z.object({
     username: newUsernameField,
     newPassword: newPasswordField,
-    confirmPassword: z.string(),
+    confirmPassword: boundedText(LIMITS.passwordInputMax, 'confirmPassRequirements', { trim: false }),
     email: emailField,
-    confirmEmail: z.string().trim(),
+    // Bounded above the email's own 250, so one over-long address reports one code, not two.
+    confirmEmail: boundedText(LIMITS.storedEmailMax, 'confirmEmailRequirements'),
     captcha: captchaField,
-    creationIpV6: z.string().max(45).default(''),
-  })
-  .superRefine(matching('newPassword', 'confirmPassword', 'confirmPassRequirements'))
-  .superRefine(matching('email', 'confirmEmail', 'confirmEmailRequirements'));
+    creationIpV6: boundedText(LIMITS.ipMax, 'formInvalid').default(''),
+  }),
+  [
+    { field: 'newPassword', confirm: 'confirmPassword', key: 'confirmPassRequirements' },
+    { field: 'email', confirm: 'confirmEmail', key: 'confirmEmailRequirements', trim: true },
+  ],
+);
 export type RegisterModel = z.input<typeof registerModel>;
 
-export const changePasswordModel = z
-  .object({
+export const changePasswordModel = withConfirmations(
+  z.object({
     username: usernameField,
     password: passwordField,
     newPassword: newPasswordField,
-    confirmPassword: z.string(),
+    confirmPassword: boundedText(LIMITS.passwordInputMax, 'confirmPassRequirements', { trim: false }),
     captcha: captchaField,
-  })
-  .superRefine(matching('newPassword', 'confirmPassword', 'confirmPassRequirements'));
+  }),
+  [{ field: 'newPassword', confirm: 'confirmPassword', key: 'confirmPassRequirements' }],
+);
 export type ChangePasswordModel = z.input<typeof changePasswordModel>;
 
 export const changePincodeModel = z.object({
@@ -76,12 +83,7 @@ export const referralLinkRequest = z.object({
   email: emailField,
   captcha: captchaField,
   /** The account's character that receives the referral rewards; empty keeps the current choice. */
-  charName: z
-    .string()
-    .trim()
-    .max(LIMITS.charNameMax, 'charDoesntExist')
-    .regex(GAME_TEXT_PATTERN, 'charDoesntExist')
-    .default(''),
+  charName: boundedText(LIMITS.charNameMax, 'charDoesntExist').regex(GAME_TEXT_PATTERN, 'charDoesntExist').default(''),
 });
 export type ReferralLinkRequest = z.input<typeof referralLinkRequest>;
 
@@ -89,36 +91,40 @@ export const MAIL_VERSIONS = ['interlude', 'highfive', 'classic', 'god'] as cons
 export type MailVersion = (typeof MAIL_VERSIONS)[number];
 export const YES_NO = ['Yes', 'No'] as const;
 
-export const MAIL_SUBJECT_MAX = 200;
-export const MAIL_CONTENT_MAX = 20_000;
+export const MAIL_SUBJECT_MAX = LIMITS.mailSubjectMax;
+export const MAIL_CONTENT_MAX = LIMITS.mailContentMax;
 
 export const mailModel = z.object({
-  username: z.string().trim().min(1, 'Username cannot be empty.'),
-  password: z.string().min(1, 'Password cannot be empty.'),
-  subject: z
-    .string()
-    .trim()
-    .min(1, { error: 'Subject cannot be empty.', abort: true })
-    .max(MAIL_SUBJECT_MAX, 'mail.form.subjectTooLong'),
-  version: z.enum(MAIL_VERSIONS, 'Version cannot be empty.'),
-  registeredOnly: z.enum(YES_NO, 'Registered Only cannot be empty.').default('No'),
+  username: boundedText(LIMITS.loginMax, 'formInvalid').min(1, MAIL_FORM_MESSAGES.usernameEmpty),
+  password: boundedText(LIMITS.passwordInputMax, 'formInvalid', { trim: false }).min(
+    1,
+    MAIL_FORM_MESSAGES.passwordEmpty,
+  ),
+  subject: boundedText(MAIL_SUBJECT_MAX, 'mail.form.subjectTooLong').min(1, {
+    error: MAIL_FORM_MESSAGES.subjectEmpty,
+    abort: true,
+  }),
+  version: z.enum(MAIL_VERSIONS, MAIL_FORM_MESSAGES.versionEmpty),
+  registeredOnly: z.enum(YES_NO, MAIL_FORM_MESSAGES.registeredOnlyEmpty).default('No'),
   /** Empty: every recipient; else only these addresses (a test before the real run). */
-  testEmails: z
-    .string()
+  testEmails: boundedText(LIMITS.mailTestEmailsTextMax, 'mail.form.testEmailsInvalid', { trim: false })
     .default('')
     .refine((text) => {
       const addresses = splitTestEmails(text);
       return (
         addresses.length <= MAIL_TEST_EMAILS_MAX &&
-        addresses.every((address) => EMAIL_PATTERN.test(address) && GAME_TEXT_PATTERN.test(address))
+        addresses.every(
+          (address) => address.length <= LIMITS.emailMax && isEmailAddress(address) && GAME_TEXT_PATTERN.test(address),
+        )
       );
     }, 'mail.form.testEmailsInvalid'),
   /** HTML; the server sanitizes it. */
-  content: z
-    .string()
-    .trim()
-    .min(1, { error: 'Content cannot be empty.', abort: true })
-    .max(MAIL_CONTENT_MAX, 'mail.form.contentTooLong'),
+  content: boundedText(MAIL_CONTENT_MAX, 'mail.form.contentTooLong').min(1, {
+    error: MAIL_FORM_MESSAGES.contentEmpty,
+    abort: true,
+  }),
+  /** An admin tool guarded by a password: the captcha stops guessing at machine speed. */
+  captcha: captchaField,
 });
 export type MailModel = z.input<typeof mailModel>;
 
@@ -196,6 +202,8 @@ export const liveStream = z.object({
   channel: z.string().min(1),
   /** The broadcast's title where known (registered streams). */
   title: z.string().optional(),
+  /** True when the site knows the stream is live now (a registered stream its provider confirmed). */
+  live: z.boolean().optional(),
 });
 export type LiveStream = z.infer<typeof liveStream>;
 
@@ -232,25 +240,37 @@ export const referralRow = z.object({
 });
 export type ReferralRow = z.infer<typeof referralRow>;
 
-export const facebookToken = z.object({ accessToken: z.string().min(1) });
+export const facebookToken = z.object({
+  accessToken: boundedText(LIMITS.facebookTokenMax, 'facebookTokenInvalid', { trim: false }).min(1),
+});
 export const facebookTokenResponse = z.object({ code: z.string() });
-export const visitor = z.object({ ref: z.string().min(1).max(64) });
+export const visitor = z.object({ ref: boundedText(LIMITS.referralCodeMax, 'formInvalid', { trim: false }).min(1) });
 export const REF_UPDATE_TYPES = ['donated', 'downloaded', 'registered'] as const;
 export const refUpdate = z.object({ type: z.enum(REF_UPDATE_TYPES) });
+/** The fields of an unsubscribe link, as mailed: an address stored before the site's rule may be longer. */
 export const unsubscribe = z.object({
-  email: z.string(),
-  user: z.string(),
-  version: z.string(),
-  sig: z.string().default(''),
+  email: boundedText(LIMITS.storedEmailMax, 'formInvalid', { trim: false }),
+  user: boundedText(LIMITS.loginMax, 'formInvalid', { trim: false }),
+  version: boundedText(LIMITS.mailVersionMax, 'formInvalid', { trim: false }),
+  sig: boundedText(LIMITS.signatureMax, 'formInvalid', { trim: false }).default(''),
 });
-export const ipUpdate = z.object({ users: z.string(), ipV4: z.string(), ipV6: z.string().default('') });
+export const ipUpdate = z.object({
+  users: boundedText(LIMITS.usersListMax, 'formInvalid', { trim: false }),
+  ipV4: boundedText(LIMITS.ipMax, 'formInvalid', { trim: false }),
+  ipV6: boundedText(LIMITS.ipMax, 'formInvalid', { trim: false }).default(''),
+});
 export const ipv6LookupResponse = z.object({ ip: z.string() });
 
 /** Which captcha the forms show (GET /sdk/captcha, DESIGN.md section 5). */
 export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
+export const captchaProvider = z.enum(CAPTCHA_PROVIDERS);
+export type CaptchaProvider = z.infer<typeof captchaProvider>;
+/** The providers that verify tokens on their own servers: all but the self-hosted ALTCHA. */
+export const hostedCaptchaProvider = captchaProvider.exclude(['altcha']);
+export type HostedCaptchaProvider = z.infer<typeof hostedCaptchaProvider>;
 export const captchaConfig = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
-  z.object({ provider: z.enum(['turnstile', 'hcaptcha', 'recaptcha']), siteKey: z.string() }),
+  z.object({ provider: hostedCaptchaProvider, siteKey: z.string() }),
 ]);
 export type CaptchaConfig = z.infer<typeof captchaConfig>;
 

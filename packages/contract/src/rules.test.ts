@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_INPUTS } from './sample-inputs';
 import { z } from 'zod';
 import { MAIL_FORM_MESSAGES } from './error-codes';
 import {
@@ -13,24 +14,9 @@ import {
 import { INITIAL_PASSWORD_FLAGS, PASSWORD_FLAG_KEYS, errorCodesOf, passwordFlags } from './rules';
 
 /** A register form that passes every rule; each test changes one field. */
-const validRegister = {
-  username: 'player1',
-  newPassword: 'Abcdef1!',
-  confirmPassword: 'Abcdef1!',
-  email: 'player1@example.com',
-  confirmEmail: 'player1@example.com',
-  captcha: 'captcha-token',
-  creationIpV6: '',
-};
+const validRegister = SAMPLE_INPUTS.createAccount;
 
-const validPincode = {
-  username: 'player1',
-  password: 'anything',
-  email: 'player1@example.com',
-  charName: 'DemoKnight',
-  pincode: '123456',
-  captcha: 'captcha-token',
-};
+const validPincode = SAMPLE_INPUTS.changePincode;
 
 const validMail = {
   username: 'admin',
@@ -40,6 +26,7 @@ const validMail = {
   registeredOnly: 'No',
   testEmails: '',
   content: 'Hello',
+  captcha: 'solved',
 };
 
 /** All error codes of a parse (deduplicated, in order), [] when it succeeds. */
@@ -72,14 +59,48 @@ describe('register username (6 to 14 characters of any kind)', () => {
     expect(codesOf(registerModel, { ...validRegister, username: 'u'.repeat(length) })).toEqual(expected);
   });
 
-  it('accepts characters of any kind inside the length range', () => {
-    expect(codesOf(registerModel, { ...validRegister, username: 'Ä b-c_d!é' })).toEqual([]);
+  // Decision 007: Latin letters and digits only, what the game client's login box types.
+  it.each([
+    ['NUL', 'player\u0000one'],
+    ['a C0 control character', 'player\u0001one'],
+    ['DEL', 'player\u007Fone'],
+    ['a C1 control character (NEL)', 'player\u0085one'],
+    ['a tab inside', 'player\tone'],
+    ['a zero-width space (format)', 'demo\u200Bplayer'],
+    ['a right-to-left override (format)', 'demo\u202Eplayer'],
+    ['a byte order mark (format) inside', 'demo\uFEFFplayer'],
+    ['a soft hyphen (format)', 'demo\u00ADplayer'],
+    ['a lone surrogate', 'player\uD800one'],
+    ['a private-use character', 'player\uE000one'],
+    ['a line separator', 'player\u2028one'],
+    ['full-width letters', '\uFF44\uFF45\uFF4D\uFF4F\uFF50\uFF4C\uFF41\uFF59\uFF45\uFF52'],
+    ['one full-width letter', 'demopl\uFF41yer'],
+    ['a ligature', 'demo\uFB01le'],
+    ['a no-break space inside', 'demo\u00A0player'],
+    ['an ideographic space inside', 'demo\u3000player'],
+    ['a decomposed accent (e + combining acute)', 'playe\u0301r1'],
+    ['a superscript digit', 'player\u00B9'],
+    ['an emoji (outside the Basic Multilingual Plane)', `player${String.fromCodePoint(0x1f600)}`],
+    ['Cyrillic letters', 'игрок2024'],
+    ['Greek letters', 'παίκτης1'],
+    ['precomposed accents', 'jogadorção'],
+    ['an inner space', 'demo player'],
+    ['punctuation', 'demo-player!'],
+    ['an underscore', 'demo_player'],
+  ])('refuses %s with usernameCharacters', (_label, username) => {
+    expect(codesOf(registerModel, { ...validRegister, username })).toEqual(['usernameCharacters']);
   });
 
-  it('refuses a character the game tables cannot store (outside the Basic Multilingual Plane)', () => {
-    const emoji = String.fromCodePoint(0x1f600);
-    expect(codesOf(registerModel, { ...validRegister, username: `player${emoji}` })).toEqual(['usernameRequirements']);
-    expect(codesOf(registerModel, { ...validRegister, username: `player\u{FFFD}` })).toEqual([]);
+  it.each([
+    ['lower-case letters and digits', 'demoplayer01'],
+    ['mixed case', 'DemoPlayer01'],
+    ['digits only', '12345678'],
+  ])('accepts %s', (_label, username) => {
+    expect(codesOf(registerModel, { ...validRegister, username })).toEqual([]);
+  });
+
+  it('removes spaces at the ends instead of storing them (the login server trims too)', () => {
+    expect(registerModel.parse({ ...validRegister, username: ' \u3000demoplayer\t ' }).username).toBe('demoplayer');
   });
 
   it('reports only UsernameEmpty for an empty username', () => {
@@ -232,6 +253,25 @@ describe('confirmation fields', () => {
     ]);
   });
 
+  it('reports a mismatch as soon as the repeat field differs, while other fields are still wrong', () => {
+    const result = registerModel.safeParse({
+      ...validRegister,
+      username: '',
+      captcha: '',
+      confirmPassword: 'Abcdef1@',
+      confirmEmail: 'other@example.com',
+    });
+    const issues = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ['username', 'UsernameEmpty'],
+        ['captcha', 'CaptchaEmpty'],
+        ['confirmPassword', 'confirmPassRequirements'],
+        ['confirmEmail', 'confirmEmailRequirements'],
+      ]),
+    );
+  });
+
   it('accepts an email and confirmation that are identical, surrounding spaces included', () => {
     expect(
       codesOf(registerModel, { ...validRegister, email: ' a@example.com ', confirmEmail: ' a@example.com ' }),
@@ -365,6 +405,8 @@ describe('mail model (literal English messages)', () => {
     ['version', 'chaotic-throne', MAIL_FORM_MESSAGES.versionEmpty, 'Version cannot be empty.'],
     ['registeredOnly', 'Maybe', MAIL_FORM_MESSAGES.registeredOnlyEmpty, 'Registered Only cannot be empty.'],
     ['content', ' ', MAIL_FORM_MESSAGES.contentEmpty, 'Content cannot be empty.'],
+    // The captcha speaks the account forms' translated code, not a literal.
+    ['captcha', '', 'CaptchaEmpty', 'CaptchaEmpty'],
   ])('%s = %j reports %j', (field, value, constant, literal) => {
     expect(constant).toBe(literal);
     expect(codesOf(mailModel, { ...validMail, [field]: value })).toEqual([literal]);

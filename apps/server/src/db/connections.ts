@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
-import { createPool } from 'mysql2';
+import { type ConnectionOptions, createPool } from 'mysql2';
+import { type DatabaseLimits, boundedPool } from './bounded-pool';
+import { openEmbeddedSqlite } from './embedded-sqlite';
 import type { GameDatabase, LoginDatabase, SiteDatabase } from './tables';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -18,9 +19,16 @@ export interface Connections {
   login: Connection<LoginDatabase>;
   game: Connection<GameDatabase>;
   site: Connection<SiteDatabase>;
+  /**
+   * From now on each MariaDB/MySQL query and connection acquisition is bounded (start-up's
+   * migrations run before, unbounded). SQLite waits for a lock up to its busy_timeout.
+   */
+  bound(limits: DatabaseLimits): void;
   /** Closes every distinct pool once. */
   close(): Promise<void>;
 }
+
+export type { DatabaseLimits };
 
 export const dialectOf = (url: string): Dialect => (url.startsWith('sqlite:') ? 'sqlite' : 'mysql');
 
@@ -28,27 +36,23 @@ export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@
 
 export const sqlitePathOf = (url: string): string => url.slice('sqlite:'.length);
 
-const openKysely = (url: string): Kysely<unknown> => {
+const openKysely = (url: string, limits: () => DatabaseLimits | undefined): Kysely<unknown> => {
   if (dialectOf(url) === 'sqlite') {
     const file = sqlitePathOf(url);
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-    const database = new SQLite(file);
-    database.pragma('journal_mode = WAL');
-    database.pragma('busy_timeout = 5000');
-    database.pragma('foreign_keys = ON');
-    return new Kysely({ dialect: new SqliteDialect({ database }) });
+    return new Kysely({ dialect: new SqliteDialect({ database: openEmbeddedSqlite(file) }) });
   }
-  const pool = createPool({
+  const options: ConnectionOptions = {
     uri: url.replace(/^mariadb:/, 'mysql:'),
-    connectionLimit: 10,
     connectTimeout: 5_000,
     // Game tables hold BIGINT millisecond stamps; they fit a JavaScript number.
     supportBigNumbers: true,
     bigNumberStrings: false,
     dateStrings: true,
     timezone: 'Z',
-  });
-  return new Kysely({ dialect: new MysqlDialect({ pool }) });
+  };
+  const pool = createPool({ ...options, connectionLimit: 10 });
+  return new Kysely({ dialect: new MysqlDialect({ pool: boundedPool(pool, options, limits) }) });
 };
 
 /**
@@ -57,10 +61,11 @@ const openKysely = (url: string): Kysely<unknown> => {
  */
 export const openConnections = (urls: { login: string; game: string; site: string }): Connections => {
   const pools = new Map<string, Kysely<unknown>>();
+  let limits: DatabaseLimits | undefined;
   const connect = <DB>(url: string): Connection<DB> => {
     let db = pools.get(url);
     if (!db) {
-      db = openKysely(url);
+      db = openKysely(url, () => limits);
       pools.set(url, db);
     }
     return { db: db as Kysely<DB>, dialect: dialectOf(url), label: redactUrl(url) };
@@ -69,6 +74,9 @@ export const openConnections = (urls: { login: string; game: string; site: strin
     login: connect<LoginDatabase>(urls.login),
     game: connect<GameDatabase>(urls.game),
     site: connect<SiteDatabase>(urls.site),
+    bound(value) {
+      limits = { ...value };
+    },
     async close() {
       await Promise.all([...pools.values()].map((db) => db.destroy()));
       pools.clear();

@@ -179,8 +179,20 @@ export interface SiteDonationNotificationsTable {
   verification: Generated<string>;
   outcome: Generated<string>;
   detail: Generated<string>;
-  /** The notification exactly as received (form-encoded). */
+  /**
+   * The notification exactly as received (form-encoded, read as latin1), kept only until it is
+   * settled: verification needs the exact bytes. Empty afterwards.
+   */
   body: string;
+  /** The fields kept of a notification (migration 042). */
+  mc_gross: Generated<string>;
+  mc_currency: Generated<string>;
+  custom: Generated<string>;
+  payer_email: Generated<string>;
+  receiver_email: Generated<string>;
+  /** Failed verification or processing attempts, and when the next one is due (ms since the epoch). */
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
 }
 
 /**
@@ -282,15 +294,24 @@ export interface SiteMailJobsTable {
 }
 
 /**
- * One mail of a job per address (unique job_id + email). pending -> sending (claimed by one
- * worker until lease_until) -> sent; a failed send goes back to pending with a later
- * next_attempt_at, or to failed after the last try; a mail still sending when its lease ran out
- * (its worker died between the SMTP answer and the update) becomes unconfirmed and is not sent
- * again.
+ * One mail of a job per address (unique job_id + email), or a single mail of its own (kind other
+ * than 'mass', no job: its subject and text in the row until it is sent). pending -> sending
+ * (claimed by one worker until lease_until) -> sent; a failed send goes back to pending with a
+ * later next_attempt_at, or to failed once its retry window is over; a mail still sending when its
+ * lease ran out (its worker died between the SMTP answer and the update) becomes unconfirmed and
+ * is not sent again.
  */
 export interface SiteMailOutboxTable {
   id: Generated<number>;
-  job_id: number;
+  job_id: number | null;
+  /** 'mass': made from its job; 'recovery': a password recovery mail (ref_id: its site_password_resets row). */
+  kind: Generated<'mass' | 'recovery'>;
+  /** A single mail's subject and plain text; the text is cleared once the mail is sent. */
+  subject: string | null;
+  body: string | null;
+  ref_id: number | null;
+  /** When the mail was first tried (set at its first failure): its retry window starts there. */
+  first_attempt_at: number | null;
   email: string;
   login: string;
   language: string;
@@ -312,6 +333,14 @@ export interface SiteMailUnsubscribesTable {
   created_at: number;
 }
 
+/** A one-time claim that survives a Redis restart (infra/durable-claims.ts). */
+export interface SiteClaimsTable {
+  /** e.g. lockout:<login>, altcha:<challenge>; longer keys as sha256:<hex>. */
+  claim_key: string;
+  /** Milliseconds since the epoch; an expired row is no claim and is pruned. */
+  expires_at: number;
+}
+
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
@@ -327,4 +356,5 @@ export interface SiteDatabase {
   site_mail_jobs: SiteMailJobsTable;
   site_mail_outbox: SiteMailOutboxTable;
   site_mail_unsubscribes: SiteMailUnsubscribesTable;
+  site_claims: SiteClaimsTable;
 }

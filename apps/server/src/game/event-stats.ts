@@ -28,7 +28,7 @@ const eventStatsOfRankedCharacters = (db: Kysely<GameDatabase>, filter: RankingF
  * The top characters by one event_stats column, ties ordered by name then id so a list is stable.
  * Characters without a row in event_stats do not rank.
  *
- * Two steps, so a big server answers fast with an index on the column (README): the first walks
+ * Two steps, so a big server answers fast with an index on the column (docs/owner/rankings.md): the first walks
  * the index to the value of the last place, the second sorts only the rows at or above that value
  * (ties at the cut included). A sort by name over the whole table would defeat the index.
  */

@@ -1,5 +1,5 @@
 /**
- * The indexes a big server should add for the rankings (README, "Rankings"): the site never
+ * The indexes a big server should add for the rankings (docs/owner/rankings.md): the site never
  * changes the game's tables itself. `npm run bench` times every list with and without them.
  * Each lets a ranking walk the column's index to its top rows instead of sorting the table.
  */

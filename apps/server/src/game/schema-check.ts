@@ -85,7 +85,7 @@ export const checkGameSchema = async (connections: Connections): Promise<GameSch
   if (problems.length > 0) {
     throw new SchemaError(
       `The database does not look like an L2J (flavour l2j) schema:\n  ${problems.join('\n  ')}\n` +
-        'Point LOGIN_DATABASE_URL / GAME_DATABASE_URL at the login and game server databases (see README).',
+        'Point LOGIN_DATABASE_URL / GAME_DATABASE_URL at the login and game server databases (see docs/owner/game-databases.md).',
     );
   }
   const has = (table: keyof typeof OPTIONAL_COLUMNS.game) =>

@@ -2,10 +2,12 @@ import { isErrorCode } from '@gatekeeper/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_HEADERS } from './security-headers';
+import { RETRY_AFTER_SECONDS, isServiceUnavailable } from './unavailable';
 
 /**
  * One JSON error handler. Validation failures answer the list of error codes (translation keys),
- * as the account forms read them; anything unknown becomes formInvalid. Server faults are logged
+ * as the account forms read them; anything unknown becomes formInvalid. A database or Redis that is
+ * down or too slow answers 503 serviceUnavailable with Retry-After. Other server faults are logged
  * with their stack and answered with ServerError only.
  */
 export const registerErrorHandler = (app: FastifyInstance): void => {
@@ -16,6 +18,10 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
         ...new Set(error.validation.map((issue) => (isErrorCode(issue.message) ? issue.message : 'formInvalid'))),
       ];
       return reply.code(400).send(codes);
+    }
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'a database or Redis is unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(['serviceUnavailable']);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

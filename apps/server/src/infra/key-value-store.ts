@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
@@ -89,5 +90,34 @@ export const redisStore = (redis: Redis): KeyValueStore => ({
   },
 });
 
-export const openRedis = (url: string): Redis =>
-  new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+/** How long one Redis command may take before the call answers 503 serviceUnavailable. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/**
+ * Redis for the shared counters and the rate limits. A command fails within a second when Redis
+ * is down or frozen (the call then answers 503, errors.ts), rather than wait for reconnection;
+ * the client keeps reconnecting in the background. Rate limits and lockouts fail closed: no
+ * account tool runs while they cannot be counted.
+ */
+export const openRedis = (url: string, log?: Pick<FastifyBaseLogger, 'warn' | 'info'>): Redis => {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    lazyConnect: false,
+  });
+  // One line when Redis goes away and one when it is back, not one per reconnection attempt.
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log?.warn({ err: error }, 'Redis is unreachable; the account tools answer 503 until it is back');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log?.info('Redis is reachable again');
+  });
+  return redis;
+};

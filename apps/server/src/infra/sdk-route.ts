@@ -5,6 +5,15 @@ import type { z } from 'zod';
 import { csrfGuard } from './csrf';
 import { API_HEADERS } from './security-headers';
 
+/** The route config flag sdkRoute sets: test/sdk-routes.test.ts checks every /sdk route carries it. */
+export const SDK_ROUTE_MARK = 'sdkRoute';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    [SDK_ROUTE_MARK]?: true;
+  }
+}
+
 type Parsed<N extends keyof Api> = {
   body: Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
   query: Api[N] extends { query: z.ZodType } ? z.output<Api[N]['query']> : undefined;
@@ -14,7 +23,8 @@ type Parsed<N extends keyof Api> = {
  * Registers a call of the contract's table: its method and path, its body or query schema as the
  * validator (a bad request answers the error codes, see errors.ts), the anti-forgery check on
  * every call that is not a GET, and the API security headers. Handlers get the parsed input.
- * Every /sdk route is registered through here (a test walks the routes to hold us to it).
+ * Every /sdk route is registered through here: the route carries SDK_ROUTE_MARK in its config,
+ * and test/sdk-routes.test.ts walks the app's routes to hold us to it.
  */
 export const sdkRoute = <N extends keyof Api>(
   app: FastifyInstance,
@@ -27,6 +37,7 @@ export const sdkRoute = <N extends keyof Api>(
     method: call.method,
     url: call.path,
     ...options,
+    config: { ...options.config, [SDK_ROUTE_MARK]: true },
     ...(call.method === 'GET' ? {} : { onRequest: csrfGuard }),
     schema: {
       ...(call.body ? { body: call.body } : {}),

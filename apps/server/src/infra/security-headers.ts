@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EMBED_FRAME_ORIGINS } from '@gatekeeper/contract';
+import { type CaptchaProvider, EMBED_FRAME_ORIGINS } from '@gatekeeper/contract';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const CAPTCHA_ORIGINS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
+const CAPTCHA_ORIGINS: Record<CaptchaProvider, { script: string[]; frame: string[]; connect: string[] }> = {
   altcha: { script: [], frame: [], connect: [] },
   turnstile: {
     script: ['https://challenges.cloudflare.com'],
@@ -22,7 +22,7 @@ const CAPTCHA_ORIGINS: Record<string, { script: string[]; frame: string[]; conne
 };
 
 export interface SecurityHeaderOptions {
-  captchaProvider: string;
+  captchaProvider: CaptchaProvider;
   /** Origins the page fetches from besides itself (the IPv6 lookup service). */
   connectOrigins: string[];
   /** Origins the page's forms may post to besides itself (the payment provider). */
@@ -32,7 +32,7 @@ export interface SecurityHeaderOptions {
 }
 
 export const helmetOptions = (options: SecurityHeaderOptions): HelmetOptions => {
-  const captcha = CAPTCHA_ORIGINS[options.captchaProvider] ?? CAPTCHA_ORIGINS.altcha!;
+  const captcha = CAPTCHA_ORIGINS[options.captchaProvider];
   return {
     contentSecurityPolicy: {
       useDefaults: false,

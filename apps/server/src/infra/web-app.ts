@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import fastifyStatic from '@fastify/static';
-import { COOKIES, type LanguageStorageMode } from '@gatekeeper/contract';
+import { COOKIES, type LanguageStorageMode, matchRoute } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newCsrfToken } from './csrf';
+import { sendJsonNotFound } from './not-found';
 
 /** Vite names built files name-HASH.ext; those never change and are cached for a year. */
 const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
@@ -28,10 +29,15 @@ const renderIndexHtml = (distDir: string, languageStorage: LanguageStorageMode):
   );
 };
 
+const knownPage = (url: string): boolean => {
+  const route = matchRoute(url.split(/[?#]/, 1)[0] ?? '/');
+  return route !== undefined && route.id !== 'notFound';
+};
+
 /**
  * The built single-page app: files from disk (pre-compressed by the build), and index.html for
  * every other GET that is not an /sdk call, so the page's router resolves the path (and sends
- * unknown paths to /notfound).
+ * unknown paths to /notfound): 200 for the paths of the route table, 404 for the others.
  */
 export const registerWebApp = async (app: FastifyInstance, options: WebAppOptions): Promise<void> => {
   const indexHtml = renderIndexHtml(options.distDir, options.languageStorage);
@@ -40,6 +46,8 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     root: options.distDir,
     index: false,
     wildcard: false,
+    // index.html is the page: sent by sendIndex with its cookie and options, never as a file.
+    globIgnore: ['index.html', 'index.html.*'],
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
@@ -54,7 +62,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, status = 200) => {
     const cookies = parseCookies(request.headers.cookie ?? '');
     if (!cookies[COOKIES.csrf.name]) {
       reply.header(
@@ -67,6 +75,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       );
     }
     return reply
+      .code(status)
       .headers(options.securityHeaders)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
@@ -79,7 +88,10 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       !request.url.startsWith('/sdk/') &&
       !request.url.startsWith('/healthz') &&
       !/\.[a-z0-9]{2,5}(\?|$)/i.test(request.url);
-    if (isPage) return sendIndex(request, reply);
-    return reply.code(404).send({ error: 'notFound' });
+    // A path of the route table is a page (200); any other path gets the page too, which shows
+    // the not-found page, with 404 so that search engines and link previews know.
+    if (isPage) return sendIndex(request, reply, knownPage(request.url) ? 200 : 404);
+    return sendJsonNotFound(reply);
   });
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
 };

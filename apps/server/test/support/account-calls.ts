@@ -11,6 +11,8 @@ export interface Answer {
   contentType: string;
   /** The parsed JSON body, the text when it is not JSON, undefined when empty. */
   body: unknown;
+  /** The Set-Cookie headers of the answer. */
+  setCookies: string[];
 }
 
 export const readAnswer = async (response: Response): Promise<Answer> => {
@@ -21,7 +23,12 @@ export const readAnswer = async (response: Response): Promise<Answer> => {
   } catch {
     // Plain text (a new password) or an HTML error page: kept as text.
   }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body,
+    setCookies: response.headers.getSetCookie(),
+  };
 };
 
 /**
@@ -60,3 +67,9 @@ let loginCounter = 0;
 /** A login no other test uses (6-14 characters, as registration asks). */
 export const freshLogin = (prefix = 't') =>
   `${prefix}${randomBytes(3).toString('hex')}${(loginCounter++).toString(36)}`;
+
+/** A registration form as a visitor fills it in: a fresh login (or the one given), its address, the captcha. */
+export const registrationForm = (captcha: string, username = freshLogin()) => {
+  const email = `${username}@example.com`;
+  return { username, newPassword: 'Fresh.Pass1', confirmPassword: 'Fresh.Pass1', email, confirmEmail: email, captcha };
+};

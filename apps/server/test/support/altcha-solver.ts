@@ -1,5 +1,6 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CALLS } from '@gatekeeper/contract';
 
 /** Captcha settings that make an ALTCHA challenge take a few PBKDF2 rounds instead of seconds. */
 export const FAST_ALTCHA_SETTINGS = { altchaCost: 1, altchaMaxCounter: 5 } as const;
@@ -12,8 +13,9 @@ export const decodeAltchaPayload = (payload: string): { challenge: Challenge; so
   JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge: Challenge; solution: unknown };
 
 export const fetchAltchaChallenge = async (baseUrl: string): Promise<Challenge> => {
-  const response = await fetch(`${baseUrl}/sdk/captcha/challenge`);
-  if (!response.ok) throw new Error(`GET /sdk/captcha/challenge answered HTTP ${response.status}`);
+  const { path } = CALLS.getCaptchaChallenge;
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}`);
   return (await response.json()) as Challenge;
 };
 

@@ -22,6 +22,12 @@ export interface ScriptedSmtp {
  */
 export const startScriptedSmtp = async (
   verdict: (index: number) => SmtpVerdict = () => 'accept',
+  options: {
+    /** Listen there (a port a site was told about while nothing listened: SMTP coming back). */
+    port?: number;
+    /** Greet each connection only after this long: a slow SMTP server. */
+    greetingDelayMs?: number;
+  } = {},
 ): Promise<ScriptedSmtp> => {
   const recorded: { to: string[]; raw: Buffer }[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -39,6 +45,10 @@ export const startScriptedSmtp = async (
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (options.greetingDelayMs) setTimeout(() => callback(), options.greetingDelayMs);
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,7 +67,7 @@ export const startScriptedSmtp = async (
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,4 +1,13 @@
-import { type BodyOf, CALLS, COOKIES, type CallName, type QueryOf, type ResponseOf } from '@gatekeeper/contract/lite';
+import {
+  type BodyOf,
+  CALLS,
+  COOKIES,
+  type CallName,
+  type ErrorCode,
+  type QueryOf,
+  type ResponseOf,
+  isErrorCode,
+} from '@gatekeeper/contract/lite';
 
 /** A call that answered with an HTTP error; `body` holds its parsed answer (error codes or a key). */
 export class CallError extends Error {
@@ -9,6 +18,17 @@ export class CallError extends Error {
     super(`call failed with HTTP ${status}`);
   }
 }
+
+/**
+ * The error codes (translation keys) of a failed call: a refusal (4xx) or a 503 "try again in a
+ * minute" lists them; other faults, and bodies that are not codes (a proxy's page), give none.
+ */
+export const errorCodesOf = (error: unknown): ErrorCode[] => {
+  if (!(error instanceof CallError)) return [];
+  if (!((error.status >= 400 && error.status < 500) || error.status === 503)) return [];
+  const body: unknown[] = Array.isArray(error.body) ? error.body : [error.body];
+  return body.filter(isErrorCode);
+};
 
 const csrfToken = (): string | undefined =>
   document.cookie
@@ -49,7 +69,7 @@ export const callApi = async <N extends CallName>(
   ...[options]: OptionalIfEmpty<N>
 ): Promise<ResponseOf<N>> => {
   const call = CALLS[name];
-  const query = options?.query ? `?${new URLSearchParams(options.query as Record<string, string>).toString()}` : '';
+  const query = options?.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const headers: Record<string, string> = { accept: call.answer === 'text' ? 'text/plain' : 'application/json' };
   if (call.method !== 'GET') {
     const token = csrfToken();

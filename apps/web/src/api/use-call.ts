@@ -1,24 +1,43 @@
 import type { CallName, ResponseOf } from '@gatekeeper/contract/lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { callApi } from './client';
+
+const FAILED = Symbol('failed');
+
+/** Runs a GET call without body or query; a new `attempt` runs it again (loading meanwhile). */
+const useCallAttempt = <N extends CallName>(name: N, attempt: number): ResponseOf<N> | typeof FAILED | undefined => {
+  const [answer, setAnswer] = useState<{ name: N; attempt: number; value: ResponseOf<N> | typeof FAILED }>();
+  useEffect(() => {
+    const controller = new AbortController();
+    // Calls without a body or query: the table's GET reads.
+    (callApi as (n: CallName, o: { signal: AbortSignal }) => Promise<ResponseOf<N>>)(name, {
+      signal: controller.signal,
+    }).then(
+      (value) => setAnswer({ name, attempt, value }),
+      () => {
+        if (!controller.signal.aborted) setAnswer({ name, attempt, value: FAILED });
+      },
+    );
+    return () => controller.abort();
+  }, [name, attempt]);
+  return answer?.name === name && answer.attempt === attempt ? answer.value : undefined;
+};
 
 /**
  * A GET call's answer for a component: undefined while loading, the fallback on error
  * (SPEC section 4: lists become empty, the status becomes the default).
  */
 export const useCall = <N extends CallName, F>(name: N, fallback: F): ResponseOf<N> | F | undefined => {
-  const [value, setValue] = useState<ResponseOf<N> | F | undefined>(undefined);
-  useEffect(() => {
-    const controller = new AbortController();
-    // Calls without a body or query: the table's GET reads.
-    (callApi as (n: CallName, o: { signal: AbortSignal }) => Promise<ResponseOf<N>>)(name, {
-      signal: controller.signal,
-    }).then(setValue, () => {
-      if (!controller.signal.aborted) setValue(fallback);
-    });
-    return () => controller.abort();
-    // The fallback is a constant of the caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [name]);
-  return value;
+  const value = useCallAttempt(name, 0);
+  return value === FAILED ? fallback : value;
+};
+
+/** A GET call that says when it failed and can be tried again (the rankings). */
+export const useRetryableCall = <N extends CallName>(
+  name: N,
+): { value: ResponseOf<N> | undefined; failed: boolean; retry: () => void } => {
+  const [attempt, setAttempt] = useState(0);
+  const value = useCallAttempt(name, attempt);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return value === FAILED ? { value: undefined, failed: true, retry } : { value, failed: false, retry };
 };

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStoredLanguage, storeLanguage } from '../i18n/language-storage';
 import { getHref, languageOfPath, matchRoute } from '../i18n/routes';
-import { Navigate, useLocation } from './navigation';
+import { Navigate, useLocation } from '../shared/navigation';
 
 /**
  * Keeps the page language, the stored choice and the URL together. A prefixed path (/ru/...)

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
-import { Navigate, useLocation } from './navigation';
+import { Navigate, useLocation } from '../shared/navigation';
 import { LanguageSync } from './language-sync';
-import { SiteDataProvider } from './site-data';
+import { SiteDataProvider } from '../shared/site-data';
 import { Shell } from './shell/shell';
 import { DialogProvider } from '../components/dialog';
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from '../app/navigation';
-import { useLanguage } from '../app/use-language';
+import { Link, useLocation, useNavigate } from '../shared/navigation';
+import { useLanguage } from '../shared/use-language';
 import { ACCOUNT_ROUTES } from '../i18n/routes';
 import './account-tabs.css';
 

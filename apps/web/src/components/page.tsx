@@ -1,15 +1,36 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeRouteChange } from '../shared/route-change';
+
+/**
+ * After an in-site link the new page shows itself: its heading scrolls to the top of the window
+ * and takes the focus, where a screen reader starts reading. Not on the first load (the visitor
+ * sees the header), not after the browser's back and forward (the shell restores the scroll), and
+ * not when the account tabs keep the focus on the tab the arrow keys moved to.
+ */
+const useShowOnArrival = () => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!takeRouteChange('push')) return;
+    if ((history.state as { focusTab?: boolean } | null)?.focusTab) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return heading;
+};
 
 /** A routed page: its heading, and the document title kept in step with it. */
 export const Page = ({ title, children, className }: { title: string; children?: ReactNode; className?: string }) => {
   const { t } = useTranslation();
+  const heading = useShowOnArrival();
   useEffect(() => {
     document.title = `${title} · ${t('site.name')}`;
   }, [title, t]);
   return (
     <article className={`page-content ${className ?? ''}`}>
-      <h2 className="page-title">{title}</h2>
+      <h2 className="page-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {children}
     </article>
   );

@@ -20,7 +20,8 @@ import {
 import { setPincode } from '../../game/pincode';
 import { isCharacterJailed } from '../../game/punishments';
 import type { AccountEvents } from './account-events';
-import { type CredentialsDeps, checkCredentials } from './credentials';
+import { type CredentialsDeps, checkCredentials, counterLogin } from './credentials';
+import { expireRecoveryKeys } from './recovery-keys';
 
 export const SAFE_TOWNS: Record<'giran' | 'talkingIsland', Location> = {
   giran: { x: 83400, y: 147943, z: -3404 },
@@ -74,10 +75,12 @@ export const registerAccount = async (
 export const changePassword = async (
   deps: AccountServiceDeps,
   model: Pick<ChangePasswordModel, 'username' | 'password' | 'newPassword'>,
+  address: string,
 ): Promise<ErrorCode[]> => {
-  const checked = await checkCredentials(deps, model);
+  const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return [checked.error];
   await setPassword(deps.connections.login.db, checked.account.login, model.newPassword);
+  await expireRecoveryKeys(deps.connections.site.db, counterLogin(model.username, checked.account), deps.now());
   return [];
 };
 
@@ -85,8 +88,9 @@ export const changePassword = async (
 const ownCharacter = async (
   deps: AccountServiceDeps,
   model: { username: string; password: string; email: string; charName: string },
+  address: string,
 ): Promise<{ login: string; character: Character } | { error: ErrorCode }> => {
-  const checked = await checkCredentials(deps, model);
+  const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return checked;
   const character = await findCharacterByName(deps.connections.game.db, model.charName);
   if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login)
@@ -97,8 +101,9 @@ const ownCharacter = async (
 export const changePincode = async (
   deps: AccountServiceDeps,
   model: Pick<ChangePincodeModel, 'username' | 'password' | 'email' | 'charName' | 'pincode'>,
+  address: string,
 ): Promise<ErrorCode[]> => {
-  const found = await ownCharacter(deps, model);
+  const found = await ownCharacter(deps, model, address);
   if ('error' in found) return [found.error];
   // The game keys account_gsdata by the login as the character row names it.
   await setPincode(deps.connections.game.db, found.character.accountName ?? found.login, model.pincode);
@@ -109,8 +114,9 @@ export const changePincode = async (
 export const unblockCharacter = async (
   deps: AccountServiceDeps,
   model: Pick<UnblockCharacterModel, 'username' | 'password' | 'email' | 'charName'>,
+  address: string,
 ): Promise<ErrorCode[]> => {
-  const found = await ownCharacter(deps, model);
+  const found = await ownCharacter(deps, model, address);
   if ('error' in found) return [found.error];
   const { character } = found;
   if (deps.schema.hasPunishments && (await isCharacterJailed(deps.connections.game.db, character.charId, deps.now()))) {
@@ -129,16 +135,21 @@ export const unblockCharacter = async (
 const IP_UPDATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_USERS_PER_UPDATE = 10;
 
-/** updateips: the addresses of the accounts registered from this browser (the users cookie). */
+/**
+ * updateips: the addresses of the accounts registered from this browser. The page names them from
+ * its users cookie, which anyone can write; only the logins the signed registration cookie proves
+ * (`proven`) are recorded, the others are ignored.
+ */
 export const updateIps = async (
   deps: Pick<AccountServiceDeps, 'connections' | 'now'>,
   input: { users: string; ipV6: string },
   visitor: Visitor,
+  proven: readonly string[],
 ): Promise<void> => {
-  const logins = [...new Set(input.users.split(COOKIES.users.separator).map(normalizeLogin).filter(Boolean))].slice(
-    0,
-    MAX_USERS_PER_UPDATE,
-  );
+  const provenLogins = new Set(proven.map(normalizeLogin));
+  const logins = [...new Set(input.users.split(COOKIES.users.separator).map(normalizeLogin).filter(Boolean))]
+    .filter((login) => provenLogins.has(login))
+    .slice(0, MAX_USERS_PER_UPDATE);
   const ipV6 = cleanIpV6(input.ipV6);
   const since = deps.now() - IP_UPDATE_WINDOW_MS;
   for (const login of logins) {

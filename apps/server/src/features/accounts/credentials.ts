@@ -4,17 +4,24 @@ import { type Account, findAccount, isBanned, normalizeLogin, temporaryBanUntil 
 import { l2jPasswordHash, verifyL2jPassword } from '../../game/password-hash';
 import { isAccountBanned } from '../../game/punishments';
 import type { GameSchema } from '../../game/schema-check';
+import type { ClaimStore } from '../../infra/durable-claims';
 import type { KeyValueStore } from '../../infra/key-value-store';
+import { addressBudget } from './address-budget';
 
 export interface LockoutPolicy {
   maxFailedAttempts: number;
   lockoutMinutes: number;
+  /** Wrong credentials one address may give per hour, over all accounts (address-budget.ts). */
+  failedChecksPerAddressPerHour: number;
 }
 
 export interface CredentialsDeps {
   connections: Connections;
   schema: GameSchema;
+  /** Failure counters and the address budget (Redis or memory). */
   store: KeyValueStore;
+  /** Lockouts, kept where a Redis restart does not lift them (the site database). */
+  claims: ClaimStore;
   lockout: LockoutPolicy;
   now: () => number;
 }
@@ -24,9 +31,20 @@ const lockKey = (login: string) => `lockout:${login}`;
 /** Compared against when the account does not exist, so both paths cost one hash. */
 const ABSENT_HASH = l2jPasswordHash('absent account');
 
+/**
+ * The name an account's counters, lock and throttles are kept under: its stored login once the
+ * lookup found it (MariaDB's collation also finds 'player' for 'pláyer'), else the typed one.
+ */
+export const counterLogin = (typed: string, account: Account | undefined): string =>
+  normalizeLogin(account?.login ?? typed);
+
+/** Whether the typed login is the stored one in another case, not a look-alike the collation matched. */
+export const isExactLogin = (typed: string, account: Account): boolean =>
+  normalizeLogin(typed) === normalizeLogin(account.login);
+
 /** Banned for good (access level below 0), banned for now (ban_temp), or by a punishment. */
 export const isRefused = async (
-  deps: Omit<CredentialsDeps, 'store' | 'lockout'>,
+  deps: Omit<CredentialsDeps, 'store' | 'claims' | 'lockout'>,
   account: Account,
 ): Promise<boolean> => {
   if (isBanned(account)) return true;
@@ -38,26 +56,34 @@ export const isRefused = async (
 /**
  * The check every account tool starts with: username and password (and the account's email where
  * the form asks for it). Wrong answers count towards a lockout of the account, whatever part was
- * wrong, and the answer never tells which part it was.
+ * wrong, and the answer never tells which part it was; they also spend the address's budget.
  */
 export const checkCredentials = async (
   deps: CredentialsDeps,
-  input: { username: string; password: string; email?: string },
+  input: { username: string; password: string; email?: string; address: string },
 ): Promise<{ account: Account } | { error: ErrorCode }> => {
-  const login = normalizeLogin(input.username);
-  if ((await deps.store.count(lockKey(login))) > 0) return { error: 'tooManyAttempts' };
+  const budget = addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour);
+  if (await budget.exhausted(input.address)) return { error: 'tooManyAttempts' };
 
-  const account = await findAccount(deps.connections.login.db, login);
+  const found = await findAccount(deps.connections.login.db, input.username);
+  const login = counterLogin(input.username, found);
+  if ((await deps.claims.count(lockKey(login))) > 0) return { error: 'tooManyAttempts' };
+
+  const account = found && isExactLogin(input.username, found) ? found : undefined;
   const passwordOk = verifyL2jPassword(input.password, account?.passwordHash ?? ABSENT_HASH) && account !== undefined;
   const emailOk =
     input.email === undefined || (account?.email ?? '').trim().toLowerCase() === input.email.trim().toLowerCase();
   if (!account || !passwordOk || !emailOk) {
+    await budget.spend(input.address);
     const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
     const failures = await deps.store.increment(failuresKey(login), lockoutMs);
-    if (failures < deps.lockout.maxFailedAttempts) return { error: 'wrongCredentials' };
+    if (failures < deps.lockout.maxFailedAttempts) {
+      // Name only the fields the form has: change password and the mail form ask for no email.
+      return { error: input.email === undefined ? 'wrongUsernameOrPassword' : 'wrongCredentials' };
+    }
     // The lock is its own key, so it lasts lockoutMinutes from the answer that set it, however
     // old the first wrong answer of the count is.
-    await deps.store.claim(lockKey(login), lockoutMs);
+    await deps.claims.claim(lockKey(login), lockoutMs);
     await deps.store.delete(failuresKey(login));
     return { error: 'tooManyAttempts' };
   }
@@ -66,7 +92,8 @@ export const checkCredentials = async (
   return { account };
 };
 
-export const clearLockout = async (store: KeyValueStore, login: string) => {
-  await store.delete(lockKey(normalizeLogin(login)));
-  await store.delete(failuresKey(normalizeLogin(login)));
+/** Lifts an account's lock and forgets its wrong answers; login is the stored one. */
+export const clearLockout = async (deps: Pick<CredentialsDeps, 'store' | 'claims'>, login: string) => {
+  await deps.claims.delete(lockKey(normalizeLogin(login)));
+  await deps.store.delete(failuresKey(normalizeLogin(login)));
 };

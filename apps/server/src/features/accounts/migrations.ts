@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { type Migration, MysqlAdapter, sql } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
 
 /** The accounts feature's own tables. */
@@ -48,6 +48,30 @@ export const accountMigrations: Record<string, Migration> = {
     },
     async down(db: AnyKysely) {
       await db.schema.dropTable('site_password_resets').ifExists().execute();
+    },
+  },
+  /** Claims that outlive a Redis restart (infra/durable-claims.ts): used captchas, lockouts. */
+  '003_accounts_claims': {
+    async up(db: AnyKysely) {
+      // Keys hold typed logins: full Unicode, and compared byte for byte, not accent-insensitively.
+      const exactUnicode =
+        db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4 collate utf8mb4_bin` : sql``;
+      await db.schema
+        .createTable('site_claims')
+        .ifNotExists()
+        .addColumn('claim_key', 'varchar(128)', (col) => col.primaryKey())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(exactUnicode)
+        .execute();
+      await db.schema
+        .createIndex('site_claims_expires_at')
+        .ifNotExists()
+        .on('site_claims')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_claims').ifExists().execute();
     },
   },
 };

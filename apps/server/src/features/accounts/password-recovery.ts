@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, Language } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { findAccount, normalizeLogin, setPassword } from '../../game/accounts';
-import type { Mailer } from '../../infra/mailer';
+import { findAccount, setPassword } from '../../game/accounts';
 import type { Texts } from '../../infra/texts';
-import { clearLockout, isRefused } from './credentials';
+import type { OutboxRepository } from '../mail/outbox-repository';
+import { clearLockout, counterLogin, isExactLogin, isRefused } from './credentials';
 import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
+import { expireRecoveryKeys } from './recovery-keys';
 
 export interface RecoveryDeps extends AccountServiceDeps {
-  mailer: Mailer;
+  /** The mail outbox and its worker (features/mail): the mail leaves after the answer, retried as mass mail is. */
+  outbox: Pick<OutboxRepository, 'enqueueSingle'>;
+  wakeMailWorker: () => void;
   texts: Texts;
   publicUrl: string;
   resetMinutes: number;
@@ -26,52 +29,82 @@ export const recoveryLink = (publicUrl: string, key: string) =>
 
 /**
  * recoverpassword: when the username and email belong together, a single-use key (stored as a
- * hash, valid resetMinutes) goes by mail in the player's language. The answer is the same
- * whether or not they do, so nobody learns which accounts exist.
+ * hash, valid resetMinutes from the moment its mail is sent) goes by mail in the player's
+ * language. The answer is the same whether or not they do, so nobody learns which accounts
+ * exist: the mail only joins the outbox here (no SMTP before the answer, whose time would tell).
  */
 export const recoverPassword = async (
   deps: RecoveryDeps,
   input: { username: string; email: string; lang: Language },
 ): Promise<ErrorCode[]> => {
-  const login = normalizeLogin(input.username);
-  const account = await findAccount(deps.connections.login.db, login);
-  const matches = account && (account.email ?? '').trim().toLowerCase() === input.email.trim().toLowerCase();
+  const account = await findAccount(deps.connections.login.db, input.username);
+  const matches =
+    account &&
+    isExactLogin(input.username, account) &&
+    (account.email ?? '').trim().toLowerCase() === input.email.trim().toLowerCase();
   if (!account || !matches || (await isRefused(deps, account))) return [];
+  const login = counterLogin(input.username, account);
   if (!(await deps.store.claim(`recovery-mail:${login}`, MAIL_INTERVAL_MS))) return [];
 
   const key = randomBytes(32).toString('base64url');
   const now = deps.now();
-  const inserted = await deps.connections.site.db
-    .insertInto('site_password_resets')
-    .values({
-      login,
-      key_hash: hashKey(key),
-      language: input.lang,
-      created_at: now,
-      expires_at: now + deps.resetMinutes * 60_000,
-      used_at: null,
-    })
-    .executeTakeFirst();
   const t = deps.texts(input.lang);
   const link = recoveryLink(deps.publicUrl, key);
   const values = { username: account.login, link, minutes: deps.resetMinutes, site: t('site.name') };
   try {
-    await deps.mailer.send({
-      to: account.email as string,
-      subject: t('mail.recovery.subject', values),
-      text: t('mail.recovery.text', values),
+    // The key and its mail together: a key whose mail is not queued is never left behind.
+    await deps.connections.site.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('site_password_resets')
+        .values({
+          login,
+          key_hash: hashKey(key),
+          language: input.lang,
+          created_at: now,
+          expires_at: now + deps.resetMinutes * 60_000,
+          used_at: null,
+        })
+        .executeTakeFirstOrThrow();
+      await deps.outbox.enqueueSingle(
+        {
+          kind: 'recovery',
+          email: account.email as string,
+          login,
+          language: input.lang,
+          subject: t('mail.recovery.subject', values),
+          text: t('mail.recovery.text', values),
+          refId: Number(inserted.insertId),
+          createdAt: now,
+        },
+        trx,
+      );
     });
   } catch (error) {
-    // The player must learn that nothing was sent, and the unsent key must not stay valid.
-    deps.log.error({ err: error }, 'recovery mail not sent');
-    await deps.connections.site.db
-      .deleteFrom('site_password_resets')
-      .where('id', '=', Number(inserted.insertId))
-      .execute();
+    // Nothing was queued: the player may ask again at once.
     await deps.store.delete(`recovery-mail:${login}`);
-    return ['ServerError'];
+    throw error;
   }
+  deps.wakeMailWorker();
   return [];
+};
+
+/**
+ * After its mail went out: the key is valid resetMinutes from then, however long the mail waited
+ * in the outbox (SMTP down), as the mail says. Only a key nobody used yet.
+ */
+export const keepRecoveryKeyFromSending = async (
+  deps: Pick<RecoveryDeps, 'connections' | 'resetMinutes'>,
+  resetId: number | null,
+  sentAt: number,
+): Promise<void> => {
+  if (resetId === null) return;
+  await deps.connections.site.db
+    .updateTable('site_password_resets')
+    .set({ expires_at: sentAt + deps.resetMinutes * 60_000 })
+    .where('id', '=', resetId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '<', sentAt + deps.resetMinutes * 60_000)
+    .execute();
 };
 
 /**
@@ -91,6 +124,8 @@ export const redeemRecoveryKey = async (
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return { error: 'invalidKey' };
+  const account = await findAccount(deps.connections.login.db, row.login);
+  if (!account) return { error: 'invalidKey' };
   // Claim the key first: two requests with one key cannot both get a password.
   const claimed = await deps.connections.site.db
     .updateTable('site_password_resets')
@@ -100,7 +135,9 @@ export const redeemRecoveryKey = async (
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return { error: 'invalidKey' };
   const password = generatePassword();
-  await setPassword(deps.connections.login.db, row.login, password);
-  await clearLockout(deps.store, row.login);
+  await setPassword(deps.connections.login.db, account.login, password);
+  // The new password ends every other key of the account, and the lock its guessers caused.
+  await expireRecoveryKeys(deps.connections.site.db, counterLogin(row.login, account), now);
+  await clearLockout(deps, account.login);
   return { password };
 };

@@ -1,25 +1,22 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
+import { normalizeLogin } from '../../game/accounts';
 import { visitorIpv4 } from '../visitor-ip/routes';
-import {
-  type AccountServiceDeps,
-  changePassword,
-  changePincode,
-  registerAccount,
-  unblockCharacter,
-  updateIps,
-} from './account-service';
+import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
 import { type RecoveryDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
+import { registrationCookie } from './registration-cookie';
 
 export interface AccountRoutesOptions {
   deps: RecoveryDeps;
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
+  /** COOKIE_SIGNING_KEY and whether the site is served over HTTPS (the cookie's Secure flag). */
+  cookies: { signingKey: string; secure: boolean };
 }
 
 const answer = (reply: FastifyReply, codes: ErrorCode[]) => reply.code(codes.length > 0 ? 400 : 200).send(codes);
@@ -35,43 +32,54 @@ const visitorOf = (request: FastifyRequest) => ({
  */
 export const accountRoutes = async (app: FastifyInstance, options: AccountRoutesOptions): Promise<void> => {
   const { deps, captcha } = options;
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'gatekeeper:rate:' } : {}),
-    // The error handler turns this into ["tooManyRequests"].
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `retry in ${context.after}` }),
+  const registrations = registrationCookie({
+    key: options.cookies.signingKey,
+    secure: options.cookies.secure,
+    now: deps.now,
   });
-  const limited = { config: { rateLimit: { max: options.requestsPerMinute, timeWindow: 60_000 } } };
+  await registerRateLimit(app, options.redis);
+  const limited = limitPerMinute(options.requestsPerMinute);
 
   const withCaptcha =
-    <B extends { captcha: string }>(handler: (body: B, request: FastifyRequest) => Promise<ErrorCode[]>) =>
+    <B extends { captcha: string }>(
+      handler: (body: B, request: FastifyRequest, reply: FastifyReply) => Promise<ErrorCode[]>,
+    ) =>
     async ({ body }: { body: B }, request: FastifyRequest, reply: FastifyReply) => {
       if (!(await captcha.verify(body.captcha, request.ip))) return answer(reply, ['captchaInvalid']);
-      return answer(reply, await handler(body, request));
+      return answer(reply, await handler(body, request, reply));
     };
 
   sdkRoute(
     app,
     'createAccount',
-    withCaptcha((body, request) => registerAccount(deps, body, visitorOf(request))),
+    withCaptcha(async (body, request, reply) => {
+      const codes = await registerAccount(deps, body, visitorOf(request));
+      if (codes.length === 0) {
+        reply.header(
+          'set-cookie',
+          registrations.afterRegistering(request.headers.cookie, normalizeLogin(body.username)),
+        );
+      }
+      return codes;
+    }),
     limited,
   );
   sdkRoute(
     app,
     'changePassword',
-    withCaptcha((body) => changePassword(deps, body)),
+    withCaptcha((body, request) => changePassword(deps, body, request.ip)),
     limited,
   );
   sdkRoute(
     app,
     'changePincode',
-    withCaptcha((body) => changePincode(deps, body)),
+    withCaptcha((body, request) => changePincode(deps, body, request.ip)),
     limited,
   );
   sdkRoute(
     app,
     'fixCharacter',
-    withCaptcha((body) => unblockCharacter(deps, body)),
+    withCaptcha((body, request) => unblockCharacter(deps, body, request.ip)),
     limited,
   );
   sdkRoute(
@@ -98,7 +106,7 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
     app,
     'updateIps',
     async ({ body }, request, reply) => {
-      await updateIps(deps as AccountServiceDeps, body, visitorOf(request));
+      await updateIps(deps, body, visitorOf(request), registrations.loginsOf(request.headers.cookie));
       return reply.code(204).send();
     },
     limited,

@@ -1,19 +1,10 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { SiteDatabase, SiteDonationsTable } from '../../db/tables';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { fitText, writeFitting } from '../../infra/fit-text';
 
 export type Donation = Selectable<SiteDonationsTable>;
 export type NewDonation = Omit<Insertable<SiteDonationsTable>, 'created_at' | 'updated_at'>;
-
-/** A unique key refused the row: SQLite and MariaDB/MySQL name it differently. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'ER_DUP_ENTRY' ||
-    errno === 1062
-  );
-};
 
 const toDonation = (row: Donation): Donation => ({
   ...row,
@@ -25,31 +16,92 @@ const toDonation = (row: Donation): Donation => ({
 });
 
 /** The donations feature's tables: notifications as received, donations once per transaction. */
-export const createDonationRepository = (db: Kysely<SiteDatabase>, now: () => number) => ({
-  /** Stores a notification as it arrived; answers its id for the outcome. */
-  async recordNotification(input: { body: string; txnId: string; paymentStatus: string }): Promise<number> {
-    const result = await db
-      .insertInto('site_donation_notifications')
-      .values({
-        provider: 'paypal',
-        received_at: now(),
-        txn_id: input.txnId.slice(0, 64),
-        payment_status: input.paymentStatus.slice(0, 32),
-        body: input.body,
-      })
-      .executeTakeFirstOrThrow();
+export const createDonationRepository = (
+  db: Kysely<SiteDatabase>,
+  now: () => number,
+  /** Told when a column refused a 4-byte character and it was stored replaced (see writeFitting). */
+  onReplaced: (table: string) => void = () => undefined,
+) => ({
+  /**
+   * Stores a notification as it arrived: the fields kept of it, and its raw bytes until it is
+   * settled. Answers its id; due for a retry after `retryAfterMs` unless settled before.
+   */
+  async recordNotification(input: { raw: Buffer; fields: Record<string, string>; retryAfterMs: number }) {
+    const { fields } = input;
+    const values = {
+      provider: 'paypal' as const,
+      received_at: now(),
+      txn_id: fitText(fields.txn_id ?? '', 64),
+      payment_status: fitText(fields.payment_status ?? '', 32),
+      mc_gross: fitText(fields.mc_gross ?? '', 32),
+      mc_currency: fitText(fields.mc_currency ?? '', 8),
+      custom: fitText(fields.custom ?? '', 127),
+      payer_email: fitText(fields.payer_email ?? '', 127),
+      receiver_email: fitText(fields.receiver_email ?? fields.business ?? '', 127),
+      body: input.raw.toString('latin1'),
+      next_attempt_at: now() + input.retryAfterMs,
+    };
+    const result = await writeFitting(
+      values,
+      (fitting) => db.insertInto('site_donation_notifications').values(fitting).executeTakeFirstOrThrow(),
+      () => onReplaced('site_donation_notifications'),
+    );
     return Number(result.insertId);
   },
 
+  /**
+   * The outcome of an attempt. Final: the raw body is dropped. Otherwise the body stays and the
+   * notification is due again at `retryAt`.
+   */
   async settleNotification(
     id: number,
-    input: { verification: string; outcome: string; detail?: string },
+    input: { verification: string; outcome: string; detail?: string; retryAt?: number },
   ): Promise<void> {
+    const retry = input.retryAt !== undefined;
     await db
       .updateTable('site_donation_notifications')
-      .set({ verification: input.verification, outcome: input.outcome, detail: (input.detail ?? '').slice(0, 255) })
+      .set((eb) => ({
+        verification: input.verification,
+        outcome: input.outcome,
+        detail: fitText(input.detail ?? '', 255),
+        ...(retry ? { attempts: eb('attempts', '+', 1), next_attempt_at: input.retryAt } : { body: '' }),
+      }))
       .where('id', '=', id)
       .execute();
+  },
+
+  /** Notifications stored but not settled (the process stopped, or a retry is due), oldest first. */
+  async dueNotifications(limit: number) {
+    const rows = await db
+      .selectFrom('site_donation_notifications')
+      .select(['id', 'body', 'received_at', 'attempts', 'next_attempt_at'])
+      .where('body', '!=', '')
+      .where('outcome', 'in', ['received', 'verify_failed', 'failed'])
+      .where('next_attempt_at', '<=', now())
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      raw: Buffer.from(row.body, 'latin1'),
+      receivedAt: Number(row.received_at),
+      attempts: Number(row.attempts),
+      nextAttemptAt: Number(row.next_attempt_at),
+    }));
+  },
+
+  /**
+   * Takes a due notification for `leaseMs`, so that of two processes sweeping one database only
+   * one retries it now: false when another took it first.
+   */
+  async claimNotification(id: number, dueAt: number, leaseMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('site_donation_notifications')
+      .set({ next_attempt_at: now() + leaseMs })
+      .where('id', '=', id)
+      .where('next_attempt_at', '=', dueAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 
   /**
@@ -59,10 +111,11 @@ export const createDonationRepository = (db: Kysely<SiteDatabase>, now: () => nu
   async insertOnce(donation: NewDonation): Promise<{ inserted: true } | { inserted: false; existing: Donation }> {
     const stamp = now();
     try {
-      await db
-        .insertInto('site_donations')
-        .values({ ...donation, created_at: stamp, updated_at: stamp })
-        .execute();
+      await writeFitting(
+        { ...donation, created_at: stamp, updated_at: stamp },
+        (fitting) => db.insertInto('site_donations').values(fitting).execute(),
+        () => onReplaced('site_donations'),
+      );
       return { inserted: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

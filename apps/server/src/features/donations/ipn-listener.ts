@@ -5,6 +5,7 @@ import type { GameDatabase } from '../../db/tables';
 import { findCharacterByName } from '../../game/characters';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { Donation, DonationRepository } from './donation-repository';
+import { fitText, hasAstral } from '../../infra/fit-text';
 import { parseIpnBody } from './ipn-body';
 import { type Verification, VerificationError } from './paypal';
 import type { DonationSettings } from './settings-schema';
@@ -103,19 +104,20 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
   }
 
   const charName = (fields.custom ?? '').trim();
-  const character = charName ? await findCharacterByName(deps.game, charName) : undefined;
+  // No character name has a 4-byte character (and a utf8mb3 game table could not compare one).
+  const character = charName && !hasAstral(charName) ? await findCharacterByName(deps.game, charName) : undefined;
   const coins = coinsForDonation(cents, deps.coinsPerEuro);
   // Insert first: of two notifications of one transaction, however close, only one inserts.
   const recorded = await repository.insertOnce({
     provider: 'paypal',
     txn_id: txnId,
     kind: 'payment',
-    char_name: charName.slice(0, 64),
+    char_name: fitText(charName, 64),
     char_id: character?.charId ?? null,
     amount_cents: cents,
     currency: settings.currency,
     coins,
-    payer_email: (fields.payer_email ?? '').slice(0, 127),
+    payer_email: fitText(fields.payer_email ?? '', 127),
     status: character ? 'crediting' : 'unknown_character',
   });
   // A repeat is done with, unless the first attempt stopped between recording and delivering.
@@ -159,12 +161,12 @@ const recordReversal = async (
     txn_id: txnId,
     kind,
     parent_txn_id: parentTxnId,
-    char_name: parent?.char_name ?? (fields.custom ?? '').slice(0, 64),
+    char_name: parent?.char_name ?? fitText(fields.custom ?? '', 64),
     char_id: parent?.char_id ?? null,
     amount_cents: Number.isNaN(cents) ? 0 : cents,
     currency: (fields.mc_currency ?? '').slice(0, 3),
     coins: parent?.coins ?? 0,
-    payer_email: (fields.payer_email ?? '').slice(0, 127),
+    payer_email: fitText(fields.payer_email ?? '', 127),
     status: 'recorded',
   });
   if (!recorded.inserted) return { outcome: 'duplicate' };
@@ -209,22 +211,35 @@ const judge = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificatio
   return { outcome: 'not_completed', detail: status };
 };
 
+/** A stored notification is due for its first retry this long after it arrived, unless settled. */
+export const FIRST_RETRY_MS = 60_000;
+/** Retries back off from one minute to one hour... */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** ...for as long as PayPal itself resends a notification: then the owner resends it from PayPal. */
+export const RETRY_FOR_MS = 4 * 24 * 60 * 60_000;
+
+/** Stores a notification as it arrived (the fields kept of it and its raw bytes until settled). */
+export const storeNotification = async (deps: IpnListenerDeps, raw: Buffer): Promise<number> =>
+  deps.repository.recordNotification({ raw, fields: parseIpnBody(raw), retryAfterMs: FIRST_RETRY_MS });
+
 /**
- * One notification, after the listener has answered PayPal: store it, verify it with PayPal, and
- * only then judge it. Its outcome is stored with it; nothing here throws.
+ * A stored notification: verify it with PayPal, and only then judge it. Its outcome is stored
+ * with it; a failed verification or a fault is retried later from the stored bytes (PayPal was
+ * told 200 and does not resend). Throws only when the outcome itself cannot be stored.
  */
-export const processNotification = async (deps: IpnListenerDeps, raw: Buffer): Promise<NotificationResult> => {
+export const settleNotification = async (
+  deps: IpnListenerDeps,
+  stored: { id: number; raw: Buffer; receivedAt: number; attempts: number },
+  now: () => number,
+): Promise<NotificationResult> => {
   const { repository, log } = deps;
-  const fields = parseIpnBody(raw);
-  const notificationId = await repository.recordNotification({
-    body: raw.toString('latin1'),
-    txnId: fields.txn_id ?? '',
-    paymentStatus: fields.payment_status ?? '',
-  });
+  const fields = parseIpnBody(stored.raw);
   let verification = 'error';
   let result: NotificationResult;
+  let transient = false;
   try {
-    verification = await deps.verify(raw);
+    verification = await deps.verify(stored.raw);
     if (verification === 'INVALID') {
       log.warn({ txnId: fields.txn_id }, 'PayPal answered INVALID: notification ignored');
       result = { outcome: 'invalid' };
@@ -232,15 +247,31 @@ export const processNotification = async (deps: IpnListenerDeps, raw: Buffer): P
       result = await judge(deps, fields);
     }
   } catch (error) {
+    transient = true;
     const message = (error as Error).message;
     if (error instanceof VerificationError) {
-      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification not verified; resend it from PayPal');
+      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification not verified; it is retried');
       result = { outcome: 'verify_failed', detail: message };
     } else {
-      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification failed; resend it from PayPal');
+      log.error({ txnId: fields.txn_id, err: error }, 'PayPal notification failed; it is retried');
       result = { outcome: 'failed', detail: message };
     }
   }
-  await repository.settleNotification(notificationId, { verification, ...result });
+  const retryAt = now() + Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(stored.attempts, 16));
+  if (transient && retryAt - stored.receivedAt > RETRY_FOR_MS) {
+    log.error(
+      { txnId: fields.txn_id, attempts: stored.attempts + 1 },
+      'PayPal notification given up after four days of retries: resend it from PayPal (IPN history)',
+    );
+  }
+  const keep = transient && retryAt - stored.receivedAt <= RETRY_FOR_MS;
+  await repository.settleNotification(stored.id, { verification, ...result, ...(keep ? { retryAt } : {}) });
   return result;
+};
+
+/** One notification at once: store it, verify and judge it (the owner's log tests). */
+export const processNotification = async (deps: IpnListenerDeps, raw: Buffer): Promise<NotificationResult> => {
+  const now = Date.now;
+  const id = await storeNotification(deps, raw);
+  return settleNotification(deps, { id, raw, receivedAt: now(), attempts: 0 }, now);
 };

@@ -69,4 +69,42 @@ export const donationMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_donations').ifExists().execute();
     },
   },
+  '042_donations_notification_fields': {
+    async up(db: AnyKysely) {
+      // SQLite adds one column per statement.
+      const columns = [
+        ['mc_gross', 'varchar(32)'],
+        ['mc_currency', 'varchar(8)'],
+        ['custom', 'varchar(127)'],
+        ['payer_email', 'varchar(127)'],
+        ['receiver_email', 'varchar(127)'],
+      ] as const;
+      for (const [name, type] of columns) {
+        await db.schema
+          .alterTable('site_donation_notifications')
+          .addColumn(name, type, (col) => col.notNull().defaultTo(''))
+          .execute();
+      }
+      await db.schema
+        .alterTable('site_donation_notifications')
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('site_donation_notifications')
+        .addColumn('next_attempt_at', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute();
+      // Whole bodies were kept forever: keep only those still to be verified or retried.
+      await db
+        .updateTable('site_donation_notifications')
+        .set({ body: '' })
+        .where('outcome', 'not in', ['received', 'verify_failed', 'failed'])
+        .execute();
+      await db.schema
+        .createIndex('site_donation_notifications_due')
+        .ifNotExists()
+        .on('site_donation_notifications')
+        .column('next_attempt_at')
+        .execute();
+    },
+  },
 };

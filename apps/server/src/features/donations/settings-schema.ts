@@ -9,30 +9,65 @@ const amount = z.number().positive().max(1_000_000);
  */
 export const donationSettings = z
   .object({
-    /** ISO 4217 code the donation is made in and PayPal must report (mc_currency). */
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'expected a three-letter currency code such as EUR')
-      .default('EUR'),
-    minAmount: amount.default(1),
-    maxAmount: amount.default(500),
-    /** The amount the donation field starts with. */
-    defaultAmount: amount.default(10),
-    /** What the donor sees on PayPal's page (item_name). */
-    itemName: z.string().min(1).max(127).default('Donation Coins'),
-    /** Where PayPal sends the donor after paying or cancelling; empty: the donate page of PUBLIC_URL. */
-    returnUrl: optionalUrl.default(''),
-    cancelUrl: optionalUrl.default(''),
+      .default('EUR')
+      .describe(
+        'The currency of donations (an ISO 4217 code PayPal knows, which PayPal must report in `mc_currency`); `coins.perEuro` coins are credited per unit of it.',
+      ),
+    minAmount: amount
+      .default(1)
+      .describe('The least a donor may give; a payment outside the limits is recorded but not credited.'),
+    maxAmount: amount.default(500).describe('The most a donor may give.'),
+    defaultAmount: amount.default(10).describe('The amount the donation field starts with.'),
+    itemName: z
+      .string()
+      .min(1)
+      .max(127)
+      .default('Donation Coins')
+      .describe("What the donor sees on PayPal's page (`item_name`)."),
+    returnUrl: optionalUrl
+      .default('')
+      .describe(
+        'Where PayPal sends the donor back after paying; empty: the donate page of `PUBLIC_URL`, which thanks the donor.',
+      ),
+    cancelUrl: optionalUrl
+      .default('')
+      .describe(
+        'Where PayPal sends the donor who cancels; empty: the donate page of `PUBLIC_URL`, which says the payment was cancelled.',
+      ),
     paypal: z
       .object({
-        /** The PayPal account that receives the money: its e-mail or merchant account id. */
-        business: z.string().trim().min(1).max(127).default('donations@example.com'),
-        /** _xclick (buy now: the coins are goods) or _donations (PayPal's donate button). */
-        command: z.enum(['_xclick', '_donations']).default('_xclick'),
-        /** PayPal's sandbox for trying the whole path with test accounts. */
-        sandbox: z.boolean().default(false),
-        /** Where notifications are verified; empty: PayPal's (live or sandbox). Set only for a test double. */
-        verifyUrl: optionalUrl.default(''),
+        business: z
+          .string()
+          .trim()
+          .min(1)
+          .max(127)
+          .default('donations@example.com')
+          .describe(
+            "Your PayPal account's e-mail (or merchant account id) that receives the money; notifications for any other receiver are refused.",
+          ),
+        command: z
+          .enum(['_xclick', '_donations'])
+          .default('_xclick')
+          .describe('`_xclick` (a "Buy Now" payment: the coins are goods) or `_donations` (PayPal\'s donate button).'),
+        sandbox: z
+          .boolean()
+          .default(false)
+          .describe("Use PayPal's sandbox (test accounts, no real money) for the form and the verification."),
+        verifyUrl: optionalUrl
+          .default('')
+          .describe(
+            "Where notifications are verified; leave empty for PayPal's (live or sandbox). The tests point it at a local double.",
+          ),
+        notificationsPerMinute: z
+          .number()
+          .int()
+          .min(1)
+          .max(100_000)
+          .default(60)
+          .describe('Notifications one address may post per minute; more are answered 429 (PayPal resends later).'),
       })
       .strict()
       .prefault({}),
@@ -46,5 +81,8 @@ export const donationSettings = z
     message: 'defaultAmount must lie between minAmount and maxAmount',
     path: ['defaultAmount'],
   })
-  .prefault({});
+  .prefault({})
+  .describe(
+    'The donate page: PayPal Payments Standard. Every unit of `currency` donated credits `coins.perEuro` coins (see payments.md).',
+  );
 export type DonationSettings = z.infer<typeof donationSettings>;

@@ -3,14 +3,13 @@ import { z } from 'zod';
 const updater = (url: string) =>
   z
     .object({
-      /** The external file host's link (it opens in a new tab). */
       url: z
         .string()
         .regex(/^https?:\/\//, 'expected an http(s) URL')
-        .default(url),
-      /** Shown beside the link when set, e.g. "v2.4" and "38 MB". */
-      version: z.string().max(40).default(''),
-      size: z.string().max(40).default(''),
+        .default(url)
+        .describe("The updater's link on your file host (it opens in a new tab)."),
+      version: z.string().max(40).default('').describe('Shown beside the link when set, e.g. "v2.4".'),
+      size: z.string().max(40).default('').describe('Shown beside the link when set, e.g. "38 MB".'),
     })
     .strict()
     .prefault({});
@@ -22,5 +21,8 @@ export const downloadsSettings = z
     updater32: updater('https://example.com/gatekeeper/downloads/updater-32bit.zip'),
   })
   .strict()
-  .prefault({});
+  .prefault({})
+  .describe(
+    'The downloads page: the 64-bit and 32-bit updaters on your file host. Every click counts as a `downloaded` event of the referral programme.',
+  );
 export type DownloadsSettings = z.infer<typeof downloadsSettings>;

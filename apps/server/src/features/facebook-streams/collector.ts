@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../db/tables';
+import { writeFitting } from '../../infra/fit-text';
 import { GraphApiError, type LiveVideo } from './graph-api-client';
 import {
   charactersInGame,
@@ -50,8 +51,13 @@ export const createCollector = (deps: CollectorDeps): Collector => {
     try {
       const token = deps.decryptToken(streamer.accessToken, streamer.fbUserId);
       const video = await deps.fetchLiveVideo(streamer.fbUserId, token);
-      if (video) await saveLiveStream(deps.site, streamer.fbUserId, video, now);
-      else await removeLiveStream(deps.site, streamer.fbUserId);
+      if (video) {
+        await writeFitting(
+          video,
+          (fitting) => saveLiveStream(deps.site, streamer.fbUserId, fitting, now),
+          () => deps.onError(new Error('site_live_streams refused a 4-byte character'), 'storing the title as is'),
+        );
+      } else await removeLiveStream(deps.site, streamer.fbUserId);
     } catch (error) {
       if (error instanceof GraphApiError && error.tokenInvalid) {
         // Expired or revoked: nothing more can be read; the streamer authorizes again on the fb page.

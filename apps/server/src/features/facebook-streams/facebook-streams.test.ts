@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { absoluteVideoUrl } from './graph-api-client';
 import { facebookLoginUrl } from './login-url';
-import { signRequest, verifySignedRequest } from './signed-request';
+import { isFreshSignedRequest, signRequest, verifySignedRequest } from './signed-request';
 import { STREAM_CODE_ALPHABET, isStreamCode, newStreamCode } from './stream-code';
 import { parseTokenKey, tokenCipher } from './token-cipher';
 
@@ -43,8 +43,21 @@ describe('the token cipher', () => {
 describe("Facebook's signed_request", () => {
   it('answers the user id of a request signed with the app secret', () => {
     expect(
-      verifySignedRequest(signRequest({ algorithm: 'HMAC-SHA256', user_id: '218471' }, 'secret'), 'secret'),
-    ).toEqual({ userId: '218471' });
+      verifySignedRequest(
+        signRequest({ algorithm: 'HMAC-SHA256', issued_at: 1_700_000_000, user_id: '218471' }, 'secret'),
+        'secret',
+      ),
+    ).toEqual({ userId: '218471', issuedAt: 1_700_000_000 });
+  });
+
+  it('is fresh for five minutes after issued_at, and a minute before it (clock skew)', () => {
+    const now = 1_700_000_000_000;
+    expect(isFreshSignedRequest(1_700_000_000, now)).toBe(true);
+    expect(isFreshSignedRequest(1_700_000_000 - 300, now)).toBe(true);
+    expect(isFreshSignedRequest(1_700_000_000 - 301, now)).toBe(false);
+    expect(isFreshSignedRequest(1_700_000_000 + 60, now)).toBe(true);
+    expect(isFreshSignedRequest(1_700_000_000 + 61, now)).toBe(false);
+    expect(isFreshSignedRequest(Number.NaN, now)).toBe(false);
   });
 
   it('refuses another secret, a changed payload, another algorithm and a payload without user', () => {

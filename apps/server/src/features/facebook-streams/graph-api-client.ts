@@ -1,4 +1,5 @@
 import { fetchJson } from '../../infra/json-fetch';
+import { fitText } from '../../infra/fit-text';
 import { z } from 'zod';
 
 /**
@@ -172,7 +173,7 @@ export const fetchCurrentLiveVideo = async (
       (video.embed_html ? videoUrlFromEmbed(video.embed_html) : undefined);
     if (!videoUrl) continue;
     return {
-      title: (video.title ?? '').trim().slice(0, 255),
+      title: fitText((video.title ?? '').trim(), 255),
       viewers: Math.max(0, Math.floor(video.live_views ?? 0)),
       videoUrl,
     };

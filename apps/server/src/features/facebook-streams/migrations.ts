@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
 
-/** The Facebook stream registration's own tables (see tables.ts; README documents the NPC's SQL). */
+/** The Facebook stream registration's own tables (see tables.ts; docs/owner/streams.md documents the NPC's SQL). */
 export const facebookStreamMigrations: Record<string, Migration> = {
   '020_facebook_streamers': {
     async up(db: AnyKysely) {
@@ -48,6 +48,18 @@ export const facebookStreamMigrations: Record<string, Migration> = {
     },
     async down(db: AnyKysely) {
       await db.schema.dropTable('site_facebook_deletions').ifExists().execute();
+    },
+  },
+  '022_facebook_deletion_request_hash': {
+    async up(db: AnyKysely) {
+      await db.schema.alterTable('site_facebook_deletions').addColumn('request_hash', 'varchar(64)').execute();
+      await db.schema
+        .createIndex('site_facebook_deletions_request')
+        .ifNotExists()
+        .unique()
+        .on('site_facebook_deletions')
+        .column('request_hash')
+        .execute();
     },
   },
 };

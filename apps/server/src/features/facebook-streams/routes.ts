@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Connections } from '../../db/connections';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { API_HEADERS } from '../../infra/security-headers';
 import { type Collector, createCollector } from './collector';
 import { type GraphApiOptions, checkToken, exchangeForLongLivedToken, fetchCurrentLiveVideo } from './graph-api-client';
 import { RegistrationRefused, registerFacebookToken } from './registration';
 import type { FacebookSettings } from './settings-schema';
-import { verifySignedRequest } from './signed-request';
-import { deleteFacebookUser, findDeletionRequest, recordDeletionRequest } from './streamers-repository';
+import { isFreshSignedRequest, signedRequestHash, verifySignedRequest } from './signed-request';
+import {
+  deleteFacebookUser,
+  findDeletionRequest,
+  forgetDeletionRequest,
+  recordDeletionRequest,
+} from './streamers-repository';
 import { withFacebookTables } from './tables';
 import { parseTokenKey, tokenCipher } from './token-cipher';
 
@@ -54,11 +59,7 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
   };
   const cipher = key ? tokenCipher(key) : undefined;
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'gatekeeper:rate:facebook:' } : {}),
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `retry in ${context.after}` }),
-  });
+  await registerRateLimit(app, options.redis);
 
   sdkRoute(
     app,
@@ -87,7 +88,7 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
         return reply.code(503).send(['facebookUnavailable']);
       }
     },
-    { config: { rateLimit: { max: REGISTRATIONS_PER_MINUTE, timeWindow: 60_000 } } },
+    limitPerMinute(REGISTRATIONS_PER_MINUTE),
   );
 
   // Facebook posts the deletion request as a form: parse it in this plugin only.
@@ -101,9 +102,17 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
     const signedRequest = (request.body as Record<string, unknown> | undefined)?.signed_request;
     const verified = typeof signedRequest === 'string' ? verifySignedRequest(signedRequest, appSecret) : undefined;
     if (!verified) return reply.code(400).send({ error: 'invalidSignedRequest' });
-    await deleteFacebookUser(site, verified.userId);
+    if (!isFreshSignedRequest(verified.issuedAt, now())) return reply.code(400).send({ error: 'expiredSignedRequest' });
     const confirmationCode = randomBytes(12).toString('hex');
-    await recordDeletionRequest(site, confirmationCode, now());
+    const deletion = { confirmationCode, requestHash: signedRequestHash(signedRequest as string), now: now() };
+    if (!(await recordDeletionRequest(site, deletion))) return reply.code(409).send({ error: 'replayedSignedRequest' });
+    try {
+      await deleteFacebookUser(site, verified.userId);
+    } catch (error) {
+      // Not deleted: Facebook may send the same request again.
+      await forgetDeletionRequest(site, confirmationCode).catch(() => undefined);
+      throw error;
+    }
     const url = new URL(DELETION_STATUS_PATH, options.publicUrl);
     url.searchParams.set('code', confirmationCode);
     return reply.send({ url: url.toString(), confirmation_code: confirmationCode });

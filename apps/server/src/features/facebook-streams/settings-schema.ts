@@ -8,26 +8,41 @@ import { z } from 'zod';
  */
 export const facebookSettings = z
   .object({
-    /** The app id (client id) of the login dialog; empty turns stream registration off. */
-    appId: z.string().regex(/^\d*$/, 'expected the numeric Facebook app id').default(''),
-    /** Where the Graph API is asked, or a local server in tests. */
-    graphApiBaseUrl: z.url().default('https://graph.facebook.com'),
-    /** The Graph API and login dialog version. */
+    appId: z
+      .string()
+      .regex(/^\d*$/, 'expected the numeric Facebook app id')
+      .default('')
+      .describe(
+        'The Facebook app id (client id) of the stream registration (route `fb`); empty says that registration is not open.',
+      ),
+    graphApiBaseUrl: z
+      .url()
+      .default('https://graph.facebook.com')
+      .describe('Where the Graph API is asked (or a proxy of your own; the tests point it at a local server).'),
     graphApiVersion: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a version like v19.0')
-      .default('v19.0'),
-    /** How often a streamer's live video is read while their character is online. */
-    pollSeconds: z.number().int().min(30).max(600).default(60),
-    /** How long a code handed out on the fb page may be entered at the Rewards Manager. */
+      .default('v19.0')
+      .describe('The Graph API and login dialog version.'),
+    pollSeconds: z
+      .number()
+      .int()
+      .min(30)
+      .max(600)
+      .default(60)
+      .describe("How often a registered streamer's live video is read while the bound character is online."),
     codeMinutes: z
       .number()
       .int()
       .min(5)
       .max(24 * 60)
-      .default(30),
+      .default(30)
+      .describe('How long the code shown on the `fb` page may be entered at the Rewards Manager.'),
   })
   .strict()
-  .prefault({});
+  .prefault({})
+  .describe(
+    'Stream registration (route `fb`): the Facebook app players authorize and how often their live videos are read (see streams.md). The app secret and the token key are secrets: `FACEBOOK_APP_SECRET` and `FACEBOOK_TOKEN_KEY` in the environment.',
+  );
 
 export type FacebookSettings = z.infer<typeof facebookSettings>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../db/tables';
 import type { LiveVideo } from './graph-api-client';
 import { newStreamCode } from './stream-code';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { FacebookSiteDatabase } from './tables';
 
 /** The SQL of the Facebook stream registration: site_facebook_streamers and its rows of site_live_streams. */
@@ -9,11 +10,6 @@ import type { FacebookSiteDatabase } from './tables';
 type Db = Kysely<FacebookSiteDatabase>;
 
 export const LIVE_STREAM_SOURCE = 'facebook';
-
-const isDuplicateKey = (error: unknown): boolean => {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'ER_DUP_ENTRY' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
-};
 
 /**
  * Stores a user's token and hands out a new code, unique among the codes still valid (an expired
@@ -68,7 +64,7 @@ export const saveAuthorization = async (
       return code;
     } catch (error) {
       // Another code just took this one, or the same user registered twice at once: try again.
-      if (!isDuplicateKey(error) || attempt >= 5) throw error;
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
 };
@@ -83,11 +79,32 @@ export const deleteFacebookUser = async (db: Db, fbUserId: string): Promise<void
   await db.deleteFrom('site_facebook_streamers').where('fb_user_id', '=', fbUserId).execute();
 };
 
-export const recordDeletionRequest = async (db: Db, confirmationCode: string, now: number): Promise<void> => {
-  await db
-    .insertInto('site_facebook_deletions')
-    .values({ confirmation_code: confirmationCode, requested_at: now })
-    .execute();
+/**
+ * Records a deletion request under the hash of its signed_request: false when that signed_request
+ * was recorded before (a replay).
+ */
+export const recordDeletionRequest = async (
+  db: Db,
+  request: { confirmationCode: string; requestHash: string; now: number },
+): Promise<boolean> => {
+  try {
+    await db
+      .insertInto('site_facebook_deletions')
+      .values({
+        confirmation_code: request.confirmationCode,
+        request_hash: request.requestHash,
+        requested_at: request.now,
+      })
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+};
+
+export const forgetDeletionRequest = async (db: Db, confirmationCode: string): Promise<void> => {
+  await db.deleteFrom('site_facebook_deletions').where('confirmation_code', '=', confirmationCode).execute();
 };
 
 export const findDeletionRequest = (db: Db, confirmationCode: string) =>
@@ -169,7 +186,7 @@ export const saveLiveStream = async (db: Db, fbUserId: string, video: LiveVideo,
       .execute();
   } catch (error) {
     // Another instance's collector inserted it first.
-    if (!isDuplicateKey(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     await update();
   }
 };

@@ -8,7 +8,7 @@ export type StreamerStatus = (typeof STREAMER_STATUSES)[number];
 /**
  * One row per Facebook user who authorized the app on the fb page. The game's Rewards Manager NPC
  * binds the code to a character (char_id, char_name, status 'online') and marks it
- * 'unregistered' with plain SQL (README, "Stream rewards").
+ * 'unregistered' with plain SQL (docs/owner/streams.md, "Stream rewards").
  */
 export interface SiteFacebookStreamersTable {
   id: Generated<number>;
@@ -33,6 +33,8 @@ export interface SiteFacebookStreamersTable {
 export interface SiteFacebookDeletionsTable {
   confirmation_code: string;
   requested_at: number;
+  /** SHA-256 of the signed_request, unique: the same one is honoured once (null before 022). */
+  request_hash: string | null;
 }
 
 export type FacebookTables = {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, sanitizeMailHtml } from './mail-content';
-import { retryDelayMs } from './mail-worker';
 import { isValidUnsubscribeSignature, signUnsubscribe, unsubscribeLink } from './unsubscribe-link';
 
 const KEY = 'k'.repeat(32);
@@ -40,11 +39,5 @@ describe('unsubscribe signature', () => {
       ...subject,
       sig: signUnsubscribe(KEY, subject),
     });
-  });
-});
-
-describe('retry back-off', () => {
-  it('doubles the wait after each failed try', () => {
-    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 60))).toEqual([60_000, 120_000, 240_000, 480_000]);
   });
 });

@@ -1,4 +1,11 @@
-import { type MailAnswer, type MailVersion, splitTestEmails } from '@gatekeeper/contract';
+import {
+  type ErrorCode,
+  MAIL_FORM_MESSAGES,
+  type MailAnswer,
+  type MailRefusal,
+  type MailVersion,
+  splitTestEmails,
+} from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import { normalizeLogin } from '../../game/accounts';
@@ -29,10 +36,13 @@ export interface MassMailInput {
   content: string;
 }
 
-/** A refusal: the HTTP status and the translation key the answer carries. */
+/**
+ * A refusal: the HTTP status and what the answer carries, a translation key the page knows (or
+ * the mail form's own English message for an empty content, SPEC section 5).
+ */
 export interface Refusal {
   status: 400 | 403;
-  code: string;
+  code: ErrorCode | MailRefusal | typeof MAIL_FORM_MESSAGES.contentEmpty;
 }
 
 /**
@@ -40,15 +50,23 @@ export interface Refusal {
  * recipient of the version; the worker sends them. Wrong credentials count towards the account
  * tools' lockout. Unsubscribed addresses are skipped, also among test addresses.
  */
-export const queueMassMail = async (deps: MailServiceDeps, input: MassMailInput): Promise<MailAnswer | Refusal> => {
-  const checked = await checkCredentials(deps.credentials, { username: input.username, password: input.password });
+export const queueMassMail = async (
+  deps: MailServiceDeps,
+  input: MassMailInput,
+  address: string,
+): Promise<MailAnswer | Refusal> => {
+  const checked = await checkCredentials(deps.credentials, {
+    username: input.username,
+    password: input.password,
+    address,
+  });
   if ('error' in checked) return { status: 400, code: checked.error };
   if (checked.account.accessLevel < deps.minAccessLevel) return { status: 403, code: 'mail.notAllowed' };
   const databases = deps.versions.of(input.version);
   if (!databases) return { status: 400, code: 'mail.versionNotConfigured' };
 
   const html = sanitizeMailHtml(input.content);
-  if (html === '') return { status: 400, code: 'Content cannot be empty.' };
+  if (html === '') return { status: 400, code: MAIL_FORM_MESSAGES.contentEmpty };
   const testEmails = splitTestEmails(input.testEmails);
   const candidates =
     testEmails.length > 0

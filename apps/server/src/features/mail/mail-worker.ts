@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isLanguage } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../infra/mailer';
+import type { Mail, Mailer } from '../../infra/mailer';
 import type { Texts } from '../../infra/texts';
 import { composeMassMail } from './mail-content';
 import type { MailJob, OutboxRepository, OutboxRow } from './outbox-repository';
@@ -14,7 +14,9 @@ export interface MailWorkerOptions {
   texts: Texts;
   publicUrl: string;
   signingKey: string;
-  settings: Pick<MailSettings, 'sendPerMinute' | 'maxAttempts' | 'retryBaseSeconds' | 'leaseSeconds' | 'pollSeconds'>;
+  settings: RetrySettings & Pick<MailSettings, 'sendPerMinute' | 'leaseSeconds' | 'pollSeconds'>;
+  /** What happens once a single mail of a kind is out (a recovery key's hour starts), by kind. */
+  afterSent?: Partial<Record<OutboxRow['kind'], (refId: number | null, sentAt: number) => Promise<void>>>;
   /** The clock of leases and retries; tests move it. */
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -22,9 +24,28 @@ export interface MailWorkerOptions {
   stopGraceMs?: number;
 }
 
-/** Wait after the n-th failed try (n from 1): base, 2 x base, 4 x base... */
-export const retryDelayMs = (failedAttempts: number, baseSeconds: number): number =>
-  baseSeconds * 1000 * 2 ** Math.max(0, failedAttempts - 1);
+export type RetrySettings = Pick<MailSettings, 'retryBaseSeconds' | 'retryMaxSeconds' | 'retryForHours'>;
+
+/** Wait after the n-th failed try (n from 1): base, 2 x base, 4 x base... up to retryMaxSeconds. */
+export const retryDelayMs = (failedAttempts: number, settings: RetrySettings): number =>
+  Math.min(
+    settings.retryBaseSeconds * 1000 * 2 ** Math.min(Math.max(0, failedAttempts - 1), 40),
+    settings.retryMaxSeconds * 1000,
+  );
+
+/**
+ * When a mail that failed for the n-th time at `now` is tried again: after the capped back-off,
+ * and once more exactly at the end of its window (retryForHours from its first try); undefined
+ * once that window is over: the mail is failed, and the owner may send it again (npm run mail).
+ */
+export const nextAttemptAt = (
+  failure: { failedAttempts: number; firstAttemptAt: number; now: number },
+  settings: RetrySettings,
+): number | undefined => {
+  const deadline = failure.firstAttemptAt + settings.retryForHours * 3_600_000;
+  if (failure.now >= deadline) return undefined;
+  return Math.min(failure.now + retryDelayMs(failure.failedAttempts, settings), deadline);
+};
 
 /**
  * Drains the outbox, one mail at a time: claim (status sending, this worker's claim, a lease),
@@ -117,15 +138,16 @@ export class MailWorker {
     return job;
   }
 
-  private async deliver(row: OutboxRow, claim: string): Promise<void> {
-    const { outbox, settings, log } = this.options;
-    const job = await this.jobOf(row.job_id);
-    if (!job) {
-      await outbox.markFailedAttempt(row, claim, 'job not found', undefined);
-      return;
+  /** The mail a row stands for: a job's content with its footer, or a single mail's own text. */
+  private async compose(row: OutboxRow): Promise<Mail | string> {
+    if (row.kind !== 'mass') {
+      if (row.subject === null || row.body === null) return 'the mail has no content';
+      return { to: row.email, subject: row.subject, text: row.body };
     }
+    const job = row.job_id === null ? undefined : await this.jobOf(row.job_id);
+    if (!job) return 'job not found';
     const subject = { email: row.email, user: row.login, version: job.version };
-    const mail = composeMassMail({
+    return composeMassMail({
       to: row.email,
       login: row.login,
       language: isLanguage(row.language) ? row.language : 'en',
@@ -134,24 +156,44 @@ export class MailWorker {
       unsubscribeUrl: unsubscribeLink(this.options.publicUrl, this.options.signingKey, subject),
       texts: this.options.texts,
     });
+  }
+
+  private async deliver(row: OutboxRow, claim: string): Promise<void> {
+    const { outbox, settings, log } = this.options;
+    const mail = await this.compose(row);
+    if (typeof mail === 'string') {
+      await outbox.markFailedAttempt(row, claim, mail, undefined, this.options.now());
+      return;
+    }
+    const triedAt = this.options.now();
     try {
       await this.options.mailer.send(mail);
     } catch (error) {
       const attempts = row.attempts + 1;
-      const retryAt =
-        attempts < settings.maxAttempts
-          ? this.options.now() + retryDelayMs(attempts, settings.retryBaseSeconds)
-          : undefined;
-      log.warn({ err: error, job: row.job_id, mail: row.id, attempts }, 'mail not sent');
+      const failedAt = this.options.now();
+      const retryAt = nextAttemptAt(
+        { failedAttempts: attempts, firstAttemptAt: row.first_attempt_at ?? triedAt, now: failedAt },
+        settings,
+      );
+      log.warn({ err: error, job: row.job_id, mail: row.id, kind: row.kind, attempts, retryAt }, 'mail not sent');
       await retryOnLockConflict(() =>
-        outbox.markFailedAttempt(row, claim, (error as Error).message ?? String(error), retryAt),
+        outbox.markFailedAttempt(row, claim, (error as Error).message ?? String(error), retryAt, triedAt),
       );
       return;
     }
+    const sentAt = this.options.now();
     // The mail is out: its row must be marked, even when another instance's claim meets ours in a
     // deadlock, or it would stay 'sending' until its lease gives it up as unconfirmed.
-    if (!(await retryOnLockConflict(() => outbox.markSent(row.id, claim, this.options.now())))) {
+    if (!(await retryOnLockConflict(() => outbox.markSent(row.id, claim, sentAt)))) {
       log.warn({ job: row.job_id, mail: row.id }, 'mail sent after its claim ran out');
+    }
+    const after = this.options.afterSent?.[row.kind];
+    if (after) {
+      try {
+        await after(row.ref_id, sentAt);
+      } catch (error) {
+        log.error({ err: error, mail: row.id, kind: row.kind }, 'step after a sent mail failed');
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/connections';
 import type { SiteDatabase, SiteMailJobsTable, SiteMailOutboxTable } from '../../db/tables';
 
@@ -17,7 +17,29 @@ export interface NewJob {
   mails: { email: string; login: string; language: string }[];
 }
 
+/** A mail of its own, not part of a job: a password recovery mail. */
+export interface SingleMail {
+  kind: Exclude<OutboxRow['kind'], 'mass'>;
+  email: string;
+  login: string;
+  language: string;
+  subject: string;
+  text: string;
+  /** What the mail belongs to (for a recovery mail: its key's row), handed to the after-sent step. */
+  refId: number | null;
+  createdAt: number;
+}
+
+/** A failed mail as the owner's command lists it. */
+export type FailedMail = Pick<
+  OutboxRow,
+  'id' | 'job_id' | 'kind' | 'email' | 'attempts' | 'first_attempt_at' | 'last_error'
+> & { subject: string | null };
+
 const INSERT_CHUNK = 500;
+
+/** Single mails (a player waits for a recovery link) go before the rest of a mass mail. */
+const SINGLE_MAILS_FIRST = sql<number>`case when kind = 'mass' then 1 else 0 end`;
 
 /**
  * The outbox table that every instance drains (DESIGN.md section 10). A mail is claimed by one
@@ -68,6 +90,27 @@ export class OutboxRepository {
     });
   }
 
+  /** Queues one mail; `db` may be a transaction that writes what the mail belongs to as well. */
+  async enqueueSingle(mail: SingleMail, db: Kysely<SiteDatabase> = this.db): Promise<number> {
+    const inserted = await db
+      .insertInto('site_mail_outbox')
+      .values({
+        job_id: null,
+        kind: mail.kind,
+        email: mail.email,
+        login: mail.login,
+        language: mail.language,
+        subject: mail.subject,
+        body: mail.text,
+        ref_id: mail.refId,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: mail.createdAt,
+      })
+      .executeTakeFirstOrThrow();
+    return Number(inserted.insertId);
+  }
+
   job(id: number): Promise<MailJob | undefined> {
     return this.db.selectFrom('site_mail_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -86,6 +129,7 @@ export class OutboxRepository {
           .select('id')
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
+          .orderBy(SINGLE_MAILS_FIRST)
           .orderBy('id')
           .limit(1)
           .forUpdate()
@@ -106,6 +150,7 @@ export class OutboxRepository {
             .select('id')
             .where('status', '=', 'pending')
             .where('next_attempt_at', '<=', now)
+            .orderBy(SINGLE_MAILS_FIRST)
             .orderBy('id')
             .limit(1),
         )
@@ -120,11 +165,14 @@ export class OutboxRepository {
       .executeTakeFirst();
   }
 
-  /** Sent: true when the claim still held (false: the lease ran out and the row was given up meanwhile). */
+  /**
+   * Sent: true when the claim still held (false: the lease ran out and the row was given up
+   * meanwhile). A single mail's text (a recovery link) is not kept once it is out.
+   */
   async markSent(id: number, claim: string, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('site_mail_outbox')
-      .set({ status: 'sent', sent_at: now, lease_until: null })
+      .set({ status: 'sent', sent_at: now, lease_until: null, body: null })
       .where('id', '=', id)
       .where('claimed_by', '=', claim)
       .where('status', '=', 'sending')
@@ -132,18 +180,23 @@ export class OutboxRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** The SMTP server refused or could not be reached: try again at `retryAt`, or give up. */
+  /**
+   * The SMTP server refused or could not be reached at `triedAt`: try again at `retryAt`, or give
+   * up (the text stays, so that the owner can send it again: see retryFailed).
+   */
   async markFailedAttempt(
-    row: Pick<OutboxRow, 'id' | 'attempts'>,
+    row: Pick<OutboxRow, 'id' | 'attempts' | 'first_attempt_at'>,
     claim: string,
     error: string,
     retryAt: number | undefined,
+    triedAt: number,
   ): Promise<void> {
     await this.db
       .updateTable('site_mail_outbox')
       .set({
         status: retryAt === undefined ? 'failed' : 'pending',
         attempts: row.attempts + 1,
+        first_attempt_at: row.first_attempt_at ?? triedAt,
         next_attempt_at: retryAt ?? 0,
         lease_until: null,
         last_error: error.slice(0, 255),
@@ -173,10 +226,49 @@ export class OutboxRepository {
   async giveUpExpiredClaims(now: number): Promise<number> {
     const result = await this.db
       .updateTable('site_mail_outbox')
-      .set({ status: 'unconfirmed', last_error: 'the sending instance stopped before the answer was recorded' })
+      .set({
+        status: 'unconfirmed',
+        body: null,
+        last_error: 'the sending instance stopped before the answer was recorded',
+      })
       .where('status', '=', 'sending')
       .where('lease_until', '<', now)
       .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The mails given up after their retry window, oldest first, of one job or of all. */
+  async failed(jobId?: number): Promise<FailedMail[]> {
+    let query = this.db
+      .selectFrom('site_mail_outbox as mail')
+      .leftJoin('site_mail_jobs as job', 'job.id', 'mail.job_id')
+      .select([
+        'mail.id',
+        'mail.job_id',
+        'mail.kind',
+        'mail.email',
+        'mail.attempts',
+        'mail.first_attempt_at',
+        'mail.last_error',
+        (eb) => eb.fn.coalesce('job.subject', 'mail.subject').as('subject'),
+      ])
+      .where('mail.status', '=', 'failed')
+      .orderBy('mail.id');
+    if (jobId !== undefined) query = query.where('mail.job_id', '=', jobId);
+    return query.execute();
+  }
+
+  /**
+   * Failed mails (of one job, or all) go back to the queue, due at `now`, with a new retry
+   * window: they go out once SMTP answers again. Answers how many.
+   */
+  async retryFailed(now: number, jobId?: number): Promise<number> {
+    let query = this.db
+      .updateTable('site_mail_outbox')
+      .set({ status: 'pending', attempts: 0, first_attempt_at: null, next_attempt_at: now, claimed_by: null })
+      .where('status', '=', 'failed');
+    if (jobId !== undefined) query = query.where('job_id', '=', jobId);
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 

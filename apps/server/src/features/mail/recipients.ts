@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, type Language, isLanguage } from '@gatekeeper/contract';
+import { type Language, isEmailAddress, isLanguage } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import type { VersionDatabases } from './version-databases';
@@ -38,7 +38,7 @@ export const findRecipients = async (
   const byEmail = new Map<string, Recipient>();
   for (const account of accounts) {
     const email = (account.email ?? '').trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(email) || byEmail.has(email)) continue;
+    if (!isEmailAddress(email) || byEmail.has(email)) continue;
     if (withCharacters && !withCharacters.has(account.login.toLowerCase())) continue;
     byEmail.set(email, { email, login: account.login });
   }

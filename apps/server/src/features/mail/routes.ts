@@ -1,61 +1,40 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Dialect } from '../../db/connections';
-import type { Mailer } from '../../infra/mailer';
+import type { Captcha } from '../../infra/captcha/captcha';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
-import type { Texts } from '../../infra/texts';
-import { MailWorker } from './mail-worker';
+import type { MailWorker } from './mail-worker';
 import { type MailServiceDeps, queueMassMail, unsubscribe } from './mail-service';
-import { OutboxRepository } from './outbox-repository';
-import type { MailSettings } from './settings-schema';
+import type { OutboxRepository } from './outbox-repository';
 
 export interface MailRoutesOptions {
   deps: Omit<MailServiceDeps, 'outbox'>;
-  siteDialect: Dialect;
-  settings: MailSettings;
-  mailer: Mailer;
-  texts: Texts;
-  publicUrl: string;
+  captcha: Captcha;
+  /** The instance's outbox and the worker that drains it (app.ts: the account tools queue there too). */
+  outbox: OutboxRepository;
+  worker: Pick<MailWorker, 'wake'>;
   requestsPerMinute: number;
   redis?: Redis;
 }
 
-/**
- * The admin mail form's call and the unsubscribe link's call (SPEC section 7), and the worker
- * that drains the outbox: it starts with the server and stops when the server closes.
- */
+/** The admin mail form's call and the unsubscribe link's call (SPEC section 7). */
 export const mailRoutes = async (app: FastifyInstance, options: MailRoutesOptions): Promise<void> => {
-  const outbox = new OutboxRepository(options.deps.site, options.siteDialect);
+  const { outbox, worker } = options;
   const deps: MailServiceDeps = { ...options.deps, outbox };
-  const worker = new MailWorker({
-    outbox,
-    mailer: options.mailer,
-    texts: options.texts,
-    publicUrl: options.publicUrl,
-    signingKey: options.deps.signingKey,
-    settings: options.settings,
-    now: options.deps.now,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
-    await worker.stop();
     await options.deps.versions.close();
   });
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'gatekeeper:rate:' } : {}),
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `retry in ${context.after}` }),
-  });
-  const limited = { config: { rateLimit: { max: options.requestsPerMinute, timeWindow: 60_000 } } };
+  await registerRateLimit(app, options.redis);
+  const limited = limitPerMinute(options.requestsPerMinute);
 
   sdkRoute(
     app,
     'mail',
     async ({ body }, request, reply) => {
-      const result = await queueMassMail(deps, body);
+      // The captcha first, as on the account forms: no credential is checked without one.
+      if (!(await options.captcha.verify(body.captcha, request.ip))) return reply.code(400).send(['captchaInvalid']);
+      const result = await queueMassMail(deps, body, request.ip);
       if ('code' in result) return reply.code(result.status).send([result.code]);
       request.log.info({ job: result.jobId, queued: result.queued, skipped: result.skipped }, 'mass mail queued');
       worker.wake();

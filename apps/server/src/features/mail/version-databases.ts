@@ -1,6 +1,6 @@
 import type { MailVersion } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
-import { ConfigError } from '../../config';
+import { databaseUrlFromEnv } from '../../config';
 import { type Connections, openConnections } from '../../db/connections';
 import type { GameDatabase, LoginDatabase } from '../../db/tables';
 import type { MailSettings } from './settings-schema';
@@ -16,8 +16,6 @@ export interface VersionDatabaseMap {
   close(): Promise<void>;
 }
 
-const DATABASE_URL = /^(sqlite:|mysql:\/\/|mariadb:\/\/)/;
-
 /**
  * Opens the login and game databases of every version in settings mail.versions. The settings
  * name environment variables (the URLs hold passwords); LOGIN_DATABASE_URL and GAME_DATABASE_URL
@@ -26,18 +24,10 @@ const DATABASE_URL = /^(sqlite:|mysql:\/\/|mariadb:\/\/)/;
 export const openVersionDatabases = (
   settings: MailSettings['versions'],
   site: { connections: Connections; loginUrl: string; gameUrl: string },
-  env: NodeJS.ProcessEnv = process.env,
 ): VersionDatabaseMap => {
   const own: Record<string, string> = { LOGIN_DATABASE_URL: site.loginUrl, GAME_DATABASE_URL: site.gameUrl };
-  const urlOf = (version: string, role: string, variable: string) => {
-    const url = own[variable] ?? env[variable];
-    if (!url || !DATABASE_URL.test(url)) {
-      throw new ConfigError(
-        `settings: mail.versions.${version}.${role}: environment variable ${variable} must hold a database URL (sqlite:PATH or mysql://user:pass@host:port/database)`,
-      );
-    }
-    return url;
-  };
+  const urlOf = (version: string, role: string, variable: string) =>
+    own[variable] ?? databaseUrlFromEnv(variable, `settings: mail.versions.${version}.${role}`);
   const opened: Connections[] = [];
   const byVersion = new Map<MailVersion, VersionDatabases>();
   for (const [version, databases] of Object.entries(settings) as [

@@ -3,7 +3,7 @@
  * per thousand views. 40 likes per 1,000 views (4%, a well-liked video) or more is five stars,
  * each 8 per thousand is one star. A handful of views says little, so the counts are smoothed as
  * if every video had 1,000 more views with 20 more likes (20 per thousand, 2.5 stars): a new
- * video starts in the middle and moves as views come in. Rounded to half stars. README says the same.
+ * video starts in the middle and moves as views come in. Rounded to half stars. docs/owner/streams.md says the same.
  */
 export const RATING_LIKES_PER_THOUSAND_PER_STAR = 8;
 const PRIOR_VIEWS = 1_000;

@@ -1,8 +1,8 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountEvents } from '../accounts/account-events';
 import { visitorCookie } from './referral-cookie';
@@ -33,12 +33,8 @@ const refuse = (reply: FastifyReply, key: ErrorCode) =>
  */
 export const referralRoutes = async (app: FastifyInstance, options: ReferralRoutesOptions): Promise<void> => {
   const { deps, captcha } = options;
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'gatekeeper:rate:referral:' } : {}),
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `retry in ${context.after}` }),
-  });
-  const limited = { config: { rateLimit: { max: options.requestsPerMinute, timeWindow: 60_000 } } };
+  await registerRateLimit(app, options.redis);
+  const limited = limitPerMinute(options.requestsPerMinute);
 
   sdkRoute(
     app,

@@ -10,18 +10,48 @@ export const REWARD_DELIVERY_MODES = ['auto', 'premiumItems', 'customMail', 'que
 
 export const rewardSettings = z
   .object({
-    /** The item the coins are: 4037 is Coin of Luck in the L2J item tables; owners use their own. */
-    coinItemId: z.number().int().min(1).default(4037),
-    delivery: z.enum(REWARD_DELIVERY_MODES).default('auto'),
-    /** Shown in game as the sender (character_premium_items.itemSender, at most 50 characters). */
-    sender: z.string().min(1).max(50).default('Gatekeeper'),
-    /** Subject and text of the custom_mail letter that carries the items (L2J Mobius). */
-    mailSubject: z.string().min(1).max(128).default('Your reward'),
-    mailMessage: z.string().min(1).max(1000).default('Thank you for supporting the server!'),
-    /** How often grants that failed (the game database was down) are tried again. */
-    retrySeconds: z.number().int().min(5).max(86_400).default(60),
+    coinItemId: z
+      .number()
+      .int()
+      .min(1)
+      .default(4037)
+      .describe(
+        "The item id of the coins that donations and referrals give (4037 is Coin of Luck in the L2J item tables; use your donation coin's id).",
+      ),
+    delivery: z
+      .enum(REWARD_DELIVERY_MODES)
+      .default('auto')
+      .describe(
+        "How rewards reach a character: `premiumItems` (L2J Server's `character_premium_items`), `customMail` (L2J Mobius's `custom_mail`), `queue` (the site's `site_reward_queue`, drained by a game mod) or `auto` (the first of these tables the game database has).",
+      ),
+    sender: z
+      .string()
+      .min(1)
+      .max(50)
+      .default('Gatekeeper')
+      .describe('The sender the Dimensional Merchant shows (`character_premium_items.itemSender`).'),
+    mailSubject: z
+      .string()
+      .min(1)
+      .max(128)
+      .default('Your reward')
+      .describe('Subject of the `custom_mail` letter that carries the items (with `customMail`).'),
+    mailMessage: z
+      .string()
+      .min(1)
+      .max(1000)
+      .default('Thank you for supporting the server!')
+      .describe('Text of that letter.'),
+    retrySeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(86_400)
+      .default(60)
+      .describe('How often a reward the game database refused (it was down) is tried again.'),
   })
   .strict()
-  .prefault({});
+  .prefault({})
+  .describe('How rewards (the coins of donations and referrals) reach a character: see payments.md.');
 
 export type RewardSettings = z.infer<typeof rewardSettings>;

@@ -34,7 +34,7 @@ export const STATISTICS_LISTS = Object.values(STATISTICS_CALLS);
 
 export interface ListSources {
   game: Kysely<GameDatabase>;
-  /** Whether the game has the event mod's event_stats table (README). */
+  /** Whether the game has the event mod's event_stats table (docs/owner/game-databases.md). */
   hasEventStats: boolean;
   referrals: ReferralStatisticsSource;
 }

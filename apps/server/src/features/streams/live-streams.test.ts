@@ -18,8 +18,8 @@ describe('the three live stream slots', () => {
       ),
     ).toEqual([
       { type: 'TWITCH', channel: 'gatekeeper_l2' },
-      { type: 'FACEBOOK', channel: 'https://www.facebook.com/hero/videos/1/', title: 'Siege' },
-      { type: 'FACEBOOK', channel: 'https://www.facebook.com/mage/videos/1/' },
+      { type: 'FACEBOOK', channel: 'https://www.facebook.com/hero/videos/1/', title: 'Siege', live: true },
+      { type: 'FACEBOOK', channel: 'https://www.facebook.com/mage/videos/1/', live: true },
     ]);
   });
 

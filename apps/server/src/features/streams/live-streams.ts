@@ -21,7 +21,10 @@ export const mergeLiveStreams = (configured: LiveStreamSetting[], stored: Stored
     ...configured.map(({ type, channel }) => ({ type, channel })),
     ...stored
       .filter((row) => (STREAM_TYPES as readonly string[]).includes(row.type) && row.channel.trim() !== '')
-      .map(({ type, channel, title }) => (title ? { type, channel, title } : { type, channel })),
+      // The collector keeps only streams their provider reported live a moment ago.
+      .map(({ type, channel, title }) =>
+        title ? { type, channel, title, live: true } : { type, channel, live: true },
+      ),
   ];
   for (const stream of candidates) {
     if (merged.length === LIVE_STREAM_SLOTS) break;

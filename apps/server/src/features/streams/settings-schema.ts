@@ -40,7 +40,19 @@ export const liveStreamSetting = z.discriminatedUnion('type', [
 ]);
 export type LiveStreamSetting = z.infer<typeof liveStreamSetting>;
 
-export const liveStreamsSetting = z.array(liveStreamSetting).max(LIVE_STREAM_SLOTS).default([]);
+export const liveStreamsSetting = z
+  .array(liveStreamSetting)
+  .max(LIVE_STREAM_SLOTS)
+  .default([])
+  .describe(
+    "The owner's live streams, shown first in the home page's three stream slots: `TWITCH`, `KICK` or `TROVO` with the channel name, `YOUTUBE` with the channel id (`UC...`), `FACEBOOK` with the video's `https://www.facebook.com/...` address.",
+  );
 
-/** Streams registered in game (Facebook) show only with at least this many viewers. */
-export const liveStreamMinViewersSetting = z.number().int().min(0).default(0);
+export const liveStreamMinViewersSetting = z
+  .number()
+  .int()
+  .min(0)
+  .default(0)
+  .describe(
+    'Streams registered in game (Facebook) fill the remaining slots, most watched first, once they have at least this many viewers.',
+  );

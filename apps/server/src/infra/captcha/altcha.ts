@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
-import type { KeyValueStore } from '../key-value-store';
+import type { ClaimStore } from '../durable-claims';
 
 export interface AltchaOptions {
   /** HMAC secret; every instance of one site must share it. */
@@ -11,7 +11,8 @@ export interface AltchaOptions {
   cost: number;
   maxCounter: number;
   expireMinutes: number;
-  store: KeyValueStore;
+  /** Where each solution's use is claimed; it must outlive a Redis restart. */
+  store: ClaimStore;
 }
 
 /**
@@ -35,11 +36,22 @@ export const altchaCaptcha = (options: AltchaOptions) => {
       });
     },
     async verify(payload: string): Promise<boolean> {
+      // altcha-lib reads a failing store as a refused solution; a store that is down must instead
+      // reach the caller (503 "try again in a minute"), so its error is kept and thrown again.
+      let storeFailure: { error: unknown } | undefined;
       const result = await verify(payload, deriveKey, options.hmacKey, hmacKeySignatureSecret, {
         get: async () => undefined,
         set: async () => undefined,
-        setIfAbsent: (key: string) => options.store.claim(`altcha:${key}`, ttlMs),
+        setIfAbsent: async (key: string) => {
+          try {
+            return await options.store.claim(`altcha:${key}`, ttlMs);
+          } catch (error) {
+            storeFailure = { error };
+            throw error;
+          }
+        },
       });
+      if (storeFailure) throw storeFailure.error;
       return result.error === null;
     },
   };

@@ -1,22 +1,19 @@
 import { createHash } from 'node:crypto';
+import { CALLS, type CaptchaConfig } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { KeyValueStore } from '../key-value-store';
+import type { ClaimStore } from '../durable-claims';
+import { isServiceUnavailable } from '../unavailable';
 import { altchaCaptcha } from './altcha';
-import { CAPTCHA_VERIFY_URLS, type HostedProvider, verifyHostedCaptcha } from './providers';
-
-export type CaptchaPublicConfig =
-  { provider: 'altcha'; challengeUrl: string } | { provider: HostedProvider; siteKey: string };
+import { CAPTCHA_VERIFY_URLS, verifyHostedCaptcha } from './providers';
 
 export interface Captcha {
-  publicConfig: CaptchaPublicConfig;
+  publicConfig: CaptchaConfig;
   /** The ALTCHA challenge JSON; undefined for hosted providers. */
   challenge?: () => Promise<unknown>;
   /** Whether the token is valid and was not used before. Never throws: a provider outage fails closed. */
   verify(token: string, remoteIp: string): Promise<boolean>;
 }
-
-export const CAPTCHA_CHALLENGE_PATH = '/sdk/captcha/challenge';
 
 export interface CaptchaSettings {
   altchaCost: number;
@@ -30,7 +27,7 @@ export const createCaptcha = (
     'CAPTCHA_PROVIDER' | 'CAPTCHA_SECRET' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_VERIFY_URL' | 'ALTCHA_HMAC_KEY'
   >,
   settings: CaptchaSettings,
-  store: KeyValueStore,
+  store: ClaimStore,
   log: FastifyBaseLogger,
 ): Captcha => {
   const ttlMs = settings.expireMinutes * 60_000;
@@ -43,12 +40,14 @@ export const createCaptcha = (
       store,
     });
     return {
-      publicConfig: { provider: 'altcha', challengeUrl: CAPTCHA_CHALLENGE_PATH },
+      publicConfig: { provider: 'altcha', challengeUrl: CALLS.getCaptchaChallenge.path },
       challenge: altcha.challenge,
       async verify(token) {
         try {
           return await altcha.verify(token);
         } catch (error) {
+          // The claim store down while claiming the solution: try again later, not "wrong captcha".
+          if (isServiceUnavailable(error)) throw error;
           log.warn({ err: error }, 'captcha payload rejected');
           return false;
         }

@@ -1,17 +1,16 @@
+import type { HostedCaptchaProvider } from '@gatekeeper/contract';
 /**
  * Server-side verification of Turnstile, hCaptcha and reCAPTCHA tokens (INTEGRATIONS.md): a form
  * POST of secret, response and remote IP to the provider, which answers JSON {success}.
  */
-export const CAPTCHA_VERIFY_URLS = {
+export const CAPTCHA_VERIFY_URLS: Record<HostedCaptchaProvider, string> = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   hcaptcha: 'https://api.hcaptcha.com/siteverify',
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
-} as const;
-
-export type HostedProvider = keyof typeof CAPTCHA_VERIFY_URLS;
+};
 
 export const verifyHostedCaptcha = async (options: {
-  provider: HostedProvider;
+  provider: HostedCaptchaProvider;
   verifyUrl: string;
   secret: string;
   siteKey: string;

@@ -1,8 +1,12 @@
+import { DEFAULT_METADATA_TEXT } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../navigation';
-import { useSiteData } from '../site-data';
-import { useLanguage } from '../use-language';
+import { Link } from '../../shared/navigation';
+import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
 import { TopMenu } from './top-menu';
+
+/** The server sends "N/A" (or nothing) when the owner has not named the chronicle. */
+const hasChronicle = (chronicle: string) => chronicle.trim() !== '' && chronicle !== DEFAULT_METADATA_TEXT;
 
 /** The 780 px header: artwork, top menu, the server's name and the referral banner. */
 export const Header = () => {
@@ -17,7 +21,11 @@ export const Header = () => {
           <p className="site-header__kicker">{t('site.kicker')}</p>
           <h1 className="site-header__title">{t('site.name')}</h1>
           <p className="site-header__tagline">
-            {metadata ? t('site.tagline', { chronicle: metadata.chronicle }) : t('site.taglineShort')}
+            {!metadata
+              ? t('site.taglineShort')
+              : hasChronicle(metadata.chronicle)
+                ? t('site.tagline', { chronicle: metadata.chronicle })
+                : t('site.taglineNoChronicle')}
           </p>
         </div>
         <Link to={href('referral')} className="referral-banner">

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../navigation';
+import { useLocation, useNavigate } from '../../shared/navigation';
 import { storeLanguage } from '../../i18n/language-storage';
 import { getHref, matchRoute } from '../../i18n/routes';
-import { useLanguage } from '../use-language';
+import { useLanguage } from '../../shared/use-language';
 
 /** Native names: a visitor finds their own language whatever the page is written in. */
 const NATIVE_NAMES: Record<Language, string> = {

@@ -1,6 +1,6 @@
 import type { StatusLight } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { useSiteData } from '../site-data';
+import { useSiteData } from '../../shared/site-data';
 
 const Light = ({ label, light }: { label: string; light: StatusLight }) => {
   const { t } = useTranslation();

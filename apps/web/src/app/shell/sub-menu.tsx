@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../navigation';
+import { NavLink } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
-import { useSiteData } from '../site-data';
-import { useLanguage } from '../use-language';
+import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
 
 /** Quick links under the header: create an account, download, donate, community chat. */
 export const SubMenu = () => {

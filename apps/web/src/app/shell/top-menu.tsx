@@ -1,37 +1,74 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../navigation';
+import { NavLink, useLocation } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
-import { useSiteData } from '../site-data';
-import { useLanguage } from '../use-language';
+import { ACCOUNT_ROUTES, STATISTICS_ROUTES, type RouteId } from '../../i18n/routes';
+import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from './language-bar';
 import { StatusLights } from './status-lights';
 
-/** The top menu: home, account, downloads, statistics, donate, the two community links, the lights. */
+/**
+ * The top menu: home, account, downloads, statistics, donate, the two community links, the lights.
+ * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
+ * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
+ * and gives the focus back to the button, and following a link closes it.
+ */
 export const TopMenu = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: following a link closes it.
+  const [openOn, setOpenOn] = useState<string>();
+  const open = openOn === pathname;
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const section = (ids: readonly RouteId[]) => ids.map((id) => href(id));
   const items = [
     { to: href('home'), label: t('menu.home'), end: true },
-    { to: href('register'), label: t('menu.account') },
+    { to: href('register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
     { to: href('downloads'), label: t('menu.downloads') },
-    { to: href('statisticsScore'), label: t('menu.statistics') },
+    { to: href('statisticsScore'), label: t('menu.statistics'), section: section(STATISTICS_ROUTES) },
     { to: href('donate'), label: t('menu.donate') },
   ];
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(undefined);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   return (
     <div className="top-menu">
       <div className="top-menu__utility">
         <StatusLights />
         <LanguageBar />
       </div>
-      <nav className="top-menu__nav" aria-label={t('menu.label')}>
+      <nav className="top-menu__nav" aria-label={t('menu.label')} data-open={open || undefined}>
         <NavLink to={href('home')} className="top-menu__logo" aria-label={t('site.homeLink')}>
           <img src="/images/logo/gatekeeper.svg" alt="" width={44} height={44} />
         </NavLink>
-        <ul className="top-menu__links">
+        <button
+          ref={button}
+          type="button"
+          className="top-menu__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpenOn(open ? undefined : pathname)}
+        >
+          <span className="top-menu__toggle-icon" aria-hidden="true" />
+          {t('menu.button')}
+        </button>
+        <ul className="top-menu__links" id={listId}>
           {items.map((item) => (
             <li key={item.label}>
-              <NavLink to={item.to} end={item.end} className="top-menu__link">
+              <NavLink to={item.to} end={item.end} section={item.section} className="top-menu__link">
                 {item.label}
               </NavLink>
             </li>

@@ -1,21 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_FLAG_KEYS } from '@gatekeeper/contract';
-import { CALLS, type CallName } from '@gatekeeper/contract/lite';
+import { CALLS, type CallName, type ErrorCode } from '@gatekeeper/contract/lite';
 import { useRef, useState } from 'react';
-import {
-  type DefaultValues,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type PathValue,
-  useForm,
-} from 'react-hook-form';
+import { type FieldErrors, type FieldValues, type Path, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { CallError, callApi } from '../../api/client';
+import { callApi, errorCodesOf } from '../../api/client';
 import { type DialogContent, useDialog } from '../dialog';
 import { CaptchaField, type CaptchaHandle } from './captcha-field';
-import { type FieldSpec, FormField } from './form-field';
+import type { FormDefinition } from './form-definition';
+import { FormField } from './form-field';
 import { PasswordChecklist } from './password-checklist';
 import './form.css';
 
@@ -23,20 +16,20 @@ import './form.css';
 export interface FormDialogs {
   answer(answer: unknown): DialogContent;
   failure(error: unknown): DialogContent;
-  invalid: DialogContent;
+  /** The names of the fields that are not valid (the captcha among them when it is missing). */
+  invalid(fields: string[]): DialogContent;
 }
 
-interface FormConfigBase<V extends FieldValues> {
+interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
   call: CallName;
-  schema: z.ZodType<V, V>;
-  fields: FieldSpec<V>[];
+  /** Model, fields and starting values (defineForm). */
+  form: FormDefinition<I, O>;
   /** The field whose live checklist shows under it (the new password). */
-  checklistFor?: Path<V>;
-  defaults: DefaultValues<V>;
+  checklistFor?: Path<I>;
   submitLabel: string;
   /** Adds what the page knows but the player does not type (language, IPv6). */
-  prepare?: (values: V) => Promise<V> | V;
-  onSuccess?: (values: V) => void;
+  prepare?: (values: O) => Promise<O> | O;
+  onSuccess?: (values: O) => void;
   /** False for a form without a captcha (its values then have no captcha field). */
   captcha?: boolean;
 }
@@ -55,40 +48,52 @@ type FormOutcome =
     }
   | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined };
 
-export type AccountFormConfig<V extends FieldValues> = FormConfigBase<V> & FormOutcome;
+export type AccountFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
 
-/** The error texts of an answer: a list of codes or one key; anything else is a server error. */
+/** The error texts of an answer: its error codes; anything else is a server error. */
 const errorTexts = (error: unknown, t: (key: string) => string): string[] => {
-  if (error instanceof CallError && error.status >= 400 && error.status < 500) {
-    const codes = Array.isArray(error.body) ? error.body : typeof error.body === 'string' ? [error.body] : [];
-    const texts = codes.filter((code): code is string => typeof code === 'string').map((code) => t(code));
-    if (texts.length > 0) return texts;
-  }
-  return [t('ServerError')];
+  const codes = errorCodesOf(error);
+  return codes.length > 0 ? codes.map((code) => t(code)) : [t('ServerError')];
 };
+
+/** The answers that say the typed password itself was wrong: the form then empties its passwords. */
+const PASSWORD_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'wrongCredentials',
+  'wrongUsernameOrPassword',
+  ...PASSWORD_FLAG_KEYS,
+  'passwordTooLong',
+  'passwordInvalidCharacter',
+  'confirmPassRequirements',
+]);
 
 /**
  * The one form pattern of the site (SPEC sections 4, 5 and 8): fields validated by the contract's
  * schema, errors shown once touched, a processing flag that ignores a second submit, the captcha,
- * the success and failure dialogs, and a reset after every valid submit.
+ * the success and failure dialogs, and a reset after a success (a refusal keeps what was typed).
  */
-export const AccountForm = <V extends FieldValues>({ config }: { config: AccountFormConfig<V> }) => {
+export const AccountForm = <I extends FieldValues, O extends FieldValues>({
+  config,
+}: {
+  config: AccountFormConfig<I, O>;
+}) => {
   const { t } = useTranslation();
   const showDialog = useDialog();
   const captcha = useRef<CaptchaHandle>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
-  const form = useForm<V>({ resolver: zodResolver(config.schema), defaultValues: config.defaults, mode: 'onTouched' });
+  const { schema, fields, defaults } = config.form;
+  const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const captchaError = form.formState.errors.captcha;
 
-  const onValid = async (values: V) => {
+  const onValid = async (values: O) => {
     if (processing.current) return;
     processing.current = true;
     setBusy(true);
+    let refusal: unknown;
     try {
       const input = config.prepare ? await config.prepare(values) : values;
       // A GET call (getreferrallink) carries the model in its query, the others in the body.
-      const answer = await (callApi as (name: CallName, options: { body?: V; query?: V }) => Promise<unknown>)(
+      const answer = await (callApi as (name: CallName, options: { body?: O; query?: O }) => Promise<unknown>)(
         config.call,
         CALLS[config.call].method === 'GET' ? { query: input } : { body: input },
       );
@@ -114,25 +119,37 @@ export const AccountForm = <V extends FieldValues>({ config }: { config: Account
         });
       }
     } catch (error) {
+      refusal = error;
       showDialog(
         config.dialogs
           ? config.dialogs.failure(error)
           : { tone: 'error', title: t(config.failureTitle), message: errorTexts(error, t) },
       );
     } finally {
-      form.reset(config.defaults);
+      if (refusal === undefined) {
+        form.reset(defaults);
+      } else {
+        // A refusal keeps what the player typed: only the captcha is new, and the passwords go
+        // only when the server says they were the problem.
+        if (config.captcha !== false) form.setValue('captcha' as Path<I>, '' as PathValue<I, Path<I>>);
+        if (errorCodesOf(refusal).some((code) => PASSWORD_PROBLEMS.has(code))) {
+          for (const field of fields.filter((spec) => spec.type === 'password')) {
+            form.setValue(field.name, '' as PathValue<I, Path<I>>);
+          }
+        }
+      }
       captcha.current?.reset();
       processing.current = false;
       setBusy(false);
     }
   };
 
-  const onInvalid = (errors: FieldErrors<V>) => {
+  const onInvalid = (errors: FieldErrors<I>) => {
     for (const name of Object.keys(errors)) {
-      form.setValue(name as Path<V>, form.getValues(name as Path<V>), { shouldTouch: true });
+      form.setValue(name as Path<I>, form.getValues(name as Path<I>), { shouldTouch: true });
     }
     if (config.dialogs) {
-      showDialog(config.dialogs.invalid);
+      showDialog(config.dialogs.invalid(Object.keys(errors)));
       return;
     }
     const messages = [
@@ -144,7 +161,7 @@ export const AccountForm = <V extends FieldValues>({ config }: { config: Account
 
   return (
     <form className="account-form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
-      {config.fields.map((spec) => (
+      {fields.map((spec) => (
         <div key={spec.name}>
           <FormField
             form={form}
@@ -159,7 +176,7 @@ export const AccountForm = <V extends FieldValues>({ config }: { config: Account
           ref={captcha}
           invalid={Boolean(captchaError) && form.formState.isSubmitted}
           onToken={(token) =>
-            form.setValue('captcha' as Path<V>, token as PathValue<V, Path<V>>, {
+            form.setValue('captcha' as Path<I>, token as PathValue<I, Path<I>>, {
               shouldValidate: form.formState.isSubmitted,
             })
           }

@@ -30,12 +30,12 @@ export interface FieldSpec<V extends FieldValues> {
  * A labelled input bound to the form. Its error (a translation key from the contract's rules)
  * shows only once the field was touched and is invalid, and is tied to the input for readers.
  */
-export const FormField = <V extends FieldValues>({
+export const FormField = <V extends FieldValues, T extends FieldValues>({
   form,
   spec,
   shownElsewhere = [],
 }: {
-  form: UseFormReturn<V>;
+  form: UseFormReturn<V, unknown, T>;
   spec: FieldSpec<V>;
   /** Error keys another element already shows (the password checklist). */
   shownElsewhere?: readonly string[];

@@ -7,7 +7,13 @@ import { useTranslation } from 'react-i18next';
  * The live checklist under newPassRequirements: every flag starts unmet and is checked again on
  * each keystroke of the new password.
  */
-export const PasswordChecklist = <V extends FieldValues>({ control, name }: { control: Control<V>; name: Path<V> }) => {
+export const PasswordChecklist = <V extends FieldValues, T extends FieldValues>({
+  control,
+  name,
+}: {
+  control: Control<V, unknown, T>;
+  name: Path<V>;
+}) => {
   const { t } = useTranslation();
   const headingId = useId();
   const password = useWatch({ control, name }) as string | undefined;

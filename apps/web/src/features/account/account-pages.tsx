@@ -1,10 +1,5 @@
 import {
   COOKIES,
-  type ChangePasswordModel,
-  type ChangePincodeModel,
-  type RecoverPasswordModel,
-  type RegisterModel,
-  type UnblockCharacterModel,
   changePasswordModel,
   changePincodeModel,
   isLanguage,
@@ -14,10 +9,11 @@ import {
 } from '@gatekeeper/contract';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSiteData } from '../../app/site-data';
+import { useSiteData } from '../../shared/site-data';
 import { AccountTabs } from '../../components/account-tabs';
 import { AccountForm, type AccountFormConfig } from '../../components/form/account-form';
-import type { FieldSpec } from '../../components/form/form-field';
+import { defineForm } from '../../components/form/form-definition';
+import { FIELDS } from '../../components/form/fields';
 import { Page } from '../../components/page';
 import type { ACCOUNT_ROUTES } from '../../i18n/routes';
 import { lookupIpv6 } from './ipv6-lookup';
@@ -25,14 +21,14 @@ import { rememberRegisteredUser } from './registered-users';
 
 type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
-const AccountPage = <V extends FieldValues & { captcha: string }>({
+const AccountPage = <I extends FieldValues, O extends FieldValues>({
   id,
   intro,
   config,
 }: {
   id: AccountRoute;
   intro: string;
-  config: AccountFormConfig<V>;
+  config: AccountFormConfig<I, O>;
 }) => {
   const { t } = useTranslation();
   return (
@@ -45,80 +41,46 @@ const AccountPage = <V extends FieldValues & { captcha: string }>({
   );
 };
 
-const field = {
-  username: { name: 'username', label: 'forms.username', autoComplete: 'username', maxLength: 45 },
-  newUsername: {
-    name: 'username',
-    label: 'forms.username',
-    autoComplete: 'username',
-    maxLength: 14,
-    hint: 'forms.hints.username',
-  },
-  password: { name: 'password', label: 'forms.password', type: 'password', autoComplete: 'current-password' },
-  newPassword: {
-    name: 'newPassword',
-    label: 'forms.newPassword',
-    type: 'password',
-    autoComplete: 'new-password',
-    maxLength: 15,
-  },
-  confirmPassword: {
-    name: 'confirmPassword',
-    label: 'forms.confirmPassword',
-    type: 'password',
-    autoComplete: 'new-password',
-    maxLength: 15,
-  },
-  email: { name: 'email', label: 'forms.email', type: 'email', autoComplete: 'email', maxLength: 250 },
-  confirmEmail: {
-    name: 'confirmEmail',
-    label: 'forms.confirmEmail',
-    type: 'email',
-    autoComplete: 'email',
-    maxLength: 250,
-  },
-  charName: { name: 'charName', label: 'forms.charName', autoComplete: 'off', maxLength: 35 },
-  pincode: {
-    name: 'pincode',
-    label: 'forms.pincode',
-    type: 'password',
-    autoComplete: 'off',
-    inputMode: 'numeric',
-    maxLength: 8,
-    hint: 'forms.hints.pincode',
-  },
-} as const;
-
-const fields = <V extends FieldValues>(...specs: FieldSpec<V>[]) => specs;
-
-type Register = RegisterModel & { captcha: string; creationIpV6: string };
+const FORMS = {
+  register: defineForm(registerModel, [
+    FIELDS.newUsername,
+    FIELDS.newPassword,
+    FIELDS.confirmPassword,
+    FIELDS.email,
+    FIELDS.confirmEmail,
+  ]),
+  changePassword: defineForm(changePasswordModel, [
+    FIELDS.username,
+    FIELDS.password,
+    FIELDS.newPassword,
+    FIELDS.confirmPassword,
+  ]),
+  recoverPassword: defineForm(recoverPasswordModel, [FIELDS.username, FIELDS.email]),
+  changePincode: defineForm(changePincodeModel, [
+    FIELDS.username,
+    FIELDS.password,
+    FIELDS.email,
+    FIELDS.charName,
+    FIELDS.pincode,
+  ]),
+  unblockCharacter: defineForm(unblockCharacterModel, [
+    FIELDS.username,
+    FIELDS.password,
+    FIELDS.email,
+    FIELDS.charName,
+  ]),
+};
 
 export const RegisterPage = () => {
   const { metadata } = useSiteData();
   return (
-    <AccountPage<Register>
+    <AccountPage
       id="register"
       intro="forms.intro.register"
       config={{
         call: 'createAccount',
-        schema: registerModel as never,
-        fields: fields<Register>(
-          field.newUsername,
-          field.newPassword,
-          field.confirmPassword,
-          field.email,
-          field.confirmEmail,
-        ),
+        form: FORMS.register,
         checklistFor: 'newPassword',
-        defaults: {
-          username: '',
-          newPassword: '',
-          confirmPassword: '',
-          email: '',
-          confirmEmail: '',
-          captcha: '',
-          creationIpV6: '',
-        },
         submitLabel: 'forms.submit.register',
         success: { title: 'registerComplete', message: 'registerCompleteMessage' },
         failureTitle: 'registerFail',
@@ -129,18 +91,14 @@ export const RegisterPage = () => {
   );
 };
 
-type ChangePassword = ChangePasswordModel & { captcha: string };
-
 export const ChangePasswordPage = () => (
-  <AccountPage<ChangePassword>
+  <AccountPage
     id="changePassword"
     intro="forms.intro.changePassword"
     config={{
       call: 'changePassword',
-      schema: changePasswordModel as never,
-      fields: fields<ChangePassword>(field.username, field.password, field.newPassword, field.confirmPassword),
+      form: FORMS.changePassword,
       checklistFor: 'newPassword',
-      defaults: { username: '', password: '', newPassword: '', confirmPassword: '', captcha: '' },
       submitLabel: 'forms.submit.changePassword',
       success: { title: 'passChanged', message: 'passChangeSucceeded' },
       failureTitle: 'passChangeFailed',
@@ -148,19 +106,15 @@ export const ChangePasswordPage = () => (
   />
 );
 
-type RecoverPassword = RecoverPasswordModel & { captcha: string };
-
 export const RecoverPasswordPage = () => {
   const { i18n } = useTranslation();
   return (
-    <AccountPage<RecoverPassword>
+    <AccountPage
       id="recoverPassword"
       intro="forms.intro.recoverPassword"
       config={{
         call: 'recoverPassword',
-        schema: recoverPasswordModel as never,
-        fields: fields<RecoverPassword>(field.username, field.email),
-        defaults: { username: '', email: '', captcha: '' },
+        form: FORMS.recoverPassword,
         submitLabel: 'forms.submit.recoverPassword',
         success: { title: 'passRecovery', message: 'passRecoveryInstructions' },
         failureTitle: 'passRecovery',
@@ -170,17 +124,13 @@ export const RecoverPasswordPage = () => {
   );
 };
 
-type ChangePincode = ChangePincodeModel & { captcha: string };
-
 export const ChangePincodePage = () => (
-  <AccountPage<ChangePincode>
+  <AccountPage
     id="changePincode"
     intro="forms.intro.changePincode"
     config={{
       call: 'changePincode',
-      schema: changePincodeModel as never,
-      fields: fields<ChangePincode>(field.username, field.password, field.email, field.charName, field.pincode),
-      defaults: { username: '', password: '', email: '', charName: '', pincode: '', captcha: '' },
+      form: FORMS.changePincode,
       submitLabel: 'forms.submit.changePincode',
       success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
       failureTitle: 'pincodeChangeFailed',
@@ -188,17 +138,13 @@ export const ChangePincodePage = () => (
   />
 );
 
-type UnblockCharacter = UnblockCharacterModel & { captcha: string };
-
 export const UnblockCharacterPage = () => (
-  <AccountPage<UnblockCharacter>
+  <AccountPage
     id="unblockCharacter"
     intro="forms.intro.unblockCharacter"
     config={{
       call: 'fixCharacter',
-      schema: unblockCharacterModel as never,
-      fields: fields<UnblockCharacter>(field.username, field.password, field.email, field.charName),
-      defaults: { username: '', password: '', email: '', charName: '', captcha: '' },
+      form: FORMS.unblockCharacter,
       submitLabel: 'forms.submit.unblockCharacter',
       success: { title: 'charUnblocked', message: 'charUnblockMessage' },
       failureTitle: 'charUnblockFailed',

@@ -1,7 +1,7 @@
 import { COOKIES } from '@gatekeeper/contract/lite';
 import { useEffect } from 'react';
 import { callApi } from '../../api/client';
-import { useSiteData } from '../../app/site-data';
+import { useSiteData } from '../../shared/site-data';
 import { lookupIpv6 } from './ipv6-lookup';
 import { registeredUsers } from './registered-users';
 

@@ -3,48 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteDataProvider } from '../../app/site-data';
+import { SiteDataProvider } from '../../shared/site-data';
 import { DialogProvider } from '../../components/dialog';
-import { initTestI18n } from '../../test-i18n';
+import { initTestI18n } from '../../test-support/i18n';
+import { jsonResponse as json, testMetadata } from '../../test-support/metadata';
 import DonatePage from './donate-page';
 
-const METADATA = {
-  coinsName: 'Adena Coin',
-  coinsPerRef: 10,
-  coinsPerEuro: 2.5,
-  chronicle: 'Interlude',
-  eventName: 'TvT',
-  orderPercent: 50,
-  chaosPercent: 50,
-  openingDate: null,
-  links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
-  voteSites: [],
-  discordWidgetId: '',
-  facebookPageUrl: '',
-  ipv6LookupUrl: '',
-  donation: {
-    action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
-    fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },
-    amountField: 'amount',
-    characterField: 'custom',
-    currency: 'USD',
-    minAmount: 5,
-    maxAmount: 50,
-    defaultAmount: 20,
-  },
-  downloads: {
-    updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
-    updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
-  },
-};
+const METADATA = testMetadata();
 
 const calls: string[] = [];
 let releaseCheck: (() => void) | undefined;
 const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
   calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
-  const json = (body: unknown) =>
-    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   if (url.pathname === '/sdk/getmetadata') return json(METADATA);
   if (url.pathname === '/sdk/ischaracterexist') {
     await new Promise<void>((resolve) => (releaseCheck = resolve));
@@ -66,7 +37,7 @@ describe('the donate page', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeFetch);
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
-      submitted.push({ action: this.action, method: this.method, ...Object.fromEntries(new FormData(this)) } as never);
+      submitted.push({ action: this.action, method: this.method, ...Object.fromEntries(new FormData(this)) });
     });
     window.sessionStorage.clear();
     calls.length = 0;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from '../../app/navigation';
-import { useSiteData } from '../../app/site-data';
+import { useLocation } from '../../shared/navigation';
+import { useSiteData } from '../../shared/site-data';
 import { Page } from '../../components/page';
 import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';
 import { DonationAgreement } from './donation-agreement';

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DonationFormValues,
   LANGUAGE_TAGS,
+  LIMITS,
   type Metadata,
   coinsForDonation,
   donationFormModel,
@@ -10,9 +11,9 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client';
+import { callApi, errorCodesOf } from '../../api/client';
 import { recordRefEvent } from '../../api/ref-events';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
@@ -95,8 +96,8 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
     let exists: boolean;
     try {
       exists = await callApi('isCharacterExist', { query: { name: charName } });
-    } catch {
-      fail(t('ServerError'));
+    } catch (error) {
+      fail(t(errorCodesOf(error)[0] ?? 'ServerError'));
       return;
     }
     if (!exists) {
@@ -118,7 +119,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
       name: 'charName',
       label: 'donate.charNameLabel',
       autoComplete: 'off',
-      maxLength: 35,
+      maxLength: LIMITS.charNameMax,
       hint: 'donate.charNameHint',
       errorReplacesHint: true,
     },

@@ -2,7 +2,7 @@ import type { DownloadLink } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordRefEvent } from '../../api/ref-events';
-import { useSiteData } from '../../app/site-data';
+import { useSiteData } from '../../shared/site-data';
 import { ExternalLink } from '../../components/external-link';
 import { Page } from '../../components/page';
 import './downloads.css';

@@ -1,7 +1,8 @@
+import { COUNTDOWN } from '@gatekeeper/contract/lite';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../app/use-media-query';
+import { useMediaQuery } from '../../shared/use-media-query';
 import {
   RING_NAMES,
   type Remaining,
@@ -27,8 +28,9 @@ const minuteText = (remaining: Remaining, t: TFunction) =>
 
 /**
  * The rings of the countdown to the opening (SPEC, Home): one SVG per ring, its stroke as full as
- * that unit's share. Drawn straight into the DOM every animation frame (no React render per
- * frame) while on screen, once a second off screen or with reduced motion; stops at the opening.
+ * that unit's share. Drawn straight into the DOM (no React render per redraw) every
+ * COUNTDOWN.redrawMs, about 11 ms (SPEC section 9), while on screen; once a second off screen or
+ * with reduced motion; stops at the opening.
  * role="timer" with a text updated once a minute is what assistive technology reads.
  */
 export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
@@ -48,7 +50,6 @@ export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
     root.querySelectorAll<SVGCircleElement>('[data-arc]').forEach((el) => arcs.set(el.dataset.arc ?? '', el));
     root.querySelectorAll<HTMLElement>('[data-value]').forEach((el) => values.set(el.dataset.value ?? '', el));
     let lastMinute = -1;
-    let frame = 0;
     let timer = 0;
     let visible = true;
     let done = false;
@@ -74,20 +75,14 @@ export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
     const schedule = () => {
       if (done) return;
       // Off screen (and with reduced motion) once a second, on the second: the text stays true.
-      if (reducedMotion || !visible) {
-        timer = window.setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
-      } else {
-        frame = window.requestAnimationFrame(tick);
-      }
+      const delay = reducedMotion || !visible ? 1000 - (Date.now() % 1000) + 5 : COUNTDOWN.redrawMs;
+      timer = window.setTimeout(tick, delay);
     };
     const tick = () => {
       draw();
       schedule();
     };
-    const stop = () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    const stop = () => window.clearTimeout(timer);
     const observer =
       typeof IntersectionObserver === 'undefined'
         ? undefined

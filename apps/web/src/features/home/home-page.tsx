@@ -1,9 +1,9 @@
 import { DEFAULT_METADATA_TEXT } from '@gatekeeper/contract/lite';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from '../../app/navigation';
-import { useSiteData } from '../../app/site-data';
-import { useLanguage } from '../../app/use-language';
+import { Link, useLocation, useNavigate } from '../../shared/navigation';
+import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
 import { CountdownRings } from './countdown-rings';

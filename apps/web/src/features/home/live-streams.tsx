@@ -1,9 +1,9 @@
 import { LIVE_STREAM_SLOTS, type LiveStream } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/navigation';
+import { Link } from '../../shared/navigation';
 import { useCall } from '../../api/use-call';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../shared/use-language';
 import { ExternalLink } from '../../components/external-link';
 import { PROVIDER_NAMES, streamChannelUrl, streamEmbedUrl } from './stream-embed';
 
@@ -30,7 +30,7 @@ const StreamPlayer = ({ stream, embedUrl }: { stream: LiveStream; embedUrl: stri
         />
       </div>
       <figcaption className="stream-slot__caption">
-        <span className="stream-slot__live">{t('streams.live')}</span>
+        {stream.live && <span className="stream-slot__live">{t('streams.live')}</span>}
         <span className="stream-slot__name">{name || provider}</span>
         {channelUrl && (
           <ExternalLink href={channelUrl} className="stream-slot__link">

@@ -1,19 +1,43 @@
-import { LANGUAGE_TAGS, type Language, type OpeningDate } from '@gatekeeper/contract/lite';
+import type { Language, OpeningDate } from '@gatekeeper/contract/lite';
+
+/** The locale each language writes a date in: English the British way (day before month). */
+const DATE_LOCALES: Record<Language, string> = {
+  en: 'en-GB',
+  ru: 'ru-RU',
+  gr: 'el-GR',
+  es: 'es-ES',
+  br: 'pt-BR',
+  lt: 'lt-LT',
+};
+
+const DAY_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
 
 /**
- * "Saturday, 1 March 2027, 18:00 GMT +2" in the visitor's language: weekday, day, month and year
- * from Intl in the server's own time zone offset, then hour:00 and the offset.
+ * English reads "Monday, 1 March 2027" (SPEC: weekday, day, month, year). It is built from the
+ * parts because en-GB's own pattern drops the comma after the weekday in newer ICU data.
+ */
+const englishDay = (wall: Date): string => {
+  const parts = new Intl.DateTimeFormat(DATE_LOCALES.en, DAY_FORMAT).formatToParts(wall);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
+};
+
+/**
+ * "Monday, 1 March 2027, 18:00 GMT +2" in the visitor's language: weekday, day, month and year
+ * as the language writes a full date, in the server's own time zone offset, then hour:00 and the
+ * offset.
  */
 export const formatOpeningDate = (date: OpeningDate | null, language: Language, notAvailable: string): string => {
   if (!date) return notAvailable;
   const wall = new Date(Date.UTC(date.year, date.month - 1, date.dayNum, date.hour));
-  const day = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(wall);
+  const day =
+    language === 'en' ? englishDay(wall) : new Intl.DateTimeFormat(DATE_LOCALES[language], DAY_FORMAT).format(wall);
   const hour = String(date.hour).padStart(2, '0');
   const sign = date.gmt < 0 ? '-' : '+';
   return `${day}, ${hour}:00 GMT ${sign}${Math.abs(date.gmt)}`;

@@ -1,20 +1,15 @@
 import type { TFunction } from 'i18next';
-import { CallError, callApi } from '../../api/client';
+import { callApi, errorCodesOf } from '../../api/client';
 import type { DialogContent } from '../../components/dialog';
 import type { HomeQueryAction } from './home-query';
 
 /**
- * The texts of a failed call (SPEC section 8): an HTTP 400 answers a translation key (or a list
- * of them), shown joined; anything else is ServerError.
+ * The texts of a failed call (SPEC section 8): a refusal, or a 503 "try again in a minute", answers
+ * a translation key (or a list of them), shown joined; anything else is ServerError.
  */
 export const failureMessages = (error: unknown, t: TFunction, exists: (key: string) => boolean): string[] => {
-  if (error instanceof CallError && error.status === 400) {
-    const keys = (Array.isArray(error.body) ? error.body : [error.body]).filter(
-      (key): key is string => typeof key === 'string' && exists(key),
-    );
-    if (keys.length > 0) return keys.map((key) => t(key));
-  }
-  return [t('ServerError')];
+  const keys = errorCodesOf(error).filter((key) => exists(key));
+  return keys.length > 0 ? keys.map((key) => t(key)) : [t('ServerError')];
 };
 
 /** Runs the actions of the home page's address, each with its dialog. */

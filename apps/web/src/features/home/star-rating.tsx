@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../shared/use-language';
 
 /** 0-5 stars, half stars shown as such; read as "Rated 4.5 out of 5". */
 export const StarRating = ({ rating }: { rating: number }) => {

@@ -2,7 +2,7 @@ import { LANGUAGE_TAGS, type YoutubeVideo } from '@gatekeeper/contract/lite';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../shared/use-language';
 import { ExternalLink } from '../../components/external-link';
 import { StarRating } from './star-rating';
 import { type YoutubePlayer, loadYoutubeIframeApi } from './youtube-iframe-api';

@@ -1,17 +1,16 @@
-import { MAIL_FORM_MESSAGES, MAIL_VERSIONS, type MailModel, mailModel } from '@gatekeeper/contract';
+import { LIMITS, MAIL_FORM_MESSAGES, MAIL_VERSIONS, mailModel } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
-import { CallError } from '../../api/client';
 import type { DialogContent } from '../../components/dialog';
 import { AccountForm, type FormDialogs } from '../../components/form/account-form';
-import type { FieldSpec } from '../../components/form/form-field';
+import { FIELDS } from '../../components/form/fields';
+import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
+import { mailRefusalTexts } from './mail-refusal';
 
-type MailValues = Required<MailModel>;
-
-const FIELDS: FieldSpec<MailValues>[] = [
-  { name: 'username', label: 'mail.form.username', autoComplete: 'username', maxLength: 45 },
-  { name: 'password', label: 'mail.form.password', type: 'password', autoComplete: 'current-password' },
-  { name: 'subject', label: 'mail.form.subject', autoComplete: 'off', maxLength: 200 },
+const FORM = defineForm(mailModel, [
+  { ...FIELDS.username, label: 'mail.form.username' },
+  { ...FIELDS.password, label: 'mail.form.password' },
+  { name: 'subject', label: 'mail.form.subject', autoComplete: 'off', maxLength: LIMITS.mailSubjectMax },
   {
     name: 'version',
     label: 'mail.form.version',
@@ -38,23 +37,13 @@ const FIELDS: FieldSpec<MailValues>[] = [
     hint: 'mail.form.testEmailsHint',
   },
   { name: 'content', label: 'mail.form.content', type: 'textarea', rows: 12, hint: 'mail.form.contentHint' },
-];
-
-const DEFAULTS: MailValues = {
-  username: '',
-  password: '',
-  subject: '',
-  version: '' as MailValues['version'],
-  registeredOnly: 'No',
-  testEmails: '',
-  content: '',
-};
+]);
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * The admin mail form (SPEC, Mail form): the server's answer is shown as JSON, and the form's own
- * messages are the spec's literal English ones.
+ * The admin mail form (SPEC, Mail form): the server's answer is shown as JSON, a refusal in the
+ * visitor's language, and the form's own messages are the spec's literal English ones.
  */
 const MailPage = () => {
   const { t } = useTranslation();
@@ -66,24 +55,30 @@ const MailPage = () => {
       message: json(answer),
       preformatted: true,
     }),
-    failure: (error): DialogContent =>
-      // A refusal (wrong credentials, not a GM...) is an answer too; anything else is a server error.
-      error instanceof CallError && error.status >= 400 && error.status < 500 && typeof error.body !== 'string'
-        ? { tone: 'error', title: answerTitle, message: json(error.body), preformatted: true }
-        : { tone: 'error', title: answerTitle, message: MAIL_FORM_MESSAGES.serverError },
-    invalid: { tone: 'error', title: MAIL_FORM_MESSAGES.formInvalidTitle, message: MAIL_FORM_MESSAGES.formInvalid },
+    failure: (error): DialogContent => ({
+      // A refusal (wrong credentials, not a GM, a refused captcha...) is an answer in words;
+      // anything else is a server error.
+      tone: 'error',
+      title: answerTitle,
+      message: mailRefusalTexts(error, t) ?? MAIL_FORM_MESSAGES.serverError,
+    }),
+    invalid: (fields): DialogContent => ({
+      tone: 'error',
+      title: MAIL_FORM_MESSAGES.formInvalidTitle,
+      message: [
+        ...(fields.some((field) => field !== 'captcha') ? [MAIL_FORM_MESSAGES.formInvalid] : []),
+        ...(fields.includes('captcha') ? [t('CaptchaEmpty')] : []),
+      ],
+    }),
   };
   return (
     <Page title={t('pages.mail')}>
       <p className="account-intro">{t('mail.form.intro')}</p>
-      <AccountForm<MailValues>
+      <AccountForm
         config={{
           call: 'mail',
-          schema: mailModel as never,
-          fields: FIELDS,
-          defaults: DEFAULTS,
+          form: FORM,
           submitLabel: 'mail.form.submit',
-          captcha: false,
           dialogs,
         }}
       />

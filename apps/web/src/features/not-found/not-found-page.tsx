@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/navigation';
-import { useLanguage } from '../../app/use-language';
+import { Link } from '../../shared/navigation';
+import { useLanguage } from '../../shared/use-language';
 import { Page } from '../../components/page';
 
 const NotFoundPage = () => {

@@ -1,37 +1,19 @@
-import { type ReferralLinkRequest, referralLinkRequest } from '@gatekeeper/contract';
+import { referralLinkRequest } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/navigation';
-import { useSiteData } from '../../app/site-data';
-import { useLanguage } from '../../app/use-language';
-import { AccountForm, type AccountFormConfig } from '../../components/form/account-form';
+import { Link } from '../../shared/navigation';
+import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
+import { AccountForm } from '../../components/form/account-form';
+import { FIELDS } from '../../components/form/fields';
+import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
 import './referral.css';
 
-type ReferralLinkValues = Required<ReferralLinkRequest>;
-
-const CONFIG: AccountFormConfig<ReferralLinkValues> = {
-  call: 'getReferralLink',
-  schema: referralLinkRequest as never,
-  fields: [
-    { name: 'username', label: 'forms.username', autoComplete: 'username', maxLength: 45 },
-    { name: 'email', label: 'forms.email', type: 'email', autoComplete: 'email', maxLength: 250 },
-    {
-      name: 'charName',
-      label: 'referral.rewardCharacter',
-      autoComplete: 'off',
-      maxLength: 35,
-      hint: 'referral.rewardCharacterHint',
-    },
-  ],
-  defaults: { username: '', email: '', charName: '', captcha: '' },
-  submitLabel: 'referral.submit',
-  success: {
-    title: 'referral.linkTitle',
-    message: 'referralLinkText',
-    copyAnswer: { label: 'referral.copyLink', copiedLabel: 'referral.linkCopied' },
-  },
-  failureTitle: 'getReferralFail',
-};
+const FORM = defineForm(referralLinkRequest, [
+  FIELDS.username,
+  FIELDS.email,
+  { ...FIELDS.charName, label: 'referral.rewardCharacter', hint: 'referral.rewardCharacterHint' },
+]);
 
 /**
  * The referral page (SPEC, Referral page): username, email and captcha give the account's
@@ -51,7 +33,19 @@ const ReferralPage = () => {
         <li>{t('referral.steps.share')}</li>
         <li>{t('referral.steps.reward', { coins })}</li>
       </ol>
-      <AccountForm config={CONFIG} />
+      <AccountForm
+        config={{
+          call: 'getReferralLink',
+          form: FORM,
+          submitLabel: 'referral.submit',
+          success: {
+            title: 'referral.linkTitle',
+            message: 'referralLinkText',
+            copyAnswer: { label: 'referral.copyLink', copiedLabel: 'referral.linkCopied' },
+          },
+          failureTitle: 'getReferralFail',
+        }}
+      />
       <p className="referral__ranking">
         <Link to={href('statisticsReferrals')}>{t('referral.rankingLink')}</Link>
       </p>

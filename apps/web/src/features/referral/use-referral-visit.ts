@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from '../../app/navigation';
+import { useLocation, useNavigate } from '../../shared/navigation';
 import { callApi } from '../../api/client';
 import { readReferralVisit } from './referral-visit';
 

@@ -1,12 +1,23 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test-i18n';
+import { initTestI18n } from '../../test-support/i18n';
+import { jsonResponse } from '../../test-support/metadata';
 import { RankingTable } from './ranking-table';
 import { RANKINGS, positionsOf } from './rankings';
 
-const answer = (body: unknown, status = 200) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+/** A cell's own text, without what it repeats on phones from the stacked columns after it. */
+const ownText = (element: HTMLElement) =>
+  [...element.childNodes]
+    .filter((node) => !(node instanceof HTMLElement && node.classList.contains('ranking__under')))
+    .map((node) => node.textContent)
+    .join('');
+/** What a cell shows under its value on phones. */
+const stackedText = (element: HTMLElement) =>
+  [...element.querySelectorAll('.ranking__under')].map((node) => node.textContent);
+
+const answer = (body: unknown, status = 200) => vi.fn(async () => jsonResponse(body, status));
 
 describe('positionsOf', () => {
   it('numbers rows 1..n when no two are equal', () => {
@@ -50,11 +61,29 @@ describe('the ranking table', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('shows the empty notice when the call fails', async () => {
-    vi.stubGlobal('fetch', answer({ error: 'down' }, 500));
+  it('says the rankings could not be loaded when the call fails, and loads them again on Try again', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: 'down' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify([{ name: 'Aria', value: 5, clan: '' }]), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    vi.stubGlobal('fetch', fetch);
     render(<RankingTable id="statisticsScore" ranking={RANKINGS.statisticsScore} />);
-    expect(await screen.findByText(/Nobody's on this board yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The rankings could not be loaded.');
+    expect(screen.queryByText(/Nobody's on this board yet/)).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Characters ranked by score' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('shows the empty notice for an empty list', async () => {
@@ -74,7 +103,8 @@ describe('the ranking table', () => {
     const table = await screen.findByRole('table', { name: 'Characters ranked by score' });
     expect(fetch).toHaveBeenCalledWith('/sdk/getscorestatistics', expect.anything());
     const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['#Position', 'Character', 'Clan', 'Score']);
+    expect(headers.map(ownText)).toEqual(['#Position', 'Character', 'Clan', 'Score']);
+    expect(stackedText(headers[1]!)).toEqual(['Clan']);
     expect(headers[0]).toHaveAccessibleName('Position');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
@@ -88,7 +118,11 @@ describe('the ranking table', () => {
       ['2', '', '900'],
       ['2', 'Iron', '900'],
     ]);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Aria', 'bran', 'Cid']);
+    const names = rows.map((row) => within(row).getByRole('rowheader'));
+    expect(names.map(ownText)).toEqual(['Aria', 'bran', 'Cid']);
+    // On phones the clan shows under the name (its column hidden), its label for screen readers.
+    expect(names.map(stackedText)).toEqual([['Clan: Dawn'], [], ['Clan: Iron']]);
+    expect(within(names[0]!).getByText('Clan:')).toHaveClass('visually-hidden');
   });
 
   it('writes K/D with two decimals and event time in hours with one, in the page language', async () => {
@@ -108,16 +142,19 @@ describe('the ranking table', () => {
     );
     render(<RankingTable id="statisticsClasses" ranking={RANKINGS.statisticsClasses} />);
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['#Position', 'Class', 'Characters', 'Best player', 'Best player kills', 'Class kills']);
-    expect(within(table).getByRole('rowheader')).toHaveTextContent('Duelist');
-    expect(
-      within(table)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1', '1,200', 'Aria', '3,000', '45,000']);
+    expect(within(table).getAllByRole('columnheader').map(ownText)).toEqual([
+      '#Position',
+      'Class',
+      'Characters',
+      'Best player',
+      'Best player kills',
+      'Class kills',
+    ]);
+    const name = within(table).getByRole('rowheader');
+    expect(ownText(name)).toBe('Duelist');
+    expect(within(table).getAllByRole('cell').map(ownText)).toEqual(['1', '1,200', 'Aria', '3,000', '45,000']);
+    // On phones: the count under the class, the best player's kills under the best player, labelled.
+    expect(stackedText(name)).toEqual(['Characters: 1,200']);
+    expect(stackedText(within(table).getAllByRole('cell')[2]!)).toEqual(['Best player kills: 3,000']);
   });
 });

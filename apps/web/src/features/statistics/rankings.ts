@@ -12,6 +12,8 @@ export interface RankingColumn {
   /** Key under statistics.columns. */
   label: string;
   format: ColumnFormat;
+  /** On phones the column is not its own: its value is shown under the cell before it. */
+  stacked?: boolean;
 }
 
 export interface Ranking {
@@ -26,10 +28,11 @@ export type RankingRow = Readonly<Record<string, string | number>>;
 
 const text = (field: string, label = field): RankingColumn => ({ field, label, format: 'text' });
 const count = (field: string, label = field): RankingColumn => ({ field, label, format: 'integer' });
+const under = (column: RankingColumn): RankingColumn => ({ ...column, stacked: true });
 
 const characters = (call: CallName, value: RankingColumn): Ranking => ({
   call,
-  columns: [text('name', 'character'), text('clan'), value],
+  columns: [text('name', 'character'), under(text('clan')), value],
   rankedBy: ['value'],
 });
 
@@ -37,7 +40,12 @@ const characters = (call: CallName, value: RankingColumn): Ranking => ({
 export const RANKINGS: Record<StatisticsRoute, Ranking> = {
   statisticsReferrals: {
     call: 'getReferralStatistics',
-    columns: [text('referralCode'), count('totalReferrals'), count('registrations'), count('playingReferrals')],
+    columns: [
+      text('referralCode'),
+      count('totalReferrals'),
+      under(count('registrations')),
+      under(count('playingReferrals')),
+    ],
     rankedBy: ['totalReferrals'],
   },
   statisticsScore: characters('getScoreStatistics', count('value', 'score')),
@@ -48,7 +56,7 @@ export const RANKINGS: Record<StatisticsRoute, Ranking> = {
   statisticsEventTime: characters('getEventTimeStatistics', { field: 'value', label: 'hours', format: 'hours' }),
   statisticsClans: {
     call: 'getClansStatistics',
-    columns: [text('clan'), text('leader'), count('level'), count('reputation')],
+    columns: [text('clan'), under(text('leader')), count('level'), count('reputation')],
     rankedBy: ['level', 'reputation'],
   },
   statisticsHeroes: characters('getHeroesStatistics', count('value', 'timesHero')),
@@ -56,9 +64,9 @@ export const RANKINGS: Record<StatisticsRoute, Ranking> = {
     call: 'getClassStatistics',
     columns: [
       text('class'),
-      count('count', 'characters'),
+      under(count('count', 'characters')),
       text('topPlayer'),
-      count('playerKills'),
+      under(count('playerKills')),
       count('totalKills'),
     ],
     rankedBy: ['count', 'totalKills'],

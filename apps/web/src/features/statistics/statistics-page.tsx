@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../../app/navigation';
-import { useLanguage } from '../../app/use-language';
+import { NavLink } from '../../shared/navigation';
+import { useLanguage } from '../../shared/use-language';
 import { Page } from '../../components/page';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { RankingTable } from './ranking-table';

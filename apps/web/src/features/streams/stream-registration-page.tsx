@@ -1,9 +1,9 @@
 import { isErrorCode } from '@gatekeeper/contract/lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../../app/navigation';
+import { useLocation, useNavigate } from '../../shared/navigation';
 import { CallError, callApi } from '../../api/client';
-import { useSiteData } from '../../app/site-data';
+import { useSiteData } from '../../shared/site-data';
 import { Page } from '../../components/page';
 import { type LoginReturn, readLoginReturn } from './login-fragment';
 import './stream-registration.css';
@@ -36,7 +36,7 @@ const useRegistration = (login: LoginReturn): Registration => {
 
 const AuthorizeButton = ({ loginUrl, label }: { loginUrl: string | undefined; label: string }) => {
   const { t } = useTranslation();
-  if (loginUrl === undefined) return <p className="page-loading">{t('fb.loading')}</p>;
+  if (loginUrl === undefined) return <p className="page-loading">{t('common.loading')}</p>;
   if (!loginUrl) return <p className="page-notice">{t('fb.notConfigured')}</p>;
   return (
     <a className="button button--primary stream-registration__authorize" href={loginUrl}>

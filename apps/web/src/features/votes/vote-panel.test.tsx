@@ -1,12 +1,14 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Metadata } from '@gatekeeper/contract/lite';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteDataProvider } from '../../app/site-data';
+import { SiteDataProvider } from '../../shared/site-data';
 import { DialogProvider } from '../../components/dialog';
-import { initTestI18n } from '../../test-i18n';
+import { initTestI18n } from '../../test-support/i18n';
+import { jsonResponse as json, testMetadata } from '../../test-support/metadata';
 import { VotePanel } from './vote-panel';
 
-const VOTE_SITES = [
+const VOTE_SITES: Metadata['voteSites'] = [
   {
     name: 'L2TopZone',
     banner: '/images/vote/l2topzone.svg',
@@ -21,29 +23,16 @@ const VOTE_SITES = [
   },
 ];
 
-const METADATA = {
-  coinsName: 'Donation Coin',
-  coinsPerRef: 10,
-  coinsPerEuro: 100,
-  chronicle: 'Interlude',
-  eventName: 'TvT',
-  orderPercent: 50,
-  chaosPercent: 50,
-  openingDate: null,
-  links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
-  voteSites: VOTE_SITES,
-  discordWidgetId: '',
-  facebookPageUrl: '',
-  ipv6LookupUrl: '',
-};
+const METADATA = testMetadata({ coinsName: 'Donation Coin', coinsPerEuro: 100, voteSites: VOTE_SITES });
 
-/** The site's answers: the game knows DemoKnight; `failCheck` makes ischaracterexist fail. */
-let failCheck = false;
+/**
+ * The site's answers: the game knows DemoKnight; `failCheck` makes ischaracterexist fail, with a
+ * fault (500) or with its database unreachable (503).
+ */
+let failCheck: false | 'fault' | 'unavailable' = false;
 const checked: string[] = [];
 const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   switch (url.pathname) {
     case '/sdk/getmetadata':
       return json(METADATA);
@@ -54,6 +43,7 @@ const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
     case '/sdk/ischaracterexist': {
       const name = url.searchParams.get('name') ?? '';
       checked.push(name);
+      if (failCheck === 'unavailable') return json(['serviceUnavailable'], 503);
       if (failCheck) return json(['ServerError'], 500);
       return json(name.toLowerCase() === 'demoknight');
     }
@@ -194,13 +184,22 @@ describe('the vote panel', () => {
   });
 
   it('shows ServerError and keeps the saved name when the check fails', async () => {
-    failCheck = true;
+    failCheck = 'fault';
     const { panel, user } = await renderPanel();
     await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(dialog()).toHaveTextContent('Something went wrong on our side.'));
     expect(document.cookie).not.toContain('charName=DemoKnight');
     expect(within(panel).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+  });
+
+  it('asks to try again in a minute when the game database is unreachable (503)', async () => {
+    failCheck = 'unavailable';
+    const { panel, user } = await renderPanel();
+    await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('The service is temporarily unavailable.'));
+    expect(document.cookie).not.toContain('charName=DemoKnight');
   });
 
   it('ignores a second submit while the check is pending', async () => {

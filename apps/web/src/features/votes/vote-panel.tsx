@@ -1,7 +1,8 @@
+import { LIMITS } from '@gatekeeper/contract/lite';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client';
-import { useSiteData } from '../../app/site-data';
+import { callApi, errorCodesOf } from '../../api/client';
+import { useSiteData } from '../../shared/site-data';
 import { useDialog } from '../../components/dialog';
 import { ExternalLink } from '../../components/external-link';
 import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
@@ -49,8 +50,8 @@ export const VotePanel = () => {
       const exists = await callApi('isCharacterExist', { query: { name } });
       if (exists) accept(name);
       else showDialog({ tone: 'error', title: t('vote.errorTitle'), message: t('charDoesntExist') });
-    } catch {
-      showDialog({ tone: 'error', title: t('vote.errorTitle'), message: t('ServerError') });
+    } catch (error) {
+      showDialog({ tone: 'error', title: t('vote.errorTitle'), message: t(errorCodesOf(error)[0] ?? 'ServerError') });
     } finally {
       setProcessing(false);
     }
@@ -63,7 +64,7 @@ export const VotePanel = () => {
         {t('vote.heading')}
       </h2>
       <p className="vote-panel__intro">{t('vote.intro')}</p>
-      <form className="vote-panel__form" onSubmit={submit}>
+      <form className="vote-panel__form" onSubmit={(event) => void submit(event)}>
         <label htmlFor={inputId}>{t('vote.charNameLabel')}</label>
         <div className="vote-panel__row">
           <input
@@ -71,7 +72,7 @@ export const VotePanel = () => {
             name="charName"
             autoComplete="off"
             value={input}
-            maxLength={35}
+            maxLength={LIMITS.charNameMax}
             onChange={(event) => setInput(event.target.value)}
           />
           <button type="submit" className="button" aria-busy={processing}>

@@ -1,0 +1,258 @@
+import type { Kysely } from 'kysely';
+import { CLASS_IDS } from '@gatekeeper/contract';
+import { characterRow } from './character-row';
+import { l2jPasswordHash } from './password-hash';
+import type { GameDatabase, LoginDatabase } from '../db/tables';
+
+/**
+ * A deterministic demo world for the embedded database: the same rows on every machine, so the
+ * README's demo accounts and the tests can rely on them.
+ */
+
+export const DEMO_ACCOUNTS = [
+  { login: 'demoplayer', password: 'Demo.Pass1', email: 'demoplayer@example.com', accessLevel: 0 },
+  { login: 'demotrader', password: 'Trade.Pass2', email: 'demotrader@example.com', accessLevel: 0 },
+  { login: 'demogamemaster', password: 'Master.Pass3', email: 'gm@example.com', accessLevel: 100 },
+  { login: 'demobanned', password: 'Banned.Pass4', email: 'banned@example.com', accessLevel: -1 },
+] as const;
+
+/** Characters of the demo accounts, by name, so a visitor can try every account tool. */
+export const DEMO_CHARACTERS = [
+  { account: 'demoplayer', name: 'DemoKnight', classid: 90, level: 78, online: 0, clan: 1 },
+  { account: 'demoplayer', name: 'DemoArcher', classid: 92, level: 80, online: 1, clan: 1 },
+  { account: 'demotrader', name: 'DemoTrader', classid: 117, level: 76, online: 2, clan: 0 },
+  { account: 'demogamemaster', name: 'GameMaster', classid: 0, level: 85, online: 1, clan: 0 },
+  { account: 'demobanned', name: 'BannedOne', classid: 93, level: 79, online: 0, clan: 0 },
+] as const;
+
+export const DEMO_WORLD_SIZE = { accounts: 900, characters: 3000, clans: 48 } as const;
+
+/** mulberry32: a small seeded generator, so the world is the same on every run. */
+export const seededRandom = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const SYLLABLES = [
+  'ka',
+  'ra',
+  'el',
+  'dor',
+  'mir',
+  'than',
+  'vel',
+  'zan',
+  'lo',
+  'gri',
+  'sha',
+  'ur',
+  'is',
+  'mon',
+  'bel',
+  'tor',
+  'ae',
+  'lin',
+  'dra',
+  'kor',
+];
+const CLAN_WORDS = [
+  'Dawn',
+  'Raven',
+  'Iron',
+  'Silver',
+  'Storm',
+  'Shadow',
+  'Crimson',
+  'Eternal',
+  'Wolf',
+  'Blood',
+  'Oath',
+  'Ember',
+  'Frost',
+  'Gloom',
+  'Aden',
+  'Giran',
+];
+const CLAN_NOUNS = ['Guard', 'Legion', 'Order', 'Pact', 'Blades', 'Covenant', 'Hunters', 'Wardens', 'Crown', 'Circle'];
+
+/** Third-class ids of High Five: the ones that can be heroes. */
+const HERO_CLASSES = CLASS_IDS.filter((id) => (id >= 88 && id <= 118) || (id >= 131 && id <= 136));
+
+const chunked = async <T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+};
+
+export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<GameDatabase>): Promise<void> => {
+  const random = seededRandom(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const now = Date.UTC(2026, 10, 1);
+
+  const usedNames = new Set<string>(DEMO_CHARACTERS.map((c) => c.name.toLowerCase()));
+  const makeName = (minParts: number) => {
+    for (;;) {
+      let name = '';
+      const parts = minParts + int(0, 2);
+      for (let i = 0; i < parts; i++) name += pick(SYLLABLES);
+      name = name.charAt(0).toUpperCase() + name.slice(1);
+      if (random() < 0.25) name += int(1, 99);
+      if (name.length <= 16 && !usedNames.has(name.toLowerCase())) {
+        usedNames.add(name.toLowerCase());
+        return name;
+      }
+    }
+  };
+
+  const accounts = [
+    ...DEMO_ACCOUNTS.map((a) => ({ ...a, password: l2jPasswordHash(a.password) })),
+    ...Array.from({ length: DEMO_WORLD_SIZE.accounts }, (_, i) => ({
+      login: `player${String(i + 1).padStart(4, '0')}`,
+      password: l2jPasswordHash(`Player.${i + 1}x`),
+      email: `player${i + 1}@example.com`,
+      // A few banned accounts, so rankings have someone to leave out.
+      accessLevel: i % 150 === 149 ? -1 : 0,
+    })),
+  ];
+  await chunked(accounts, 500, (chunk) =>
+    login
+      .insertInto('accounts')
+      .values(
+        chunk.map((a) => ({
+          login: a.login,
+          password: a.password,
+          email: a.email,
+          accessLevel: a.accessLevel,
+          lastactive: now,
+        })),
+      )
+      .execute(),
+  );
+
+  const clanNames = new Set<string>();
+  while (clanNames.size < DEMO_WORLD_SIZE.clans) clanNames.add(`${pick(CLAN_WORDS)}${pick(CLAN_NOUNS)}`);
+  const clans = [...clanNames].map((name, i) => ({
+    clan_id: 268_000_000 + i + 1,
+    clan_name: name,
+    clan_level: int(1, 11),
+    reputation_score: int(0, 60_000),
+    leader_id: 0,
+    ally_name: random() < 0.3 ? `${pick(CLAN_WORDS)} Alliance` : null,
+  }));
+
+  const characters: GameDatabase['characters'][] = [];
+  let nextCharId = 268_480_000;
+  const addCharacter = (account: string, name: string, fields: Partial<GameDatabase['characters']>) => {
+    const classid = fields.classid ?? pick(CLASS_IDS);
+    characters.push(
+      characterRow({
+        charId: nextCharId++,
+        account_name: account,
+        char_name: name,
+        level: int(1, 85),
+        x: 83400 + int(-2000, 2000),
+        y: 147943 + int(-2000, 2000),
+        z: -3404,
+        pvpkills: int(0, 400),
+        pkkills: int(0, 40),
+        clanid: random() < 0.55 ? pick(clans).clan_id : 0,
+        classid,
+        base_class: classid,
+        sex: int(0, 1),
+        online: random() < 0.08 ? 1 : 0,
+        onlinetime: int(600, 2_000_000),
+        lastAccess: now - int(0, 30 * 86_400_000),
+        deletetime: random() < 0.01 ? now + 7 * 86_400_000 : 0,
+        ...fields,
+      }),
+    );
+  };
+
+  for (const demo of DEMO_CHARACTERS) {
+    addCharacter(demo.account, demo.name, {
+      classid: demo.classid,
+      base_class: demo.classid,
+      level: demo.level,
+      online: demo.online,
+      clanid: demo.clan ? (clans[0]?.clan_id ?? 0) : 0,
+      accesslevel: demo.account === 'demogamemaster' ? 100 : 0,
+      deletetime: 0,
+      x: -84318,
+      y: 244579,
+      z: -3730,
+    });
+  }
+  const playerAccounts = accounts.slice(DEMO_ACCOUNTS.length);
+  while (characters.length < DEMO_WORLD_SIZE.characters) {
+    addCharacter(pick(playerAccounts).login, makeName(2), {});
+  }
+  for (const clan of clans) {
+    clan.leader_id = characters.find((c) => c.clanid === clan.clan_id)?.charId ?? 0;
+  }
+
+  const heroes = HERO_CLASSES.map((classId) => {
+    const candidates = characters.filter((c) => c.classid === classId && c.deletetime === 0 && c.accesslevel === 0);
+    const hero = candidates[0];
+    return (
+      hero && {
+        charId: hero.charId,
+        class_id: classId,
+        count: int(1, 6),
+        played: 1,
+        claimed: 'true' as const,
+        message: '',
+      }
+    );
+  }).filter((h) => h !== undefined);
+  for (const hero of heroes) {
+    const character = characters.find((c) => c.charId === hero.charId);
+    if (character) character.nobless = 1;
+  }
+
+  const eventStats = characters
+    .filter(() => random() < 0.6)
+    .map((c) => {
+      const kills = int(0, 500);
+      return {
+        char_id: c.charId,
+        kills,
+        deaths: int(0, 400),
+        assists: int(0, 300),
+        score: kills * 3 + int(0, 200),
+        event_seconds: int(0, 200) * 60 * 6,
+        updated_at: now,
+      };
+    });
+
+  await game.transaction().execute(async (trx) => {
+    await chunked(clans, 200, (chunk) => trx.insertInto('clan_data').values(chunk).execute());
+    await chunked(characters, 200, (chunk) => trx.insertInto('characters').values(chunk).execute());
+    await chunked(heroes, 200, (chunk) => trx.insertInto('heroes').values(chunk).execute());
+    await chunked(
+      characters.filter((c) => c.nobless === 1),
+      200,
+      (chunk) =>
+        trx
+          .insertInto('olympiad_nobles')
+          .values(
+            chunk.map((c) => ({
+              charId: c.charId,
+              class_id: c.classid ?? 0,
+              olympiad_points: int(10, 200),
+              competitions_done: int(0, 60),
+              competitions_won: int(0, 30),
+              competitions_lost: int(0, 30),
+              competitions_drawn: int(0, 5),
+            })),
+          )
+          .execute(),
+    );
+    await chunked(eventStats, 300, (chunk) => trx.insertInto('event_stats').values(chunk).execute());
+    await trx
+      .insertInto('account_gsdata')
+      .values({ account_name: 'demoplayer', var: 'secauth_pwd', value: l2jPasswordHash('123456') })
+      .execute();
+  });
+};

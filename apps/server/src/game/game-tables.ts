@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { AnyKysely, Dialect } from '../db/connections';
+
+/**
+ * The L2J Server / Mobius game and login tables (flavour l2j), with the emulators' column names
+ * and types, for the embedded demo database and the tests only: on a real server the game owns
+ * these tables and the site never creates them. Names compare case-insensitively on both
+ * dialects, as MariaDB's utf8mb3_general_ci does.
+ */
+
+type Role = 'login' | 'game';
+
+const ddl = (dialect: Dialect): Record<Role, string[]> => {
+  const mysql = dialect === 'mysql';
+  const nocase = mysql ? '' : ' COLLATE NOCASE';
+  const table = mysql ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb3 COLLATE=utf8mb3_general_ci' : '';
+  const claimed = mysql ? "ENUM('true','false')" : "TEXT CHECK (claimed IN ('true','false'))";
+  const autoIncrementDate = mysql
+    ? 'TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP'
+    : 'TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP';
+  return {
+    login: [
+      `CREATE TABLE IF NOT EXISTS accounts (
+      login VARCHAR(45)${nocase} NOT NULL DEFAULT '',
+      password VARCHAR(45),
+      email VARCHAR(255)${nocase} DEFAULT NULL,
+      created_time ${autoIncrementDate},
+      lastactive BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      accessLevel TINYINT NOT NULL DEFAULT 0,
+      lastIP CHAR(15) NULL DEFAULT NULL,
+      lastServer TINYINT DEFAULT 1,
+      pcIp CHAR(15) DEFAULT NULL,
+      hop1 CHAR(15) DEFAULT NULL,
+      hop2 CHAR(15) DEFAULT NULL,
+      hop3 CHAR(15) DEFAULT NULL,
+      hop4 CHAR(15) DEFAULT NULL,
+      PRIMARY KEY (login)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS account_data (
+      account_name VARCHAR(45)${nocase} NOT NULL DEFAULT '',
+      var VARCHAR(20) NOT NULL DEFAULT '',
+      value VARCHAR(255),
+      PRIMARY KEY (account_name, var)
+    )${table}`,
+    ],
+    game: [
+      `CREATE TABLE IF NOT EXISTS characters (
+      account_name VARCHAR(45)${nocase} DEFAULT NULL,
+      charId INT UNSIGNED NOT NULL DEFAULT 0,
+      char_name VARCHAR(35)${nocase} NOT NULL,
+      level TINYINT UNSIGNED DEFAULT NULL,
+      maxHp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curHp MEDIUMINT UNSIGNED DEFAULT NULL,
+      maxCp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curCp MEDIUMINT UNSIGNED DEFAULT NULL,
+      maxMp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curMp MEDIUMINT UNSIGNED DEFAULT NULL,
+      face TINYINT UNSIGNED DEFAULT NULL,
+      hairStyle TINYINT UNSIGNED DEFAULT NULL,
+      hairColor TINYINT UNSIGNED DEFAULT NULL,
+      sex TINYINT UNSIGNED DEFAULT NULL,
+      heading MEDIUMINT DEFAULT NULL,
+      x MEDIUMINT DEFAULT NULL,
+      y MEDIUMINT DEFAULT NULL,
+      z MEDIUMINT DEFAULT NULL,
+      exp BIGINT UNSIGNED DEFAULT 0,
+      expBeforeDeath BIGINT UNSIGNED DEFAULT 0,
+      sp INT UNSIGNED NOT NULL DEFAULT 0,
+      karma INT UNSIGNED DEFAULT NULL,
+      fame MEDIUMINT UNSIGNED NOT NULL DEFAULT 0,
+      pvpkills SMALLINT UNSIGNED DEFAULT NULL,
+      pkkills SMALLINT UNSIGNED DEFAULT NULL,
+      clanid INT UNSIGNED DEFAULT NULL,
+      race TINYINT UNSIGNED DEFAULT NULL,
+      classid TINYINT UNSIGNED DEFAULT NULL,
+      base_class TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      transform_id SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      deletetime BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      cancraft TINYINT UNSIGNED DEFAULT NULL,
+      title VARCHAR(21) DEFAULT NULL,
+      title_color MEDIUMINT UNSIGNED NOT NULL DEFAULT 15530402,
+      accesslevel MEDIUMINT DEFAULT 0,
+      online TINYINT UNSIGNED DEFAULT NULL,
+      onlinetime INT DEFAULT NULL,
+      char_slot TINYINT UNSIGNED DEFAULT NULL,
+      newbie MEDIUMINT UNSIGNED DEFAULT 1,
+      lastAccess BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      clan_privs MEDIUMINT UNSIGNED DEFAULT 0,
+      wantspeace TINYINT UNSIGNED DEFAULT 0,
+      isin7sdungeon TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      power_grade TINYINT UNSIGNED DEFAULT NULL,
+      nobless TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      subpledge SMALLINT NOT NULL DEFAULT 0,
+      lvl_joined_academy TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      apprentice INT UNSIGNED NOT NULL DEFAULT 0,
+      sponsor INT UNSIGNED NOT NULL DEFAULT 0,
+      clan_join_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      clan_create_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      death_penalty_level SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      bookmarkslot SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      vitality_points SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      createDate DATE DEFAULT NULL,
+      language VARCHAR(2) DEFAULT NULL,
+      PRIMARY KEY (charId)
+    )${table}`,
+      `CREATE INDEX IF NOT EXISTS characters_account_name ON characters (account_name)`,
+      `CREATE INDEX IF NOT EXISTS characters_char_name ON characters (char_name)`,
+      `CREATE INDEX IF NOT EXISTS characters_clanid ON characters (clanid)`,
+      `CREATE TABLE IF NOT EXISTS clan_data (
+      clan_id INT NOT NULL DEFAULT 0,
+      clan_name VARCHAR(45)${nocase},
+      clan_level INT,
+      reputation_score INT NOT NULL DEFAULT 0,
+      hasCastle INT,
+      blood_alliance_count SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      blood_oath_count SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      ally_id INT,
+      ally_name VARCHAR(45),
+      leader_id INT,
+      crest_id INT,
+      crest_large_id INT,
+      ally_crest_id INT,
+      auction_bid_at INT NOT NULL DEFAULT 0,
+      ally_penalty_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      ally_penalty_type TINYINT NOT NULL DEFAULT 0,
+      char_penalty_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      dissolving_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      new_leader_id INT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (clan_id)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS heroes (
+      charId INT UNSIGNED NOT NULL DEFAULT 0,
+      class_id DECIMAL(3,0) NOT NULL DEFAULT 0,
+      count DECIMAL(3,0) NOT NULL DEFAULT 0,
+      played DECIMAL(1,0) NOT NULL DEFAULT 0,
+      claimed ${claimed} NOT NULL DEFAULT 'false',
+      message VARCHAR(300) NOT NULL DEFAULT '',
+      PRIMARY KEY (charId)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS account_gsdata (
+      account_name VARCHAR(45)${nocase} NOT NULL DEFAULT '',
+      var VARCHAR(255) NOT NULL DEFAULT '',
+      value TEXT NOT NULL,
+      PRIMARY KEY (account_name, var)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS olympiad_nobles (
+      charId INT UNSIGNED NOT NULL DEFAULT 0,
+      class_id TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      olympiad_points INT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_done SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_won SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_lost SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_drawn SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_done_week TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_done_week_classed TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_done_week_non_classed TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      competitions_done_week_team TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (charId)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS character_premium_items (
+      charId INT NOT NULL,
+      itemNum INT NOT NULL,
+      itemId INT NOT NULL,
+      itemCount BIGINT UNSIGNED NOT NULL,
+      itemSender VARCHAR(50) NOT NULL
+    )${table}`,
+      `CREATE INDEX IF NOT EXISTS character_premium_items_charId ON character_premium_items (charId)`,
+      `CREATE TABLE IF NOT EXISTS custom_mail (
+      date ${autoIncrementDate},
+      receiver INT UNSIGNED NOT NULL DEFAULT 0,
+      subject TEXT NOT NULL,
+      message TEXT NOT NULL,
+      items TEXT NOT NULL,
+      PRIMARY KEY (date, receiver)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS punishments (
+      id ${mysql ? 'INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT'},
+      \`key\` VARCHAR(255) NOT NULL,
+      affect VARCHAR(255) NOT NULL,
+      type VARCHAR(255) NOT NULL,
+      expiration BIGINT NOT NULL DEFAULT 0,
+      reason TEXT,
+      punishedBy VARCHAR(255)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS event_stats (
+      char_id INT UNSIGNED NOT NULL,
+      score INT NOT NULL DEFAULT 0,
+      assists INT NOT NULL DEFAULT 0,
+      kills INT NOT NULL DEFAULT 0,
+      deaths INT NOT NULL DEFAULT 0,
+      event_seconds INT NOT NULL DEFAULT 0,
+      updated_at BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (char_id)
+    )${table}`,
+    ],
+  };
+};
+
+/** The DDL text of each statement; docs/owner/game-databases.md prints the event_stats one for the game's event mod. */
+export const gameTableStatements = ddl;
+
+/** Creates the login tables, the game tables, or both when one database plays both roles. */
+export const createGameTables = async (
+  db: AnyKysely,
+  dialect: Dialect,
+  roles: readonly Role[] = ['login', 'game'],
+): Promise<void> => {
+  const statements = ddl(dialect);
+  for (const role of roles) for (const statement of statements[role]) await sql.raw(statement).execute(db);
+};

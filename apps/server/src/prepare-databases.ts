@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import { seedDemoReferrals } from './features/referral/demo-referrals';
+import { type GameSchema, checkGameSchema } from './game/schema-check';
+import { type Connections, openConnections } from './db/connections';
+import { seedDemoWorld } from './game/demo-seed';
+import { createGameTables } from './game/game-tables';
+import { migrateSiteTables } from './site-migrations';
+
+const hasAccountsTable = async (connections: Connections): Promise<boolean> => {
+  const result = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name = 'accounts'`.execute(connections.login.db);
+  return result.rows.length > 0;
+};
+
+/**
+ * Opens the three databases. An embedded SQLite database without game tables is a first run: it
+ * gets the L2J tables and the demo world. A MariaDB/MySQL game database is never touched beyond
+ * the site's own tables; its schema is checked instead.
+ */
+export const prepareDatabases = async (
+  config: Pick<
+    Config,
+    | 'LOGIN_DATABASE_URL'
+    | 'GAME_DATABASE_URL'
+    | 'SITE_DATABASE_URL'
+    | 'DATABASE_QUERY_TIMEOUT_MS'
+    | 'DATABASE_ACQUIRE_TIMEOUT_MS'
+  >,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<{ connections: Connections; schema: GameSchema }> => {
+  const connections = openConnections({
+    login: config.LOGIN_DATABASE_URL,
+    game: config.GAME_DATABASE_URL,
+    site: config.SITE_DATABASE_URL,
+  });
+  try {
+    const embedded = connections.login.dialect === 'sqlite' && connections.login.db === connections.game.db;
+    const firstRun = embedded && !(await hasAccountsTable(connections));
+    if (firstRun) {
+      log.info('first run: creating the embedded game database and its demo world');
+      await createGameTables(connections.login.db, 'sqlite');
+      await seedDemoWorld(connections.login.db, connections.game.db);
+    }
+    const schema = await checkGameSchema(connections);
+    const applied = await migrateSiteTables(connections.site.db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'site tables migrated');
+    if (firstRun) await seedDemoReferrals(connections.site.db);
+    // Migrations may take long on big tables; a visitor's call may not.
+    connections.bound({
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    });
+    return { connections, schema };
+  } catch (error) {
+    await connections.close();
+    throw error;
+  }
+};

@@ -1,0 +1,40 @@
+import { type Migration, Migrator } from 'kysely';
+import { accountMigrations } from './features/accounts/migrations';
+import { donationMigrations } from './features/donations/migrations';
+import { referralMigrations } from './features/referral/migrations';
+import { rewardMigrations } from './features/rewards/migrations';
+import { mailMigrations } from './features/mail/migrations';
+import { facebookStreamMigrations } from './features/facebook-streams/migrations';
+import { streamMigrations } from './features/streams/migrations';
+import type { AnyKysely } from './db/connections';
+import { siteCharsetMigrations } from './db/site-charset';
+
+/**
+ * The site's own tables, all named site_*: the only tables the site migrates on a real game
+ * database. Each feature keeps its migrations beside its code (features/<name>/migrations.ts),
+ * named NNN_feature_what; append new ones, never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  ...accountMigrations,
+  ...donationMigrations,
+  ...streamMigrations,
+  ...referralMigrations,
+  ...rewardMigrations,
+  ...mailMigrations,
+  ...facebookStreamMigrations,
+  ...siteCharsetMigrations,
+};
+
+export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'site_migrations',
+    migrationLockTableName: 'site_migrations_lock',
+    // Features are built side by side: a migration may land with a name that sorts earlier.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};

@@ -1,0 +1,65 @@
+import { api } from '@gatekeeper/contract';
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDK_ROUTE_MARK, sdkRoute } from '../src/infra/sdk-route';
+import { type AppUnderTest, startApp } from './app-under-test';
+import { type TestDatabases, createTestDatabases } from './databases';
+
+/**
+ * Decision 002: every /sdk route is registered through sdkRoute(), which validates the input,
+ * adds the anti-forgery check to every call that is not a GET and sets the API headers. A route
+ * added with app.get/app.post under /sdk would skip all three; this walks the built app's routes.
+ */
+
+interface SeenRoute {
+  method: string;
+  url: string;
+  marked: boolean;
+}
+
+const seen = (route: RouteOptions): SeenRoute[] =>
+  [route.method].flat().map((method) => ({ method, url: route.url, marked: route.config?.[SDK_ROUTE_MARK] === true }));
+
+/** The /sdk routes registered without sdkRoute(), as "METHOD url". */
+const unmarkedSdkRoutes = (routes: SeenRoute[]): string[] =>
+  routes.filter((route) => route.url.startsWith('/sdk/') && !route.marked).map((r) => `${r.method} ${r.url}`);
+
+describe('every /sdk route goes through sdkRoute()', () => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  const routes: SeenRoute[] = [];
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite', { seed: false });
+    site = await startApp(databases, { onRoute: (route) => routes.push(...seen(route)) });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  it('registers no /sdk route around sdkRoute()', () => {
+    expect(routes.some((route) => route.url.startsWith('/sdk/'))).toBe(true);
+    expect(unmarkedSdkRoutes(routes)).toEqual([]);
+  });
+
+  it('registers every call of the contract table, with its method', () => {
+    const registered = new Set(routes.filter((route) => route.marked).map((r) => `${r.method} ${r.url}`));
+    const missing = Object.entries(api)
+      .map(([, call]) => `${call.method} ${call.path}`)
+      .filter((call) => !registered.has(call));
+    expect(missing).toEqual([]);
+  });
+
+  it('catches a route added with app.get directly', async () => {
+    const app = Fastify();
+    const local: SeenRoute[] = [];
+    app.addHook('onRoute', (route) => {
+      local.push(...seen(route));
+    });
+    sdkRoute(app, 'getIpAddress', () => '127.0.0.1');
+    app.get('/sdk/sneaked-in', async () => 'no checks');
+    await app.ready();
+    expect(unmarkedSdkRoutes(local)).toEqual(['GET /sdk/sneaked-in', 'HEAD /sdk/sneaked-in']);
+    await app.close();
+  });
+});

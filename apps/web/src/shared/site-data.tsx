@@ -1,0 +1,43 @@
+import { DEFAULT_SERVER_STATUS, type Metadata, type ServerStatus } from '@gatekeeper/contract/lite';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { callApi } from '../api/client';
+import { useCall } from '../api/use-call';
+
+const STATUS_POLL_MS = 60_000;
+
+interface SiteData {
+  /** undefined until getmetadata answers; null when it failed. */
+  metadata: Metadata | null | undefined;
+  status: ServerStatus;
+}
+
+const SiteDataContext = createContext<SiteData>({ metadata: undefined, status: DEFAULT_SERVER_STATUS });
+
+/** The server status, refreshed every minute; the default (offline) until and unless it answers. */
+const useServerStatus = (): ServerStatus => {
+  const [status, setStatus] = useState<ServerStatus>(DEFAULT_SERVER_STATUS);
+  useEffect(() => {
+    let cancelled = false;
+    const load = () => {
+      void callApi('getServerStatus').then(
+        (value) => !cancelled && setStatus(value),
+        () => !cancelled && setStatus(DEFAULT_SERVER_STATUS),
+      );
+    };
+    load();
+    const timer = window.setInterval(load, STATUS_POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+  return status;
+};
+
+export const SiteDataProvider = ({ children }: { children: ReactNode }) => {
+  const metadata = useCall('getMetadata', null);
+  const status = useServerStatus();
+  return <SiteDataContext.Provider value={{ metadata, status }}>{children}</SiteDataContext.Provider>;
+};
+
+export const useSiteData = (): SiteData => useContext(SiteDataContext);

@@ -1,0 +1,41 @@
+import type { Metadata } from '@gatekeeper/contract/lite';
+
+/**
+ * A complete getmetadata answer for component tests. A test overrides only what it is about
+ * (the coins' name and rate, the vote sites...).
+ */
+export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
+  coinsName: 'Adena Coin',
+  coinsPerRef: 10,
+  coinsPerEuro: 2.5,
+  chronicle: 'Interlude',
+  eventName: 'TvT',
+  orderPercent: 50,
+  chaosPercent: 50,
+  openingDate: null,
+  links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
+  voteSites: [],
+  discordWidgetId: '',
+  facebookPageUrl: '',
+  ipv6LookupUrl: '',
+  facebookLoginUrl: '',
+  donation: {
+    action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+    fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },
+    amountField: 'amount',
+    characterField: 'custom',
+    currency: 'USD',
+    minAmount: 5,
+    maxAmount: 50,
+    defaultAmount: 20,
+  },
+  downloads: {
+    updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
+    updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
+  },
+  ...overrides,
+});
+
+/** A JSON answer as the server sends one, for a stubbed fetch. */
+export const jsonResponse = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

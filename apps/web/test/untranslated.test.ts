@@ -1,0 +1,120 @@
+import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
+import { describe, expect, it } from 'vitest';
+import { localeTexts } from './locale-texts';
+
+/**
+ * Fails when a translation is left in English: a value equal to the English one, or (in the
+ * languages that do not write with Latin letters) an English word inside a translated sentence.
+ * docs/translations.md says how each language is written and which game terms stay as they are.
+ */
+const load = (code: Language) => localeTexts(code);
+
+/**
+ * The reviewed values every language may share with English. Keep this list short: add a key
+ * only for a proper name or a notation that the players of every language write the English way.
+ */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'site.name', // the site's name, Gatekeeper
+  'menu.discord', // the brand Discord
+  'statistics.names.statisticsKd', // "K/D": the kill/death ratio, written so in every L2 community
+  'statistics.columns.kd',
+  // The chronicle names: the client and every community call them by their English names.
+  'mail.form.versions.interlude',
+  'mail.form.versions.highfive',
+  'mail.form.versions.classic',
+  'mail.form.versions.god',
+]);
+
+/** Per language: values a native speaker writes exactly as English does. */
+const SAME_IN: Partial<Record<Language, Set<string>>> = {
+  ru: new Set(['dialog.ok']), // «OK» is the usual Russian button label
+  gr: new Set(['dialog.ok']), // "OK" is the usual Greek button label
+  // "Error", "Clan" and "No" are Spanish words too.
+  es: new Set(['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no']),
+  br: new Set([
+    'dialog.ok', // "OK" is the usual Brazilian button label
+    // "Downloads" is the Brazilian web's own word for a download section.
+    'menu.downloads',
+    'subMenu.downloads.title',
+    'pages.downloads',
+    'statistics.names.statisticsClasses', // "Classes" is the Portuguese plural of "classe"
+    'menu.button', // "Menu" is the Portuguese word for the menu button
+  ]),
+};
+
+/**
+ * Latin-script words that may appear in a Greek or Russian text: brands, the chronicle names and
+ * the game's own English names. Anything else of four or more Latin letters is English left over.
+ */
+const LATIN_WORDS_ALLOWED = new Set([
+  'Gatekeeper',
+  'Lineage',
+  'NCSOFT',
+  'Corporation',
+  'Discord',
+  'Facebook',
+  'YouTube',
+  'PayPal',
+  'Windows',
+  'HTML',
+  'Interlude',
+  'High',
+  'Five',
+  'Classic',
+  'Goddess',
+  'Destruction',
+]);
+
+/** Words a Greek or Russian text may add to LATIN_WORDS_ALLOWED, with the reason. */
+const LATIN_WORDS_ALLOWED_IN: Partial<Record<Language, Set<string>>> = {
+  // Greek web texts write "email" and "captcha" in Latin letters. Greek players play the English
+  // client, so the town of Aden, the Rewards Manager NPC and its Unregister button keep the
+  // names the game shows them.
+  gr: new Set(['email', 'captcha', 'Aden', 'Rewards', 'Manager', 'Unregister']),
+};
+
+/** Placeholders and markup are not words of the text. */
+const words = (text: string) =>
+  text
+    .replace(/{{\s*\w+\s*}}/g, ' ')
+    .replace(/<\/?\w+>/g, ' ')
+    .match(/[A-Za-z]{4,}/g) ?? [];
+
+const en = load('en');
+
+describe.each(LANGUAGES.filter((code) => code !== 'en'))('%s.json', (code) => {
+  const other = load(code);
+  it('translates every value (except the reviewed proper names)', () => {
+    const same = Object.keys(en).filter(
+      (key) => other[key] === en[key] && !SAME_IN_EVERY_LANGUAGE.has(key) && !SAME_IN[code]?.has(key),
+    );
+    expect(same).toEqual([]);
+  });
+});
+
+describe.each(['gr', 'ru'] as const)('%s.json', (code) => {
+  const other = load(code);
+  it('mixes no English word into a translated text', () => {
+    const allowed = (word: string) => LATIN_WORDS_ALLOWED.has(word) || LATIN_WORDS_ALLOWED_IN[code]?.has(word);
+    const mixed = Object.entries(other)
+      .map(([key, text]) => [key, words(text).filter((word) => !allowed(word))] as const)
+      .filter(([, found]) => found.length > 0)
+      .map(([key, found]) => `${key}: ${found.join(', ')}`);
+    expect(mixed).toEqual([]);
+  });
+});
+
+/** English interface words a Lithuanian text must not contain (Lithuanian writes Latin letters). */
+const ENGLISH_UI_WORDS =
+  /(?<!\p{L})(server|online|offline|login|username|password|email|download|downloads|updater|link|stream|streams|event|events|coins|kills|deaths|assists|clans|heroes|classes|level|reputation|chronicle|order|chaos|the|and|your)(?!\p{L})/iu;
+
+describe('lt.json', () => {
+  it('mixes no English interface word into a translated text', () => {
+    const lt = load('lt');
+    const mixed = Object.entries(lt)
+      .filter(([key]) => !SAME_IN_EVERY_LANGUAGE.has(key))
+      .filter(([, text]) => ENGLISH_UI_WORDS.test(text.replace(/{{\s*\w+\s*}}/g, ' ')))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(mixed).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContextOptions, type Page, expect, test } from '@playwright/test';
+import { LANGUAGES } from '@gatekeeper/contract/lite';
+import { ROUTE_IDS, getHref } from '../apps/web/src/i18n/routes';
+import { expectAccessible, waitForShell } from './support/fixtures';
+
+/**
+ * Every page at the three sizes of decision 010 (a phone, a short laptop, a full desktop): no
+ * horizontal scrolling, controls a thumb can hit on the phone, no WCAG 2.2 AA violation; the
+ * shell pages in all six languages; the menu shows the new page; the dialog fits.
+ */
+const SIZES: Record<string, BrowserContextOptions> = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  laptop: { viewport: { width: 1280, height: 720 } },
+  desktop: { viewport: { width: 1920, height: 1080 } },
+};
+type Size = keyof typeof SIZES;
+
+// The sizes are set here, so one project is enough (the others would run the same pages again).
+test.skip(({ viewport }) => viewport?.width !== 1920, 'the sizes are set by the spec itself');
+test.describe.configure({ mode: 'parallel' });
+
+const open = async (browser: Browser, size: Size) => {
+  const context = await browser.newContext({ ...SIZES[size], baseURL: test.info().project.use.baseURL });
+  return { context, page: await context.newPage() };
+};
+
+/** Wider than the window means a horizontal scroll bar (on a phone: a page that zooms out). */
+const expectNoHorizontalScroll = async (page: Page, where: string) => {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  const viewport = page.viewportSize()!.width;
+  expect(widths.scroll, `${where}: page width`).toBeLessThanOrEqual(widths.inner);
+  expect(widths.inner, `${where}: layout viewport`).toBeLessThanOrEqual(viewport);
+};
+
+/**
+ * The visible controls smaller than 44 x 44 CSS px. A link inside a sentence is exempt (WCAG
+ * 2.5.8); a radio button or checkbox is hit through its label.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"]',
+    );
+    for (const control of controls) {
+      if (control.tagName === 'A' && getComputedStyle(control).display === 'inline') continue;
+      if (control.classList.contains('skip-link')) continue;
+      let box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (control.matches('input[type="radio"], input[type="checkbox"]')) {
+        box = (control as HTMLInputElement).labels?.[0]?.getBoundingClientRect() ?? box;
+      }
+      if (box.width < 43.5 || box.height < 43.5) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+        small.push(`${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  });
+
+/** Lets lazy chunks, rankings and images arrive, so the page is measured as a visitor sees it. */
+const settle = async (page: Page) => {
+  await waitForShell(page);
+  await expect(page.locator('h2.page-title')).toBeVisible();
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+};
+
+/**
+ * No WCAG 2.2 A/AA violation (the rules of support/fixtures.ts). A ranking's rows are all alike:
+ * the first twenty stand for the rest, which keeps axe from spending ten seconds on each table.
+ * In the other languages a ranking's rows are the same names and numbers: only the frame around.
+ */
+const expectAccessibleHere = async (page: Page, { rows }: { rows: 'first' | 'none' }) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('iframe')
+    .exclude(rows === 'first' ? '.ranking tbody tr:nth-child(n+21)' : '.ranking tbody')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+/**
+ * Opens a page and checks it. After the first, pages are reached the way the site's links reach
+ * them (no reload, which also saves the time of loading the site again): the new page's heading
+ * takes the focus once it has rendered.
+ */
+const checkPage = async (page: Page, size: Size, path: string, rows: 'first' | 'none' = 'first') => {
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => history.pushState(null, '', to), path);
+    await expect(page.locator('h2.page-title')).toBeFocused();
+  }
+  await settle(page);
+  await expectNoHorizontalScroll(page, path);
+  if (size === 'phone') expect(await smallTargets(page), `${path}: small targets`).toEqual([]);
+  await expectAccessibleHere(page, { rows });
+};
+
+const ENGLISH_PAGES = ROUTE_IDS.map((id) => getHref(id, 'en'));
+/** In the other five languages: the shell around a form, and around the six-column class ranking. */
+const SHELL_PAGES = LANGUAGES.filter((language) => language !== 'en').flatMap((language) => [
+  getHref('register', language),
+  getHref('statisticsClasses', language),
+]);
+
+for (const size of Object.keys(SIZES)) {
+  test.describe(`at ${size} size`, () => {
+    test('every page fits, has large enough controls and no accessibility violation', async ({ browser }) => {
+      test.setTimeout(240_000);
+      const { context, page } = await open(browser, size);
+      for (const path of ENGLISH_PAGES) await checkPage(page, size, path);
+      await context.close();
+    });
+
+    test('the shell pages fit in all six languages', async ({ browser }) => {
+      test.setTimeout(240_000);
+      const { context, page } = await open(browser, size);
+      for (const path of SHELL_PAGES) await checkPage(page, size, path, 'none');
+      await context.close();
+    });
+
+    test('after a menu link the new page heading is in view and focused; back restores the scroll', async ({
+      browser,
+    }) => {
+      const { context, page } = await open(browser, size);
+      await page.goto('/');
+      await settle(page);
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
+      const toggle = menu.getByRole('button', { name: 'Menu' });
+      const targets = [
+        { link: 'Account', heading: 'Register', section: 'Account' },
+        { link: 'Downloads', heading: 'Downloads', section: 'Downloads' },
+        { link: 'Statistics', heading: 'Score', section: 'Statistics' },
+        { link: 'Donate', heading: 'Donate', section: 'Donate' },
+        { link: 'Home', heading: 'Welcome, adventurer', section: 'Home' },
+      ];
+      for (const target of targets) {
+        if (size === 'phone') {
+          await expect(toggle).toBeVisible();
+          await toggle.click();
+          await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        } else {
+          await expect(toggle).toBeHidden();
+        }
+        await menu.getByRole('link', { name: target.link, exact: true }).click();
+        const heading = page.getByRole('heading', { level: 2, name: target.heading, exact: true });
+        await expect(heading).toBeFocused();
+        await expect(heading).toBeInViewport();
+        await expect(menu.getByRole('link', { name: target.section, exact: true, includeHidden: true })).toHaveClass(
+          /active/,
+        );
+        if (size === 'phone') await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      }
+
+      // Far down a long page, a link (clicked without scrolling to it), then back: where it was left.
+      await page.goto(getHref('statisticsClasses', 'en'));
+      await settle(page);
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+      await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/statistics/kills"]')?.click());
+      await expect(page.getByRole('heading', { level: 2, name: 'Kills' })).toBeFocused();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 2, name: 'Classes' })).toBeAttached();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+      await context.close();
+    });
+
+    test('the result dialog fits inside the window', async ({ browser }) => {
+      const { context, page } = await open(browser, size);
+      await page.goto(getHref('register', 'en'));
+      await settle(page);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registration failed' });
+      await expect(dialog).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      await expect(dialog.getByRole('button', { name: 'OK' })).toBeInViewport({ ratio: 1 });
+      await expectNoHorizontalScroll(page, 'dialog');
+      if (size === 'phone') expect(await smallTargets(page)).toEqual([]);
+      await expectAccessible(page);
+      await context.close();
+    });
+  });
+}

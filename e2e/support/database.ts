@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../playwright.config';
+
+/**
+ * Reads the default instance's embedded database, which holds the game's tables (as the login
+ * server reads them) and the site's own.
+ */
+export const queryDatabase = <T>(sql: string, ...params: unknown[]): T | undefined => {
+  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+/** A login no other run has used: the prefix and six hex digits, within the 14 characters allowed. */
+export const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);

@@ -1,0 +1,35 @@
+import { LANGUAGES } from './constants';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_IDS, getHref, languageOfPath, matchRoute } from './page-routes';
+
+describe('the localized route table', () => {
+  it('writes English without a prefix and the other languages under theirs', () => {
+    expect(getHref('home', 'en')).toBe('/');
+    expect(getHref('register', 'en')).toBe('/register');
+    expect(getHref('statisticsEventTime', 'en')).toBe('/statistics/eventTime');
+    expect(getHref('home', 'ru')).toBe('/ru');
+    expect(getHref('register', 'ru')).toBe('/ru/registratsiya');
+    expect(getHref('changePassword', 'br')).toBe('/br/alterar-senha');
+  });
+
+  it('gives every route a distinct path in every language', () => {
+    const paths = LANGUAGES.flatMap((language) => ROUTE_IDS.map((id) => getHref(id, language)));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('matches each path back to its route and language', () => {
+    for (const language of LANGUAGES) {
+      for (const id of ROUTE_IDS) expect(matchRoute(getHref(id, language))).toEqual({ id, language });
+    }
+    expect(matchRoute('/ru/registratsiya/')).toEqual({ id: 'register', language: 'ru' });
+    expect(matchRoute('/nope')).toBeUndefined();
+    expect(matchRoute('/ru/register')).toBeUndefined();
+  });
+
+  it('reads the language of a path from its prefix', () => {
+    expect(languageOfPath('/')).toBe('en');
+    expect(languageOfPath('/lt/parama')).toBe('lt');
+    expect(languageOfPath('/en/register')).toBe('en');
+    expect(languageOfPath('/xx/register')).toBe('en');
+  });
+});

@@ -1,0 +1,184 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
+
+/**
+ * The one route table of the page: every route's path in every language. The page routes with it;
+ * the server answers 404 for a path that is in it nowhere. English has no prefix,
+ * the other languages live under /ru/, /gr/, /es/, /br/, /lt/ with translated slugs.
+ */
+export const ROUTE_SLUGS = {
+  home: { en: '', ru: '', gr: '', es: '', br: '', lt: '' },
+  register: { en: 'register', ru: 'registratsiya', gr: 'eggrafi', es: 'registro', br: 'cadastro', lt: 'registracija' },
+  changePassword: {
+    en: 'change-password',
+    ru: 'smena-parolya',
+    gr: 'allagi-kodikou',
+    es: 'cambiar-contrasena',
+    br: 'alterar-senha',
+    lt: 'keisti-slaptazodi',
+  },
+  recoverPassword: {
+    en: 'recover-password',
+    ru: 'vosstanovlenie-parolya',
+    gr: 'anaktisi-kodikou',
+    es: 'recuperar-contrasena',
+    br: 'recuperar-senha',
+    lt: 'atkurti-slaptazodi',
+  },
+  changePincode: {
+    en: 'change-pincode',
+    ru: 'smena-pin-koda',
+    gr: 'allagi-pin',
+    es: 'cambiar-pin',
+    br: 'alterar-pin',
+    lt: 'keisti-pin',
+  },
+  unblockCharacter: {
+    en: 'unblock-character',
+    ru: 'razblokirovka-personazha',
+    gr: 'xekleidoma-charaktira',
+    es: 'desbloquear-personaje',
+    br: 'desbloquear-personagem',
+    lt: 'atblokuoti-veikeja',
+  },
+  downloads: { en: 'downloads', ru: 'zagruzki', gr: 'lipseis', es: 'descargas', br: 'downloads', lt: 'atsisiuntimai' },
+  donate: { en: 'donate', ru: 'pozhertvovaniya', gr: 'dorea', es: 'donar', br: 'doar', lt: 'parama' },
+  referral: { en: 'referral', ru: 'referaly', gr: 'parapompi', es: 'referidos', br: 'indicacao', lt: 'rekomendacijos' },
+  mail: { en: 'mail', ru: 'mail', gr: 'mail', es: 'mail', br: 'mail', lt: 'mail' },
+  fb: { en: 'fb', ru: 'fb', gr: 'fb', es: 'fb', br: 'fb', lt: 'fb' },
+  notFound: { en: 'notfound', ru: 'notfound', gr: 'notfound', es: 'notfound', br: 'notfound', lt: 'notfound' },
+  statisticsReferrals: {
+    en: 'statistics/referrals',
+    ru: 'statistika/referaly',
+    gr: 'statistika/parapompes',
+    es: 'estadisticas/referidos',
+    br: 'estatisticas/indicacoes',
+    lt: 'statistika/rekomendacijos',
+  },
+  statisticsScore: {
+    en: 'statistics/score',
+    ru: 'statistika/ochki',
+    gr: 'statistika/vathmologia',
+    es: 'estadisticas/puntuacion',
+    br: 'estatisticas/pontuacao',
+    lt: 'statistika/taskai',
+  },
+  statisticsAssists: {
+    en: 'statistics/assists',
+    ru: 'statistika/pomoshch',
+    gr: 'statistika/voitheies',
+    es: 'estadisticas/asistencias',
+    br: 'estatisticas/assistencias',
+    lt: 'statistika/asistos',
+  },
+  statisticsKills: {
+    en: 'statistics/kills',
+    ru: 'statistika/ubiystva',
+    gr: 'statistika/fonoi',
+    es: 'estadisticas/asesinatos',
+    br: 'estatisticas/abates',
+    lt: 'statistika/nuzudymai',
+  },
+  statisticsDeaths: {
+    en: 'statistics/deaths',
+    ru: 'statistika/smerti',
+    gr: 'statistika/thanatoi',
+    es: 'estadisticas/muertes',
+    br: 'estatisticas/mortes',
+    lt: 'statistika/mirtys',
+  },
+  statisticsKd: {
+    en: 'statistics/kd',
+    ru: 'statistika/kd',
+    gr: 'statistika/kd',
+    es: 'estadisticas/kd',
+    br: 'estatisticas/kd',
+    lt: 'statistika/kd',
+  },
+  statisticsEventTime: {
+    en: 'statistics/eventTime',
+    ru: 'statistika/vremya-sobytiy',
+    gr: 'statistika/chronos-ekdiloseon',
+    es: 'estadisticas/tiempo-de-evento',
+    br: 'estatisticas/tempo-de-evento',
+    lt: 'statistika/renginiu-laikas',
+  },
+  statisticsClans: {
+    en: 'statistics/clans',
+    ru: 'statistika/klany',
+    gr: 'statistika/syntechnies',
+    es: 'estadisticas/clanes',
+    br: 'estatisticas/clas',
+    lt: 'statistika/klanai',
+  },
+  statisticsHeroes: {
+    en: 'statistics/heroes',
+    ru: 'statistika/geroi',
+    gr: 'statistika/iroes',
+    es: 'estadisticas/heroes',
+    br: 'estatisticas/herois',
+    lt: 'statistika/herojai',
+  },
+  statisticsClasses: {
+    en: 'statistics/classes',
+    ru: 'statistika/klassy',
+    gr: 'statistika/klaseis',
+    es: 'estadisticas/clases',
+    br: 'estatisticas/classes',
+    lt: 'statistika/klases',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type RouteId = keyof typeof ROUTE_SLUGS;
+export const ROUTE_IDS = Object.keys(ROUTE_SLUGS) as RouteId[];
+
+export const ACCOUNT_ROUTES = [
+  'register',
+  'changePassword',
+  'recoverPassword',
+  'changePincode',
+  'unblockCharacter',
+] as const;
+
+export const STATISTICS_ROUTES = [
+  'statisticsReferrals',
+  'statisticsScore',
+  'statisticsAssists',
+  'statisticsKills',
+  'statisticsDeaths',
+  'statisticsKd',
+  'statisticsEventTime',
+  'statisticsClans',
+  'statisticsHeroes',
+  'statisticsClasses',
+] as const;
+
+export const languagePrefix = (language: Language): string => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);
+
+/** The path of a route in a language: getHref('register', 'ru') is /ru/registratsiya. */
+export const getHref = (id: RouteId, language: Language): string => {
+  const slug = ROUTE_SLUGS[id][language];
+  const path = `${languagePrefix(language)}/${slug}`;
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+};
+
+/** The language a path is written in: its prefix, or English without one. */
+export const languageOfPath = (pathname: string): Language => {
+  const first = pathname.split('/')[1] ?? '';
+  return (LANGUAGES as readonly string[]).includes(first) && first !== DEFAULT_LANGUAGE
+    ? (first as Language)
+    : DEFAULT_LANGUAGE;
+};
+
+/** A path as routes compare it: without trailing slashes, in lower case. */
+export const normalizePath = (pathname: string): string =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+
+/** The route and language of a path, or undefined for an unknown path. */
+export const matchRoute = (pathname: string): { id: RouteId; language: Language } | undefined => {
+  const normalized = normalizePath(pathname);
+  const language = languageOfPath(pathname);
+  for (const id of ROUTE_IDS) {
+    if (getHref(id, language).toLowerCase() === normalized) return { id, language };
+  }
+  return undefined;
+};
