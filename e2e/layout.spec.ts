@@ -160,9 +160,14 @@ for (const size of Object.keys(SIZES)) {
       // Far down a long page, a link (clicked without scrolling to it), then back: where it was left.
       await page.goto(getHref('statisticsClasses', 'en'));
       await settle(page);
-      await page.evaluate(() => window.scrollTo(0, 1500));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
-      await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/statistics/kills"]')?.click());
+      // In one task, so the link is followed before the browser has fired its scroll event.
+      const scrolled = await page.evaluate(() => {
+        window.scrollTo(0, 1500);
+        const at = window.scrollY;
+        document.querySelector<HTMLAnchorElement>('a[href="/statistics/kills"]')?.click();
+        return at;
+      });
+      expect(scrolled).toBe(1500);
       await expect(page.getByRole('heading', { level: 2, name: 'Kills' })).toBeFocused();
       await page.goBack();
       await expect(page.getByRole('heading', { level: 2, name: 'Classes' })).toBeAttached();

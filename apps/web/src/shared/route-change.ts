@@ -17,7 +17,13 @@ const addressKey = () => window.location.pathname + window.location.search;
 
 if (typeof window !== 'undefined') {
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  // The page being left is measured when the address changes, not from scroll events: those come
+  // a frame late, and a link followed within that frame would file the old position under the new
+  // address.
+  let currentKey = addressKey();
   const change = (kind: RouteChange) => () => {
+    positions.set(currentKey, window.scrollY);
+    currentKey = addressKey();
     lastChange = kind;
     pending = true;
     restoreTarget = kind === 'pop' ? (positions.get(addressKey()) ?? 0) : undefined;
@@ -25,7 +31,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pushState', change('push'));
   window.addEventListener('replaceState', change('replace'));
   window.addEventListener('popstate', change('pop'));
-  window.addEventListener('scroll', () => positions.set(addressKey(), window.scrollY), { passive: true });
 }
 
 /**
