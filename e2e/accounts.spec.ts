@@ -37,8 +37,9 @@ test.describe('account tools', () => {
     const users = (await context.cookies()).find((c) => c.name === 'users');
     expect(decodeURIComponent(users?.value ?? '')).toContain(username.toLowerCase());
     await done.getByRole('button', { name: 'OK' }).click();
-    // The form was reset after the valid submit.
+    // The form was reset after the valid submit, and the player is back at its first field.
     await expect(page.getByLabel('Username')).toHaveValue('');
+    await expect(page.getByLabel('Username')).toBeFocused();
     await expectAccessible(page);
   });
 
@@ -52,6 +53,15 @@ test.describe('account tools', () => {
     await expect(checklist.locator('[data-met="true"]')).toHaveCount(1);
     await password.fill('Abc.1234');
     await expect(checklist.locator('[data-met="true"]')).toHaveCount(5);
+    // A forbidden character is called out in a full sentence as it is typed, before the field is left.
+    const forbidden = page.getByText(/^The password may contain only Latin letters \(A–Z, a–z\), numbers/);
+    await expect(forbidden).toBeHidden();
+    await password.pressSequentially('é');
+    await expect(password).toBeFocused();
+    await expect(forbidden).toBeVisible();
+    await expect(forbidden).toHaveCount(1);
+    await password.press('Backspace');
+    await expect(forbidden).toBeHidden();
 
     await page.getByLabel('Username').fill('abc');
     await page.getByLabel('Username').blur();
@@ -65,6 +75,8 @@ test.describe('account tools', () => {
     await expect(invalid).toContainText('Some fields are not filled in correctly');
     await expect(invalid).toContainText('Please complete the captcha.');
     await page.keyboard.press('Escape');
+    // Back at the first field in error.
+    await expect(page.getByLabel('Username')).toBeFocused();
 
     await register(page, 'demoplayer', 'Aden.Gate1', 'someone@example.com');
     await expect(dialog(page, 'Registration failed')).toContainText('This username is already taken');
@@ -73,6 +85,30 @@ test.describe('account tools', () => {
     await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Aden.Gate1');
     await expect(page.getByLabel('Repeat the email')).toHaveValue('someone@example.com');
+    // The player is put on the field to correct, where the reason shows too, until it is changed.
+    const username = page.getByLabel('Username');
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAccessibleDescription(/This username is already taken/);
+    await username.fill('demoplayer2');
+    await expect(username).not.toHaveAccessibleDescription(/already taken/);
+  });
+
+  test('the captcha shows the same focus ring as the other controls', async ({ page }) => {
+    await page.goto('/recover-password');
+    const email = page.getByLabel('Email', { exact: true });
+    await email.focus();
+    await page.keyboard.press('Tab');
+    const checkbox = page.getByRole('group', { name: 'Prove you are human' }).getByRole('checkbox');
+    await expect(checkbox).toBeFocused();
+    const ring = (element: Element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    };
+    await page.keyboard.press('Shift+Tab');
+    const fieldRing = await email.evaluate(ring);
+    await page.keyboard.press('Tab');
+    expect(await checkbox.evaluate(ring)).toBe(fieldRing);
+    expect(fieldRing).toMatch(/^solid 3px/);
   });
 
   test('recover: the mail link shows a new password that then changes the password', async ({ page }) => {

@@ -44,6 +44,43 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The form fields a refusal is about, most likely first: the form shows the refusal under the first
+ * of them it has and puts the focus there when the dialog closes. A code not listed (a server
+ * error, too many attempts) is about no field in particular.
+ */
+export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
+  UsernameEmpty: ['username'],
+  usernameRequirements: ['username'],
+  usernameCharacters: ['username'],
+  usernameTaken: ['username'],
+  accountBanned: ['username'],
+  referralPairMismatch: ['username'],
+  PasswordEmpty: ['password', 'newPassword'],
+  // The typed password is emptied after these; the player types it again first.
+  wrongCredentials: ['password'],
+  wrongUsernameOrPassword: ['password'],
+  passwordTooShort: ['newPassword'],
+  passwordTooLong: ['newPassword', 'password'],
+  passwordMissingUppercase: ['newPassword'],
+  passwordMissingLowercase: ['newPassword'],
+  passwordMissingNumber: ['newPassword'],
+  passwordMissingSymbol: ['newPassword'],
+  passwordInvalidCharacter: ['newPassword'],
+  confirmPassRequirements: ['confirmPassword'],
+  EmailEmpty: ['email'],
+  emailRequirements: ['email'],
+  confirmEmailRequirements: ['confirmEmail'],
+  CharNameEmpty: ['charName'],
+  charDoesntExist: ['charName'],
+  characterOnline: ['charName'],
+  characterJailed: ['charName'],
+  PincodeEmpty: ['pincode'],
+  pincodeRequirements: ['pincode'],
+  CaptchaEmpty: ['captcha'],
+  captchaInvalid: ['captcha'],
+};
+
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */
 export const MAIL_REFUSALS = ['mail.notAllowed', 'mail.versionNotConfigured', 'mail.unsubscribeInvalid'] as const;
 

@@ -50,6 +50,9 @@ const escapeForClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
 const SYMBOL_CLASS = `[${escapeForClass(PASSWORD_SYMBOLS)}]`;
 const ALLOWED_PASSWORD = new RegExp(`^[A-Za-z0-9${escapeForClass(PASSWORD_SYMBOLS)}]*$`);
 
+/** Whether a new password holds a character the game's password rule forbids (shown as typed). */
+export const hasForbiddenPasswordCharacter = (password: string): boolean => !ALLOWED_PASSWORD.test(password);
+
 export const PASSWORD_FLAG_KEYS = [
   'passwordTooShort',
   'passwordMissingUppercase',
@@ -80,7 +83,7 @@ export const newPasswordField = boundedText(LIMITS.passwordInputMax, 'passwordTo
       if (flags[key]) ctx.addIssue({ code: 'custom', message: key });
     }
     if (password.length > LIMITS.passwordMax) ctx.addIssue({ code: 'custom', message: 'passwordTooLong' });
-    if (!ALLOWED_PASSWORD.test(password)) {
+    if (hasForbiddenPasswordCharacter(password)) {
       ctx.addIssue({ code: 'custom', message: 'passwordInvalidCharacter' });
     }
   });

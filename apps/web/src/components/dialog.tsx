@@ -11,6 +11,8 @@ export interface DialogContent {
   preformatted?: boolean;
   /** A value to copy (e.g. a new password): its own selectable element and a copy button. */
   copyable?: { value: string; label: string; copiedLabel: string; long?: boolean };
+  /** Where the focus goes once the dialog is closed (the form it answered). */
+  afterClose?: () => void;
 }
 
 /** Copies with the clipboard API where the page may (https, localhost), else selects the text for Ctrl+C. */
@@ -70,7 +72,13 @@ export const DialogProvider = ({ children }: { children: ReactNode }) => {
         className={`dialog dialog--${content?.tone ?? 'info'}`}
         aria-labelledby={titleId}
         aria-describedby={messageId}
-        onClose={() => setContent(undefined)}
+        onClose={() => {
+          // The browser puts the focus back where it was when the dialog opened; the form's choice
+          // comes after that.
+          const afterClose = content?.afterClose;
+          setContent(undefined);
+          if (afterClose) requestAnimationFrame(afterClose);
+        }}
       >
         {content && (
           <form method="dialog" className="dialog__body">

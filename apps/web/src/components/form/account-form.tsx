@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_FLAG_KEYS } from '@gatekeeper/contract';
-import { CALLS, type CallName, type ErrorCode } from '@gatekeeper/contract/lite';
+import { CALLS, type CallName, type ErrorCode, FIELDS_AT_FAULT, isErrorCode } from '@gatekeeper/contract/lite';
 import { useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, type Path, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { type DialogContent, useDialog } from '../dialog';
 import { CaptchaField, type CaptchaHandle } from './captcha-field';
 import type { FormDefinition } from './form-definition';
 import { FormField } from './form-field';
-import { PasswordChecklist } from './password-checklist';
+import { CHECKLIST_KEYS, PasswordChecklist } from './password-checklist';
 import './form.css';
 
 /** Dialogs of a form that does not answer with the account forms' error codes (the mail form). */
@@ -66,6 +66,15 @@ const PASSWORD_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'confirmPassRequirements',
 ]);
 
+/** The first of the form's fields that the refusal's codes are about. */
+const fieldAtFault = (codes: readonly string[], names: readonly string[]): string | undefined => {
+  for (const code of codes) {
+    const found = (isErrorCode(code) ? FIELDS_AT_FAULT[code] : undefined)?.find((name) => names.includes(name));
+    if (found) return found;
+  }
+  return undefined;
+};
+
 /**
  * The one form pattern of the site (SPEC sections 4, 5 and 8): fields validated by the contract's
  * schema, errors shown once touched, a processing flag that ignores a second submit, the captcha,
@@ -84,12 +93,20 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   const { schema, fields, defaults } = config.form;
   const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const captchaError = form.formState.errors.captcha;
+  const names = [...fields.map((spec) => spec.name as string), ...(config.captcha !== false ? ['captcha'] : [])];
+  // Where the player goes on once a dialog is closed: the first field, or the one to correct.
+  const focusField = (name: string) => () => {
+    if (name === 'captcha') captcha.current?.focus();
+    else form.setFocus(name as Path<I>);
+  };
+  const firstField = focusField(names[0] ?? 'captcha');
 
   const onValid = async (values: O) => {
     if (processing.current) return;
     processing.current = true;
     setBusy(true);
     let refusal: unknown;
+    let shownAtField: { name: Path<I>; code: string } | undefined;
     try {
       const input = config.prepare ? await config.prepare(values) : values;
       // A GET call (getreferrallink) carries the model in its query, the others in the body.
@@ -99,13 +116,14 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
       );
       config.onSuccess?.(values);
       if (config.dialogs) {
-        showDialog(config.dialogs.answer(answer));
+        showDialog({ ...config.dialogs.answer(answer), afterClose: firstField });
       } else {
         const { copyAnswer } = config.success;
         showDialog({
           tone: 'success',
           title: t(config.success.title),
           message: t(config.success.message),
+          afterClose: firstField,
           ...(copyAnswer && typeof answer === 'string'
             ? {
                 copyable: {
@@ -120,11 +138,16 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
       }
     } catch (error) {
       refusal = error;
-      showDialog(
-        config.dialogs
+      const codes = errorCodesOf(error);
+      const atFault = fieldAtFault(codes, names);
+      showDialog({
+        ...(config.dialogs
           ? config.dialogs.failure(error)
-          : { tone: 'error', title: t(config.failureTitle), message: errorTexts(error, t) },
-      );
+          : { tone: 'error', title: t(config.failureTitle), message: errorTexts(error, t) }),
+        afterClose: atFault ? focusField(atFault) : firstField,
+      });
+      const code = codes.find((one) => isErrorCode(one) && FIELDS_AT_FAULT[one]?.includes(atFault ?? ''));
+      if (atFault && atFault !== 'captcha' && code) shownAtField = { name: atFault as Path<I>, code };
     } finally {
       if (refusal === undefined) {
         form.reset(defaults);
@@ -137,6 +160,11 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
             form.setValue(field.name, '' as PathValue<I, Path<I>>);
           }
         }
+        if (shownAtField) {
+          // The refusal also shows under its field, until the player changes the field.
+          form.setValue(shownAtField.name, form.getValues(shownAtField.name), { shouldTouch: true });
+          form.setError(shownAtField.name, { type: 'server', message: shownAtField.code });
+        }
       }
       captcha.current?.reset();
       processing.current = false;
@@ -148,15 +176,17 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
     for (const name of Object.keys(errors)) {
       form.setValue(name as Path<I>, form.getValues(name as Path<I>), { shouldTouch: true });
     }
+    const firstInvalid = names.find((name) => name in errors);
+    const afterClose = firstInvalid ? focusField(firstInvalid) : firstField;
     if (config.dialogs) {
-      showDialog(config.dialogs.invalid(Object.keys(errors)));
+      showDialog({ ...config.dialogs.invalid(Object.keys(errors)), afterClose });
       return;
     }
     const messages = [
       ...(Object.keys(errors).some((name) => name !== 'captcha') ? [t('formInvalid')] : []),
       ...(errors.captcha ? [t('CaptchaEmpty')] : []),
     ];
-    showDialog({ tone: 'error', title: t(config.failureTitle), message: messages });
+    showDialog({ tone: 'error', title: t(config.failureTitle), message: messages, afterClose });
   };
 
   return (
@@ -166,7 +196,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
           <FormField
             form={form}
             spec={spec}
-            shownElsewhere={spec.name === config.checklistFor ? PASSWORD_FLAG_KEYS : undefined}
+            shownElsewhere={spec.name === config.checklistFor ? CHECKLIST_KEYS : undefined}
           />
           {spec.name === config.checklistFor && <PasswordChecklist control={form.control} name={spec.name} />}
         </div>

@@ -6,6 +6,8 @@ import { mountHostedCaptcha } from './hosted-captcha';
 
 export interface CaptchaHandle {
   reset(): void;
+  /** Puts the focus on the widget's own control (ALTCHA's checkbox, a provider's frame). */
+  focus(): void;
 }
 
 let configPromise: Promise<CaptchaConfig> | undefined;
@@ -26,7 +28,14 @@ export const CaptchaField = forwardRef<CaptchaHandle, { onToken: (token: string)
     const onTokenRef = useRef(onToken);
     onTokenRef.current = onToken;
 
-    useImperativeHandle(ref, () => ({ reset: () => resetWidget.current() }), []);
+    useImperativeHandle(
+      ref,
+      () => ({
+        reset: () => resetWidget.current(),
+        focus: () => host.current?.querySelector<HTMLElement>('input, button, iframe')?.focus(),
+      }),
+      [],
+    );
 
     useEffect(() => {
       let cancelled = false;

@@ -1,11 +1,14 @@
-import { PASSWORD_FLAG_KEYS, passwordFlags } from '@gatekeeper/contract';
+import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from '@gatekeeper/contract';
 import { useId } from 'react';
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+/** What the checklist says itself, so the field does not repeat it. */
+export const CHECKLIST_KEYS = [...PASSWORD_FLAG_KEYS, 'passwordInvalidCharacter'] as const;
+
 /**
  * The live checklist under newPassRequirements: every flag starts unmet and is checked again on
- * each keystroke of the new password.
+ * each keystroke of the new password; a forbidden character is called out as soon as it is typed.
  */
 export const PasswordChecklist = <V extends FieldValues, T extends FieldValues>({
   control,
@@ -18,6 +21,7 @@ export const PasswordChecklist = <V extends FieldValues, T extends FieldValues>(
   const headingId = useId();
   const password = useWatch({ control, name }) as string | undefined;
   const flags = passwordFlags(password ?? '');
+  const forbidden = hasForbiddenPasswordCharacter(password ?? '');
   return (
     <div className="password-checklist">
       <p id={headingId} className="password-checklist__heading">
@@ -33,6 +37,9 @@ export const PasswordChecklist = <V extends FieldValues, T extends FieldValues>(
           </li>
         ))}
       </ul>
+      <p className="password-checklist__forbidden" role="status">
+        {forbidden && <span className="is-unmet">{t('passwordInvalidCharacter')}</span>}
+      </p>
     </div>
   );
 };
