@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { lighthouseFigures } from './lighthouse.mjs';
 
 ensureInstalled();
 ensureBuilt();
@@ -222,6 +223,9 @@ const coldQueries = () => {
   return JSON.parse(child.stdout.trim().split('\n').at(-1));
 };
 
+const LIGHTHOUSE_PATHS = ['/', '/register', '/statistics/kills'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
 const site = await startSite();
 const results = [];
 const statistics = {};
@@ -230,6 +234,8 @@ try {
   statistics.cached = await readEndpoint(STATISTICS_PATH);
   statistics.compressed = await compressedStatistics();
   statistics.hostile = await rankingUnderHostilePosts();
+  // Last, on a quiet site: a phone's view of the pages players open first.
+  statistics.lighthouse = await lighthouseFigures(`http://127.0.0.1:${SITE_PORT}`, LIGHTHOUSE_PATHS, LIGHTHOUSE_RUNS);
 } finally {
   site.stop();
 }
@@ -270,6 +276,23 @@ for (const [size, r] of Object.entries(hostile.underLoad)) {
   console.log(
     `  with ${size.padEnd(6)} emails posted: ${String(r.siteRps).padStart(8)} req/s   p99 ${r.siteP99Ms} ms   (${r.posts} posts, slowest answered in ${r.slowestPostMs} ms)`,
   );
+}
+
+const { lighthouse: phone } = statistics;
+console.log(
+  `\nLighthouse, mobile preset with simulated throttling, median of ${LIGHTHOUSE_RUNS} runs (target: performance at least 95, accessibility 100, LCP under 2.0 s)`,
+);
+if (phone.skipped) {
+  console.log(`  skipped: ${phone.skipped}`);
+} else {
+  console.log('  page                 performance   accessibility      LCP      FCP      TBT     CLS   runs');
+  for (const [path, r] of Object.entries(phone.pages)) {
+    console.log(
+      `  ${path.padEnd(20)}${String(r.performance).padStart(12)}${String(r.accessibility).padStart(16)}${`${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${(r.fcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(9)}${String(r.cls).padStart(8)}   ${r.runs.join(' ')}`,
+    );
+    if (r.failedAccessibility.length > 0)
+      console.log(`    accessibility audits failed: ${r.failedAccessibility.join(', ')}`);
+  }
 }
 
 console.log('\nRankings: cold query of each list over a generated 100,000-character world on MariaDB');
