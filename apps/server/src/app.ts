@@ -161,14 +161,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   await app.register(async (sdk) => {
-    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, fastPath });
+    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, fastPath, schema: deps.schema });
     await sdk.register(statusRoutes, {
       login: config.LOGIN_SERVER_ADDRESS,
       game: config.GAME_SERVER_ADDRESS,
       fastPath,
     });
     await sdk.register(visitorIpRoutes);
-    await sdk.register(characterRoutes, { connections });
+    await sdk.register(characterRoutes, { connections, schema: deps.schema });
     await sdk.register(statisticsRoutes, {
       connections,
       schema: deps.schema,
@@ -242,6 +242,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { connections, redis });
   await app.register(donationRoutes, {
     connections,
+    schema: deps.schema,
     settings: settings.donations,
     coinsPerEuro: settings.coins.perEuro,
     rewards,

@@ -28,7 +28,13 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** The address players use; unset: http://localhost:PORT (and a warning on a public HOST). */
   PUBLIC_URL: z.url().optional(),
-  GAME_FLAVOR: z.enum(['l2j', 'acis']).default('l2j'),
+  /**
+   * The game's flavour (game/flavors.ts FLAVOR_NAMES); unset: told by the live schema, and l2j for
+   * a new embedded demo database.
+   */
+  GAME_FLAVOR: z.enum(['l2j', 'acis']).optional(),
+  /** How the login server stores passwords (sha1 or bcrypt); unset: the flavour's, or what the stored hashes show. */
+  GAME_PASSWORD_HASH: z.enum(['sha1', 'bcrypt']).optional(),
   LOGIN_DATABASE_URL: databaseUrl.default('sqlite:data/gatekeeper.sqlite'),
   GAME_DATABASE_URL: databaseUrl.optional(),
   SITE_DATABASE_URL: databaseUrl.optional(),

@@ -11,11 +11,6 @@ const startupLog = {
 
 const start = async () => {
   const config = loadConfig();
-  if (config.GAME_FLAVOR !== 'l2j') {
-    throw new ConfigError(
-      `GAME_FLAVOR=${config.GAME_FLAVOR}: only the l2j flavour (L2J Server, L2J Mobius) is supported yet`,
-    );
-  }
   const settings = loadSettings(config.SETTINGS_FILE);
   const { connections, schema } = await prepareDatabases(config, startupLog);
   const app = await buildApp({ config, settings, connections, schema });

@@ -6,6 +6,7 @@ import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
 import { seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
+import { flavorNamed } from './game/flavors';
 import { migrateSiteTables } from './site-migrations';
 
 const hasAccountsTable = async (connections: Connections): Promise<boolean> => {
@@ -28,6 +29,8 @@ export const prepareDatabases = async (
     | 'SITE_DATABASE_URL'
     | 'DATABASE_QUERY_TIMEOUT_MS'
     | 'DATABASE_ACQUIRE_TIMEOUT_MS'
+    | 'GAME_FLAVOR'
+    | 'GAME_PASSWORD_HASH'
   >,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<{ connections: Connections; schema: GameSchema }> => {
@@ -40,11 +43,18 @@ export const prepareDatabases = async (
     const embedded = connections.login.dialect === 'sqlite' && connections.login.db === connections.game.db;
     const firstRun = embedded && !(await hasAccountsTable(connections));
     if (firstRun) {
-      log.info('first run: creating the embedded game database and its demo world');
-      await createGameTables(connections.login.db, 'sqlite');
-      await seedDemoWorld(connections.login.db, connections.game.db);
+      const flavor = flavorNamed(config.GAME_FLAVOR ?? 'l2j');
+      log.info(`first run: creating the embedded game database (${flavor.title} tables) and its demo world`);
+      await createGameTables(connections.login.db, 'sqlite', ['login', 'game'], flavor.name);
+      await seedDemoWorld(connections.login.db, connections.game.db, flavor);
     }
-    const schema = await checkGameSchema(connections);
+    const schema = await checkGameSchema(connections, {
+      flavor: config.GAME_FLAVOR,
+      passwordScheme: config.GAME_PASSWORD_HASH,
+    });
+    log.info(
+      `game flavour ${schema.flavor.name} (${schema.flavor.title}, ${config.GAME_FLAVOR ? 'GAME_FLAVOR' : 'detected from the schema'}), passwords ${schema.passwordScheme}`,
+    );
     const applied = await migrateSiteTables(connections.site.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'site tables migrated');
     if (firstRun) await seedDemoReferrals(connections.site.db);

@@ -20,6 +20,7 @@ import { altchaPayload, decodeAltchaPayload, encodeAltchaPayload, fetchAltchaCha
 import type { TestClock } from './support/clock';
 import { accountToolSettings, startMailedSite, stopMailedSite } from './support/mailed-site';
 import type { SmtpSink } from './support/smtp-sink';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const MAX_FAILED_ATTEMPTS = 3;
@@ -79,7 +80,11 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
     expect(
-      await createAccount(db().login.db, { login: username, password: account.password, email: account.email }),
+      await createAccount(db().login.db, L2J_SCHEMA, {
+        login: username,
+        password: account.password,
+        email: account.email,
+      }),
     ).toBe(true);
     return account;
   };
@@ -772,7 +777,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       try {
         const account = { username: freshLogin(), password: 'Start.Pass1', email: '' };
         account.email = `${account.username}@example.com`;
-        await createAccount(own.connections.login.db, {
+        await createAccount(own.connections.login.db, L2J_SCHEMA, {
           login: account.username,
           password: account.password,
           email: account.email,

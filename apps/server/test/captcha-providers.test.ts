@@ -8,6 +8,7 @@ import { type AccountPost, freshLogin, postCall, statusAndBody, registrationForm
 import { FAST_ALTCHA_SETTINGS, altchaPayload, fetchAltchaChallenge, solveAltcha } from './support/altcha-solver';
 import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
 import { closedPort } from './support/closed-port';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const SETTINGS = { captcha: FAST_ALTCHA_SETTINGS, accounts: { requestsPerMinute: 1000 } };
 const VISITOR_IP = '203.0.113.50';
@@ -139,7 +140,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
   it('guards every account form', async () => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, { login: username, ...account });
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     const bodies: Record<Exclude<AccountPost, 'createAccount' | 'updateIps'>, object> = {
       changePassword: { ...account, newPassword: 'Start.Pass1', confirmPassword: 'Start.Pass1' },
       recoverPassword: { username, email: account.email },

@@ -16,6 +16,7 @@ import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
 import { closedPort } from './support/closed-port';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const BUSINESS = 'donations@l2.example.test';
@@ -92,7 +93,7 @@ describe.each(DATABASE_KINDS)('PayPal donations on %s', (kind: DatabaseKind) => 
     databases = await createTestDatabases(kind);
     paypal = await startFakePaypalIpn();
     site = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
-    demoKnightId = (await findCharacterByName(databases.connections.game.db, 'DemoKnight'))!.charId;
+    demoKnightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))!.charId;
   });
   afterAll(async () => {
     await site?.close();
@@ -708,6 +709,7 @@ describe.each(DATABASE_KINDS)('PayPal donations on %s', (kind: DatabaseKind) => 
         {
           repository: createDonationRepository(site_(), Date.now),
           game: databases.connections.game.db,
+          schema: L2J_SCHEMA,
           settings: settings.donations,
           coinsPerEuro: settings.coins.perEuro,
           verify: (raw) => verifyWithPaypal(paypal.url, raw),

@@ -16,6 +16,7 @@ import { type AccountPost, freshLogin, readAnswer, registrationForm } from './su
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { TEST_REDIS_URL, deleteKeys, redisAnswers } from './support/redis';
 import { type TcpProxy, startTcpProxy } from './support/tcp-proxy';
+import { L2J_SCHEMA } from './support/game-schema';
 
 /**
  * A bad day: MariaDB or Redis frozen (answers nothing, sockets open) or stopped, through a TCP
@@ -149,7 +150,7 @@ describe.skipIf(!MARIADB_URL)('MariaDB frozen or stopped (skipped: TEST_MARIADB_
 
   beforeAll(async () => {
     databases = await createTestDatabases('mariadb');
-    await createAccount(databases.connections.login.db, {
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: account.username,
       password: account.password,
       email: `${account.username}@example.com`,

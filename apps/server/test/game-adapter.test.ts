@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CHARACTERS } from '../src/game/demo-seed';
 import { createGameTables } from '../src/game/game-tables';
-import type { CharactersTable, GameDatabase, LoginDatabase } from '../src/db/tables';
+import type { GameDatabase, LoginDatabase } from '../src/db/tables';
+import type { CharacterRow } from '../src/game/character-row';
 import { createAccount, findAccount, isBanned, setPassword, temporaryBanUntil } from '../src/game/accounts';
 import {
   characterExists,
@@ -20,8 +21,9 @@ import { readPincodeHash, setPincode } from '../src/game/pincode';
 import { SchemaError, checkGameSchema } from '../src/game/schema-check';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { eventStatsRow, newCharacter } from './support/characters';
+import { L2J_SCHEMA } from './support/game-schema';
 
-const insertCharacters = async (game: Kysely<GameDatabase>, rows: CharactersTable[]): Promise<void> => {
+const insertCharacters = async (game: Kysely<GameDatabase>, rows: CharacterRow[]): Promise<void> => {
   await game.insertInto('characters').values(rows).execute();
 };
 
@@ -58,23 +60,27 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('finds a demo account whatever the case of the login', async () => {
       const demo = DEMO_ACCOUNTS[0];
-      const account = await findAccount(login, 'DemoPLAYER');
+      const account = await findAccount(login, L2J_SCHEMA, 'DemoPLAYER');
       expect(account).toEqual({
         login: demo.login,
         passwordHash: l2jPasswordHash(demo.password),
         email: demo.email,
         accessLevel: 0,
       });
-      expect(await findAccount(login, '  demoplayer ')).toEqual(account);
+      expect(await findAccount(login, L2J_SCHEMA, '  demoplayer ')).toEqual(account);
     });
 
     it('answers undefined for an unknown login', async () => {
-      expect(await findAccount(login, 'nosuchaccount')).toBeUndefined();
+      expect(await findAccount(login, L2J_SCHEMA, 'nosuchaccount')).toBeUndefined();
     });
 
     it('creates an account with a lower-case login, the SHA-1 hash and the email', async () => {
       expect(
-        await createAccount(login, { login: 'NewHero1', password: 'Secret.1a', email: 'newhero1@example.com' }),
+        await createAccount(login, L2J_SCHEMA, {
+          login: 'NewHero1',
+          password: 'Secret.1a',
+          email: 'newhero1@example.com',
+        }),
       ).toBe(true);
       const rows = await login
         .selectFrom('accounts')
@@ -90,16 +96,16 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('refuses a duplicate login in any case and keeps the first password', async () => {
-      expect(await createAccount(login, { login: 'twinhero', password: 'First.Pass1', email: 'a@example.com' })).toBe(
-        true,
-      );
-      expect(await createAccount(login, { login: 'TWINHERO', password: 'Second.Pass2', email: 'b@example.com' })).toBe(
-        false,
-      );
-      expect(await createAccount(login, { login: 'twinhero', password: 'Third.Pass3', email: 'c@example.com' })).toBe(
-        false,
-      );
-      const account = await findAccount(login, 'twinhero');
+      expect(
+        await createAccount(login, L2J_SCHEMA, { login: 'twinhero', password: 'First.Pass1', email: 'a@example.com' }),
+      ).toBe(true);
+      expect(
+        await createAccount(login, L2J_SCHEMA, { login: 'TWINHERO', password: 'Second.Pass2', email: 'b@example.com' }),
+      ).toBe(false);
+      expect(
+        await createAccount(login, L2J_SCHEMA, { login: 'twinhero', password: 'Third.Pass3', email: 'c@example.com' }),
+      ).toBe(false);
+      const account = await findAccount(login, L2J_SCHEMA, 'twinhero');
       expect(account?.passwordHash).toBe(l2jPasswordHash('First.Pass1'));
       expect(account?.email).toBe('a@example.com');
       const count = await login
@@ -111,30 +117,44 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('refuses to create a demo account again', async () => {
-      expect(await createAccount(login, { login: 'DemoPlayer', password: 'Other.Pass1', email: 'x@example.com' })).toBe(
-        false,
+      expect(
+        await createAccount(login, L2J_SCHEMA, {
+          login: 'DemoPlayer',
+          password: 'Other.Pass1',
+          email: 'x@example.com',
+        }),
+      ).toBe(false);
+      expect((await findAccount(login, L2J_SCHEMA, 'demoplayer'))?.passwordHash).toBe(
+        l2jPasswordHash(DEMO_ACCOUNTS[0].password),
       );
-      expect((await findAccount(login, 'demoplayer'))?.passwordHash).toBe(l2jPasswordHash(DEMO_ACCOUNTS[0].password));
     });
 
     it('sets a new password hash, finding the login in any case', async () => {
-      await createAccount(login, { login: 'changer1', password: 'Old.Pass1', email: 'changer@example.com' });
-      await setPassword(login, 'CHANGER1', 'New.Pass9');
+      await createAccount(login, L2J_SCHEMA, {
+        login: 'changer1',
+        password: 'Old.Pass1',
+        email: 'changer@example.com',
+      });
+      await setPassword(login, L2J_SCHEMA, 'CHANGER1', 'New.Pass9');
       // Base64(SHA-1('New.Pass9')) computed with Python's hashlib.
-      expect((await findAccount(login, 'changer1'))?.passwordHash).toBe('eqX7XirWjVuyQMnlhCyzW9vQxOk=');
+      expect((await findAccount(login, L2J_SCHEMA, 'changer1'))?.passwordHash).toBe('eqX7XirWjVuyQMnlhCyzW9vQxOk=');
     });
 
     it('changes no other account when setting a password', async () => {
-      await createAccount(login, { login: 'bystander1', password: 'Keep.Pass1', email: 'by@example.com' });
-      await createAccount(login, { login: 'changer2', password: 'Old.Pass2', email: 'changer2@example.com' });
-      await setPassword(login, 'changer2', 'New.Pass2');
-      expect((await findAccount(login, 'bystander1'))?.passwordHash).toBe(l2jPasswordHash('Keep.Pass1'));
+      await createAccount(login, L2J_SCHEMA, { login: 'bystander1', password: 'Keep.Pass1', email: 'by@example.com' });
+      await createAccount(login, L2J_SCHEMA, {
+        login: 'changer2',
+        password: 'Old.Pass2',
+        email: 'changer2@example.com',
+      });
+      await setPassword(login, L2J_SCHEMA, 'changer2', 'New.Pass2');
+      expect((await findAccount(login, L2J_SCHEMA, 'bystander1'))?.passwordHash).toBe(l2jPasswordHash('Keep.Pass1'));
     });
 
     it('tells the banned demo account from the others', async () => {
-      expect(isBanned((await findAccount(login, 'demobanned'))!)).toBe(true);
-      expect(isBanned((await findAccount(login, 'demoplayer'))!)).toBe(false);
-      expect(isBanned((await findAccount(login, 'demogamemaster'))!)).toBe(false);
+      expect(isBanned((await findAccount(login, L2J_SCHEMA, 'demobanned'))!)).toBe(true);
+      expect(isBanned((await findAccount(login, L2J_SCHEMA, 'demoplayer'))!)).toBe(false);
+      expect(isBanned((await findAccount(login, L2J_SCHEMA, 'demogamemaster'))!)).toBe(false);
     });
 
     it('reads a temporary ban from account_data ban_temp', async () => {
@@ -143,12 +163,12 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
         .insertInto('account_data')
         .values({ account_name: 'demotrader', var: 'ban_temp', value: String(until) })
         .execute();
-      expect(await temporaryBanUntil(login, 'demotrader')).toBe(until);
-      expect(await temporaryBanUntil(login, 'DemoTrader')).toBe(until);
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'demotrader')).toBe(until);
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'DemoTrader')).toBe(until);
     });
 
     it('answers no temporary ban without a row, for another var, or for an unreadable value', async () => {
-      expect(await temporaryBanUntil(login, 'demoplayer')).toBeUndefined();
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'demoplayer')).toBeUndefined();
       await login
         .insertInto('account_data')
         .values([
@@ -157,9 +177,9 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
           { account_name: 'player0003', var: 'ban_temp', value: 'soon' },
         ])
         .execute();
-      expect(await temporaryBanUntil(login, 'player0001')).toBeUndefined();
-      expect(await temporaryBanUntil(login, 'player0002')).toBeUndefined();
-      expect(await temporaryBanUntil(login, 'player0003')).toBeUndefined();
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'player0001')).toBeUndefined();
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'player0002')).toBeUndefined();
+      expect(await temporaryBanUntil(login, L2J_SCHEMA, 'player0003')).toBeUndefined();
     });
   });
 
@@ -178,7 +198,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
       game.selectFrom('characters').select(['x', 'y', 'z']).where('charId', '=', charId).executeTakeFirstOrThrow();
 
     it('finds a character by name in any case', async () => {
-      const character = await findCharacterByName(game, 'dEmOkNiGhT');
+      const character = await findCharacterByName(game, L2J_SCHEMA, 'dEmOkNiGhT');
       expect(character).toMatchObject({
         accountName: 'demoplayer',
         name: 'DemoKnight',
@@ -188,32 +208,32 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
         deleteTime: 0,
       });
       expect(typeof character?.charId).toBe('number');
-      expect((await findCharacterByName(game, ' DemoKnight '))?.name).toBe('DemoKnight');
+      expect((await findCharacterByName(game, L2J_SCHEMA, ' DemoKnight '))?.name).toBe('DemoKnight');
     });
 
     it('answers undefined for an unknown name', async () => {
-      expect(await findCharacterByName(game, 'NobodyAtAll')).toBeUndefined();
+      expect(await findCharacterByName(game, L2J_SCHEMA, 'NobodyAtAll')).toBeUndefined();
     });
 
     it('tells whether a character exists', async () => {
-      expect(await characterExists(game, 'DEMOARCHER')).toBe(true);
-      expect(await characterExists(game, 'demoarche')).toBe(false);
+      expect(await characterExists(game, L2J_SCHEMA, 'DEMOARCHER')).toBe(true);
+      expect(await characterExists(game, L2J_SCHEMA, 'demoarche')).toBe(false);
     });
 
     it('lists the characters of an account in creation order, any case of the login', async () => {
       const expected = DEMO_CHARACTERS.filter((c) => c.account === 'demoplayer').map((c) => c.name);
-      expect((await listAccountCharacters(game, 'demoplayer')).map((c) => c.name)).toEqual(expected);
-      expect((await listAccountCharacters(game, 'DemoPlayer')).map((c) => c.name)).toEqual(expected);
-      expect(await listAccountCharacters(game, 'nosuchaccount')).toEqual([]);
+      expect((await listAccountCharacters(game, L2J_SCHEMA, 'demoplayer')).map((c) => c.name)).toEqual(expected);
+      expect((await listAccountCharacters(game, L2J_SCHEMA, 'DemoPlayer')).map((c) => c.name)).toEqual(expected);
+      expect(await listAccountCharacters(game, L2J_SCHEMA, 'nosuchaccount')).toEqual([]);
     });
 
     it('treats only online 0 as offline', async () => {
       expect(isOffline({ online: 0 })).toBe(true);
       expect(isOffline({ online: 1 })).toBe(false);
       expect(isOffline({ online: 2 })).toBe(false);
-      expect(isOffline((await findCharacterByName(game, 'DemoKnight'))!)).toBe(true);
-      expect(isOffline((await findCharacterByName(game, 'DemoArcher'))!)).toBe(false);
-      expect(isOffline((await findCharacterByName(game, 'DemoTrader'))!)).toBe(false);
+      expect(isOffline((await findCharacterByName(game, L2J_SCHEMA, 'DemoKnight'))!)).toBe(true);
+      expect(isOffline((await findCharacterByName(game, L2J_SCHEMA, 'DemoArcher'))!)).toBe(false);
+      expect(isOffline((await findCharacterByName(game, L2J_SCHEMA, 'DemoTrader'))!)).toBe(false);
     });
 
     it('counts online players and offline traders, not GMs', async () => {
@@ -251,9 +271,13 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
         z: 3,
       });
       await insertCharacters(game, [character]);
-      expect(await moveOfflineCharacter(game, { charId: character.charId, accountName: 'demoplayer', to: GIRAN })).toBe(
-        true,
-      );
+      expect(
+        await moveOfflineCharacter(game, L2J_SCHEMA, {
+          charId: character.charId,
+          accountName: 'demoplayer',
+          to: GIRAN,
+        }),
+      ).toBe(true);
       expect(await positionOf(character.charId)).toEqual(GIRAN);
     });
 
@@ -261,12 +285,12 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
       const online = newCharacter({ char_name: 'StayOnline', online: 1, x: 1, y: 2, z: 3 });
       const trader = newCharacter({ char_name: 'StayTrading', online: 2, x: 4, y: 5, z: 6 });
       await insertCharacters(game, [online, trader]);
-      expect(await moveOfflineCharacter(game, { charId: online.charId, accountName: 'demoplayer', to: GIRAN })).toBe(
-        false,
-      );
-      expect(await moveOfflineCharacter(game, { charId: trader.charId, accountName: 'demoplayer', to: GIRAN })).toBe(
-        false,
-      );
+      expect(
+        await moveOfflineCharacter(game, L2J_SCHEMA, { charId: online.charId, accountName: 'demoplayer', to: GIRAN }),
+      ).toBe(false);
+      expect(
+        await moveOfflineCharacter(game, L2J_SCHEMA, { charId: trader.charId, accountName: 'demoplayer', to: GIRAN }),
+      ).toBe(false);
       expect(await positionOf(online.charId)).toEqual({ x: 1, y: 2, z: 3 });
       expect(await positionOf(trader.charId)).toEqual({ x: 4, y: 5, z: 6 });
     });
@@ -274,18 +298,18 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     it('refuses to move a character of another account', async () => {
       const other = newCharacter({ char_name: 'NotYours', account_name: 'demotrader', online: 0, x: 7, y: 8, z: 9 });
       await insertCharacters(game, [other]);
-      expect(await moveOfflineCharacter(game, { charId: other.charId, accountName: 'demoplayer', to: GIRAN })).toBe(
-        false,
-      );
+      expect(
+        await moveOfflineCharacter(game, L2J_SCHEMA, { charId: other.charId, accountName: 'demoplayer', to: GIRAN }),
+      ).toBe(false);
       expect(await positionOf(other.charId)).toEqual({ x: 7, y: 8, z: 9 });
     });
 
     it('refuses to move the online demo archer', async () => {
-      const archer = (await findCharacterByName(game, 'DemoArcher'))!;
+      const archer = (await findCharacterByName(game, L2J_SCHEMA, 'DemoArcher'))!;
       const before = await positionOf(archer.charId);
-      expect(await moveOfflineCharacter(game, { charId: archer.charId, accountName: 'demoplayer', to: GIRAN })).toBe(
-        false,
-      );
+      expect(
+        await moveOfflineCharacter(game, L2J_SCHEMA, { charId: archer.charId, accountName: 'demoplayer', to: GIRAN }),
+      ).toBe(false);
       expect(await positionOf(archer.charId)).toEqual(before);
     });
   });
@@ -390,7 +414,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('ranks by level, then reputation, then name in any case, with the leader name', async () => {
-      expect(await topClans(game, 3)).toEqual([
+      expect(await topClans(game, L2J_SCHEMA, 3)).toEqual([
         { clan: 'TopClanRich', leader: 'RichLeader', level: 12, reputation: 5000 },
         { clan: 'topClanA', leader: '', level: 12, reputation: 100 },
         { clan: 'TopClanB', leader: '', level: 12, reputation: 100 },
@@ -398,7 +422,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('keeps the whole list in order', async () => {
-      const clans = await topClans(game, 1000);
+      const clans = await topClans(game, L2J_SCHEMA, 1000);
       expect(clans).toHaveLength(48 + 3);
       for (let i = 1; i < clans.length; i++) {
         const [a, b] = [clans[i - 1]!, clans[i]!];
@@ -421,12 +445,12 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
         .select('clan_name')
         .where('clan_id', '=', knight.clanid!)
         .executeTakeFirstOrThrow();
-      const standing = (await topClans(game, 1000)).find((c) => c.clan === clan.clan_name);
+      const standing = (await topClans(game, L2J_SCHEMA, 1000)).find((c) => c.clan === clan.clan_name);
       expect(standing?.leader).toBe('DemoKnight');
     });
 
     it('answers at most the limit', async () => {
-      expect(await topClans(game, 5)).toHaveLength(5);
+      expect(await topClans(game, L2J_SCHEMA, 5)).toHaveLength(5);
     });
   });
 
@@ -488,7 +512,11 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('lists heroes by count, ties by name, with their clan', async () => {
-      const heroes = await listHeroes(game, { bannedAccounts: ['demobanned'], limit: 100 });
+      const heroes = await listHeroes(game, L2J_SCHEMA, {
+        characterKey: 'charId' as const,
+        bannedAccounts: ['demobanned'],
+        limit: 100,
+      });
       expect(heroes.slice(0, 4)).toEqual([
         { name: 'HeroTop', value: 500, clan: 'HeroClan' },
         { name: 'heroTieA', value: 400, clan: '' },
@@ -499,7 +527,13 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('leaves out GMs, characters pending deletion and banned accounts', async () => {
-      const names = (await listHeroes(game, { bannedAccounts: ['demobanned'], limit: 100 })).map((h) => h.name);
+      const names = (
+        await listHeroes(game, L2J_SCHEMA, {
+          characterKey: 'charId' as const,
+          bannedAccounts: ['demobanned'],
+          limit: 100,
+        })
+      ).map((h) => h.name);
       expect(names).not.toContain('GmHero');
       expect(names).not.toContain('LeavingHero');
       expect(names).not.toContain('BannedOne');
@@ -507,15 +541,20 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('shows the banned account hero only when its account is not listed as banned', async () => {
-      const heroes = await listHeroes(game, { bannedAccounts: [], limit: 100 });
+      const heroes = await listHeroes(game, L2J_SCHEMA, {
+        characterKey: 'charId' as const,
+        bannedAccounts: [],
+        limit: 100,
+      });
       expect(heroes[0]).toEqual({ name: 'BannedOne', value: 700, clan: '' });
     });
 
     it('answers at most the limit', async () => {
-      expect((await listHeroes(game, { bannedAccounts: [], limit: 2 })).map((h) => h.name)).toEqual([
-        'BannedOne',
-        'HeroTop',
-      ]);
+      expect(
+        (await listHeroes(game, L2J_SCHEMA, { characterKey: 'charId' as const, bannedAccounts: [], limit: 2 })).map(
+          (h) => h.name,
+        ),
+      ).toEqual(['BannedOne', 'HeroTop']);
     });
   });
 
@@ -576,7 +615,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
       await databases?.drop();
     });
 
-    const filter = { bannedAccounts: ['demobanned'], limit: 10_000 };
+    const filter = { characterKey: 'charId' as const, bannedAccounts: ['demobanned'], limit: 10_000 };
 
     it.each([...EVENT_STAT_COLUMNS])('ranks by %s highest first, ties by name in any case', async (column) => {
       const rows = await topByEventStat(game, column, filter);
@@ -609,7 +648,11 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('shows a banned account character only when its account is not listed', async () => {
-      const rows = await topByEventStat(game, 'kills', { bannedAccounts: [], limit: 1 });
+      const rows = await topByEventStat(game, 'kills', {
+        characterKey: 'charId' as const,
+        bannedAccounts: [],
+        limit: 1,
+      });
       expect(rows).toEqual([{ name: 'ExiledStat', value: 1_500_000_000, clan: '' }]);
     });
 
@@ -627,14 +670,22 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
           (c) => c.char_name,
         ),
       );
-      const rows = await topByEventStat(game, 'deaths', { bannedAccounts: banned, limit: 10_000 });
+      const rows = await topByEventStat(game, 'deaths', {
+        characterKey: 'charId' as const,
+        bannedAccounts: banned,
+        limit: 10_000,
+      });
       expect(rows.filter((r) => bannedNames.has(r.name))).toEqual([]);
     });
 
     it('matches banned account names whatever their case', async () => {
-      const names = (await topByEventStat(game, 'score', { bannedAccounts: ['DemoBanned'], limit: 10 })).map(
-        (r) => r.name,
-      );
+      const names = (
+        await topByEventStat(game, 'score', {
+          characterKey: 'charId' as const,
+          bannedAccounts: ['DemoBanned'],
+          limit: 10,
+        })
+      ).map((r) => r.name);
       expect(names).not.toContain('ExiledStat');
     });
 
@@ -650,7 +701,13 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('answers at most the limit', async () => {
       expect(
-        (await topByEventStat(game, 'score', { bannedAccounts: ['demobanned'], limit: 2 })).map((r) => r.name),
+        (
+          await topByEventStat(game, 'score', {
+            characterKey: 'charId' as const,
+            bannedAccounts: ['demobanned'],
+            limit: 2,
+          })
+        ).map((r) => r.name),
       ).toEqual(['tieAlpha', 'TieBravo']);
     });
 
@@ -675,7 +732,11 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('answers at most the limit in the fallback', async () => {
-      const rows = await topByKillColumn(game, 'pkkills', { bannedAccounts: [], limit: 1 });
+      const rows = await topByKillColumn(game, 'pkkills', {
+        characterKey: 'charId' as const,
+        bannedAccounts: [],
+        limit: 1,
+      });
       expect(rows).toEqual([{ name: 'ExiledStat', value: 65500, clan: '' }]);
     });
   });

@@ -10,6 +10,7 @@ import { altchaPayload } from './support/altcha-solver';
 import type { TestClock } from './support/clock';
 import { accountToolSettings, startMailedSite, stopMailedSite } from './support/mailed-site';
 import type { SmtpSink } from './support/smtp-sink';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const MAX_FAILED_ATTEMPTS = 3;
 const ADDRESS_BUDGET = 8;
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)('lockouts and recovery keys on %s', (kind: Databas
   const newAccount = async (): Promise<Credentials> => {
     const username = freshLogin('l');
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, { login: username, ...account });
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     return account;
   };
   const changePassword = async (

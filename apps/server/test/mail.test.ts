@@ -15,6 +15,7 @@ import { type Answer, freshLogin, postCall, readAnswer } from './support/account
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
 import { type ScriptedSmtp, type SmtpVerdict, startScriptedSmtp } from './support/scripted-smtp';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const SIGNING_KEY = 'test-signing-key-0123456789-abcdefghij';
@@ -182,7 +183,7 @@ describe.each(DATABASE_KINDS)('mail form and unsubscribe on %s', (kind: Database
 
   const newGm = async (accessLevel = 100) => {
     const username = freshLogin('gm');
-    await createAccount(databases.connections.login.db, {
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: username,
       password: 'Gm.Pass123',
       email: `${username}@example.com`,

@@ -10,6 +10,7 @@ import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { testClock } from './support/clock';
 import { closedPort } from './support/closed-port';
 import { startScriptedSmtp } from './support/scripted-smtp';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const MINUTE = 60_000;
@@ -32,7 +33,7 @@ describe.each(DATABASE_KINDS)('recovery mail through the outbox on %s', (kind: D
     const databases = await worlds.world();
     const username = freshLogin();
     const account = { username, email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, {
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: username,
       password: 'Start.Pass1',
       email: account.email,

@@ -9,6 +9,7 @@ import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
 import { type TestClock, testClock } from './support/clock';
 import { TEST_REDIS_URL, redisAnswers } from './support/redis';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const redisUp = await redisAnswers();
 
@@ -105,7 +106,7 @@ describe.skipIf(!redisUp)(`a Redis restart that loses everything (skipped: no Re
     it('keeps a locked account locked until its lockout ends', async () => {
       const username = freshLogin('rr');
       const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-      await createAccount(databases.connections.login.db, { login: username, ...account });
+      await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
       const change = async (password: string) =>
         postCall(site.url, 'changePassword', {
           username,

@@ -7,6 +7,7 @@ import { type TestDatabases, createTestDatabases } from './databases';
 import { postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, decodeAltchaPayload } from './support/altcha-solver';
 import { TEST_REDIS_URL, deleteKeys, redisAnswers } from './support/redis';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const redisUp = await redisAnswers();
 
@@ -65,7 +66,7 @@ describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answer
     const username = `r${randomBytes(4).toString('hex')}`;
     usedLogins.push(username);
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, { login: username, ...account });
+    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     return account;
   };
   const changePassword = async (site: AppUnderTest, account: { username: string }, password: string) =>

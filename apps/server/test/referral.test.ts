@@ -1,6 +1,6 @@
 import { api } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CharactersTable } from '../src/db/tables';
+import type { CharacterRow } from '../src/game/character-row';
 import { runReferralCheck } from '../src/features/referral/referral-rewards';
 import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
 import { createAccount } from '../src/game/accounts';
@@ -12,6 +12,7 @@ import { newCharacter } from './support/characters';
 import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const PUBLIC_URL = 'https://l2.example.test';
 const PLAYING_LEVEL = 20;
@@ -26,7 +27,7 @@ const SETTINGS = {
 };
 const LINK = /^https:\/\/l2\.example\.test\/\?ref=([a-z2-9]{12})$/;
 
-const character = (accountName: string, name: string, level: number): CharactersTable =>
+const character = (accountName: string, name: string, level: number): CharacterRow =>
   newCharacter({ account_name: accountName, char_name: name, level });
 
 const uniqueCharName = (prefix: string) => `${prefix}${freshLogin('')}`.slice(0, 16);
@@ -56,7 +57,9 @@ describe.each(DATABASE_KINDS)('referral programme on %s', (kind: DatabaseKind) =
   const newReferrer = async (levels: number[] = [40]) => {
     const username = freshLogin('r');
     const email = `${username}@example.com`;
-    expect(await createAccount(db().login.db, { login: username, password: 'Start.Pass1', email })).toBe(true);
+    expect(await createAccount(db().login.db, L2J_SCHEMA, { login: username, password: 'Start.Pass1', email })).toBe(
+      true,
+    );
     const characters = levels.map((level) => character(username, uniqueCharName('Ref'), level));
     if (characters.length > 0) await db().game.db.insertInto('characters').values(characters).execute();
     return { username, email, characters };
@@ -147,6 +150,7 @@ describe.each(DATABASE_KINDS)('referral programme on %s', (kind: DatabaseKind) =
   const check = async () =>
     runReferralCheck({
       connections: databases.connections,
+      schema: L2J_SCHEMA,
       rewards: await rewards(),
       playingLevel: PLAYING_LEVEL,
       coinsPerRef: COINS_PER_REF,

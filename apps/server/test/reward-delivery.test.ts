@@ -5,10 +5,11 @@ import { type RewardDelivery, createRewardDelivery, deliveryOf } from '../src/fe
 import { type RewardSettings, rewardSettings } from '../src/features/rewards/settings-schema';
 import { checkGameSchema } from '../src/game/schema-check';
 import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
+import { L2J_SCHEMA } from './support/game-schema';
 
 const silentLog = { info: () => undefined, error: () => undefined };
 
-const FULL_SCHEMA = { hasEventStats: true, hasPremiumItems: true, hasCustomMail: true, hasPunishments: true };
+const FULL_SCHEMA = { ...L2J_SCHEMA, hasPremiumItems: true, hasCustomMail: true };
 
 describe('where rewards go (deliveryOf)', () => {
   const settings = (delivery: RewardSettings['delivery']) => rewardSettings.parse({ delivery });

@@ -7,7 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Connections, openConnections } from '../src/db/connections';
-import type { CharactersTable, GameDatabase, LoginDatabase } from '../src/db/tables';
+import type { GameDatabase, LoginDatabase } from '../src/db/tables';
+import type { CharacterRow } from '../src/game/character-row';
 import { type ListSources, STATISTICS_CALLS, STATISTICS_LISTS, readList } from '../src/features/statistics/lists';
 import { noReferralStatistics } from '../src/features/statistics/referral-statistics';
 import { statisticsRoutes } from '../src/features/statistics/routes';
@@ -21,8 +22,10 @@ import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDataba
 import { eventStatsRow, newCharacter } from './support/characters';
 import { listeningServer } from './support/listening-server';
 import { readWorld } from './rankings-oracle';
+import { L2J_SCHEMA } from './support/game-schema';
+import type { GameSchema } from '../src/game/schema-check';
 
-const character = (name: string, fields: Partial<CharactersTable> = {}): CharactersTable =>
+const character = (name: string, fields: Partial<CharacterRow> = {}): CharacterRow =>
   newCharacter({ account_name: 'rankvictor', char_name: name, level: 80, classid: 88, base_class: 88, ...fields });
 
 const TOP = 2_000_000_000;
@@ -186,7 +189,7 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
   describe('with the event_stats table', () => {
     let databases: TestDatabases;
     let site: AppUnderTest;
-    let sources: ListSources & { login: Kysely<LoginDatabase>; hasPunishments: boolean };
+    let sources: ListSources & { login: Kysely<LoginDatabase>; schema: GameSchema };
     beforeAll(async () => {
       databases = await createTestDatabases(kind);
       await addRankingWorld(databases.connections.login.db, databases.connections.game.db);
@@ -195,7 +198,7 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
         login: databases.connections.login.db,
         game: databases.connections.game.db,
         hasEventStats: true,
-        hasPunishments: true,
+        schema: L2J_SCHEMA,
         referrals: noReferralStatistics,
       };
     });
@@ -205,7 +208,7 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
     });
 
     it.each([1, 5, 100, 5000])('reads every list by the rules at a limit of %d', async (limit) => {
-      const filter = await readRankingFilter(sources, limit);
+      const filter = await readRankingFilter(sources, sources.schema, limit);
       const world = await readWorld(databases.connections);
       const expected = {
         referrals: [],
@@ -454,10 +457,10 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
         login: databases.connections.login.db,
         game: databases.connections.game.db,
         hasEventStats: false,
-        hasPunishments: true,
+        schema: L2J_SCHEMA,
         referrals: noReferralStatistics,
       };
-      const filter = await readRankingFilter(sources, limit);
+      const filter = await readRankingFilter(sources, sources.schema, limit);
       const world = await readWorld(databases.connections, { eventStats: false });
       expect(await readList('score', sources, filter)).toEqual(world.coreKills(['pvp'], limit));
       expect(await readList('kills', sources, filter)).toEqual(world.coreKills(['pvp', 'pk'], limit));
@@ -484,7 +487,7 @@ describe.each(DATABASE_KINDS)('rankings on %s', (kind: DatabaseKind) => {
       registerErrorHandler(app);
       await app.register(statisticsRoutes, {
         connections: broken,
-        schema: { hasEventStats: true, hasPunishments: true },
+        schema: L2J_SCHEMA,
         settings: parseSettings({}),
         // Not the app's server: every request here goes through the Fastify route.
         fastPath: new ReadFastPath(),
@@ -518,7 +521,7 @@ describe('a game database that hangs', () => {
         login: connections.login.db,
         game: connections.game.db,
         hasEventStats: true,
-        hasPunishments: false,
+        schema: { ...L2J_SCHEMA, hasPunishments: false },
         referrals: noReferralStatistics,
       },
       limit: 100,

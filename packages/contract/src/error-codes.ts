@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'facebookVideosPermission',
   'facebookUnavailable',
   'referralPairMismatch',
+  'pincodeNotSupported',
+  'pincodeNeedsCharacter',
+  'emailNotRecorded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,6 +76,8 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   confirmEmailRequirements: ['confirmEmail'],
   CharNameEmpty: ['charName'],
   charDoesntExist: ['charName'],
+  pincodeNeedsCharacter: ['charName'],
+  emailNotRecorded: ['email'],
   characterOnline: ['charName'],
   characterJailed: ['charName'],
   PincodeEmpty: ['pincode'],

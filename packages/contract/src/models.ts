@@ -183,6 +183,8 @@ export const metadata = z.object({
   donation: donationForm,
   /** The updater downloads of the downloads page. */
   downloads,
+  /** The account tools this server's game supports: no PIN tab where the game has no PIN (aCis). */
+  accountTools: z.object({ pincode: z.boolean() }),
 });
 export type Metadata = z.infer<typeof metadata>;
 

@@ -1,16 +1,26 @@
 import type { Generated } from 'kysely';
 
-/** The L2J tables the site reads and writes (L2J.md, flavour l2j), as the emulators define them. */
+/**
+ * The game tables the site reads and writes (L2J.md), as the emulators define them. A table holds
+ * the columns of every flavour (game/flavors.ts): the flavour says which of them its schema has,
+ * so a column of one flavour only is optional here (Generated or nullable).
+ */
 
 export interface AccountsTable {
   login: string;
   password: string | null;
+  /** l2j only; aCis keeps no email (the site's site_account_emails does). */
   email: string | null;
   created_time: Generated<string | Date>;
+  /** l2j: lastactive, accessLevel, lastIP, lastServer. */
   lastactive: Generated<number>;
   accessLevel: Generated<number>;
   lastIP: string | null;
   lastServer: Generated<number | null>;
+  /** aCis: last_active, access_level, last_server. */
+  last_active: Generated<number>;
+  access_level: Generated<number>;
+  last_server: Generated<number>;
 }
 
 export interface AccountDataTable {
@@ -20,7 +30,12 @@ export interface AccountDataTable {
 }
 
 export interface CharactersTable {
+  /**
+   * The object id: charId (l2j) or obj_Id (aCis). Typed as l2j names it; queries name the
+   * flavour's (game/flavors.ts), and aCis rows are written through character-row.ts inFlavor.
+   */
   charId: number;
+  obj_Id: Generated<number>;
   account_name: string | null;
   char_name: string;
   level: number | null;
@@ -42,6 +57,9 @@ export interface CharactersTable {
   deletetime: number | null;
   nobless: number | null;
   karma: number | null;
+  /** aCis: PunishmentType ordinal (0 none, 1 chat ban, 2 jail) and the time left in ms (0: for good). */
+  punish_level: Generated<number>;
+  punish_timer: Generated<number>;
 }
 
 export interface ClanDataTable {
@@ -54,16 +72,22 @@ export interface ClanDataTable {
 }
 
 export interface HeroesTable {
+  /** charId (l2j) or char_id (aCis), as characters' key. */
   charId: number;
+  char_id: Generated<number>;
   class_id: number;
   count: number;
   played: number;
+  /** l2j: claimed; aCis: active. */
   claimed: 'true' | 'false';
+  active: Generated<number>;
   message: string | null;
 }
 
 export interface OlympiadNoblesTable {
+  /** charId (l2j) or char_id (aCis), as heroes. */
   charId: number;
+  char_id: Generated<number>;
   class_id: number;
   olympiad_points: number;
   competitions_done: number;
@@ -124,6 +148,13 @@ export interface GameDatabase {
   custom_mail: CustomMailTable;
   event_stats: EventStatsTable;
   punishments: PunishmentsTable;
+}
+
+/** The email of each account where the game keeps none (aCis): written at registration, or attached once. */
+export interface SiteAccountEmailsTable {
+  login: string;
+  email: string;
+  created_at: number;
 }
 
 /** IPs an account was created or seen from (SPEC: creationIpV6, updateips). */
@@ -344,6 +375,7 @@ export interface SiteClaimsTable {
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
+  site_account_emails: SiteAccountEmailsTable;
   site_donation_notifications: SiteDonationNotificationsTable;
   site_donations: SiteDonationsTable;
   site_live_streams: SiteLiveStreamsTable;

@@ -1,12 +1,14 @@
 import { GAME_TEXT_PATTERN } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { LoginDatabase } from '../db/tables';
-import { l2jPasswordHash } from './password-hash';
+import { passwordHash } from './password-hash';
+import type { GameSchema } from './schema-check';
 
 export interface Account {
   login: string;
   passwordHash: string | null;
-  email: string | null;
+  /** The game's own email column; undefined where the flavour keeps none (the site does). */
+  email: string | null | undefined;
   accessLevel: number;
 }
 
@@ -19,55 +21,88 @@ export const normalizeLogin = (login: string): string => login.trim().toLowerCas
  */
 export const fitsGameText = (text: string): boolean => GAME_TEXT_PATTERN.test(text);
 
-export const findAccount = async (db: Kysely<LoginDatabase>, login: string): Promise<Account | undefined> => {
+type GameOf = Pick<GameSchema, 'flavor'>;
+
+export const findAccount = async (
+  db: Kysely<LoginDatabase>,
+  game: GameOf,
+  login: string,
+): Promise<Account | undefined> => {
   if (!fitsGameText(login)) return undefined;
+  const { accessLevel, email } = game.flavor.accounts;
   const row = await db
     .selectFrom('accounts')
-    .select(['login', 'password', 'email', 'accessLevel'])
+    .select(['login', 'password', `${accessLevel} as accessLevel`])
+    .$if(email !== null, (query) => query.select('email'))
     .where('login', '=', normalizeLogin(login))
     .executeTakeFirst();
   return (
-    row && { login: row.login, passwordHash: row.password, email: row.email, accessLevel: Number(row.accessLevel) }
+    row && {
+      login: row.login,
+      passwordHash: row.password,
+      email: email === null ? undefined : (row.email ?? null),
+      accessLevel: Number(row.accessLevel),
+    }
   );
 };
 
+/** Access level below 0: banned for good (aCis's GM ban sets -100, L2J's -1). */
 export const isBanned = (account: Pick<Account, 'accessLevel'>): boolean => account.accessLevel < 0;
 
-/** Inserts an account as the login server expects it; false when the login is taken. */
+/**
+ * Inserts an account as the flavour's login server expects it, its password in the scheme the
+ * server reads; false when the login is taken. Where the game keeps no email the caller stores it.
+ */
 export const createAccount = async (
   db: Kysely<LoginDatabase>,
-  input: { login: string; password: string; email: string; now?: Date },
+  game: Pick<GameSchema, 'flavor' | 'passwordScheme'>,
+  input: { login: string; password: string; email: string },
 ): Promise<boolean> => {
+  const { accessLevel, lastActive, email, extraOnInsert } = game.flavor.accounts;
   const result = await db
     .insertInto('accounts')
     .values({
+      ...extraOnInsert,
       login: normalizeLogin(input.login),
-      password: l2jPasswordHash(input.password),
-      email: input.email,
-      accessLevel: 0,
-      lastactive: 0,
-      lastIP: null,
+      password: await passwordHash(game.passwordScheme, input.password),
+      ...(email === null ? {} : { email: input.email }),
+      [accessLevel]: 0,
+      [lastActive]: 0,
     })
     .ignore()
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 };
 
-export const setPassword = async (db: Kysely<LoginDatabase>, login: string, password: string): Promise<void> => {
+export const setPassword = async (
+  db: Kysely<LoginDatabase>,
+  game: Pick<GameSchema, 'passwordScheme'>,
+  login: string,
+  password: string,
+): Promise<void> => {
   await db
     .updateTable('accounts')
-    .set({ password: l2jPasswordHash(password) })
+    .set({ password: await passwordHash(game.passwordScheme, password) })
     .where('login', '=', normalizeLogin(login))
     .execute();
 };
 
-/** A temporary ban is an account_data row var='ban_temp' holding its expiry in milliseconds. */
-export const temporaryBanUntil = async (db: Kysely<LoginDatabase>, login: string): Promise<number | undefined> => {
+/**
+ * A temporary ban: an account_data row (var 'ban_temp' on L2J Server and Mobius) holding its
+ * expiry in epoch milliseconds. Undefined where the flavour or the schema has none.
+ */
+export const temporaryBanUntil = async (
+  db: Kysely<LoginDatabase>,
+  game: Pick<GameSchema, 'flavor' | 'hasAccountData'>,
+  login: string,
+): Promise<number | undefined> => {
+  const variable = game.flavor.bans.temporaryBanVar;
+  if (variable === null || !game.hasAccountData) return undefined;
   const row = await db
     .selectFrom('account_data')
     .select('value')
     .where('account_name', '=', normalizeLogin(login))
-    .where('var', '=', 'ban_temp')
+    .where('var', '=', variable)
     .executeTakeFirst();
   const until = Number(row?.value);
   return Number.isFinite(until) && until > 0 ? until : undefined;

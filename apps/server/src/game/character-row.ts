@@ -1,13 +1,20 @@
+import type { Insertable } from 'kysely';
 import type { CharactersTable } from '../db/tables';
+import type { GameFlavor } from './flavors';
+
+/** A characters row as the site's code names it: the object id is charId whatever the flavour. */
+export type CharacterRow = Omit<CharactersTable, 'obj_Id' | 'punish_level' | 'punish_timer'> & {
+  punish_level?: number;
+};
 
 /**
- * A full L2J `characters` row: a new, offline, clanless level-1 character at the origin, with what
+ * A full `characters` row: a new, offline, clanless level-1 character at the origin, with what
  * the caller names on top. For the demo world, the benchmark's world and the tests; the site itself
  * never creates characters.
  */
 export const characterRow = (
-  fields: Pick<CharactersTable, 'charId' | 'account_name' | 'char_name'> & Partial<CharactersTable>,
-): CharactersTable => ({
+  fields: Pick<CharacterRow, 'charId' | 'account_name' | 'char_name'> & Partial<CharacterRow>,
+): CharacterRow => ({
   level: 1,
   x: 0,
   y: 0,
@@ -29,3 +36,17 @@ export const characterRow = (
   karma: 0,
   ...fields,
 });
+
+/** The row with the flavour's key column (obj_Id on aCis); punish_level only where the flavour has it. */
+export const inFlavor = (flavor: GameFlavor, row: CharacterRow): Insertable<CharactersTable> => {
+  const { charId, punish_level, ...rest } = row;
+  // The table type names the key as l2j does; aCis's obj_Id row is written as it is.
+  return {
+    ...rest,
+    ...keyed(flavor.characters.key, charId),
+    ...(flavor.characters.punishLevel && punish_level !== undefined ? { punish_level } : {}),
+  } as Insertable<CharactersTable>;
+};
+
+/** `{ [key]: value }` typed as the one column of a union it is (TypeScript widens a computed key to string). */
+export const keyed = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as Partial<Record<K, V>>;

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 import { fitsGameText } from './accounts';
+import type { GameSchema } from './schema-check';
+
+type GameOf = Pick<GameSchema, 'flavor'>;
 
 export interface Character {
   charId: number;
@@ -12,7 +15,17 @@ export interface Character {
   deleteTime: number;
 }
 
-const columns = ['charId', 'account_name', 'char_name', 'level', 'online', 'accesslevel', 'deletetime'] as const;
+/** The character's columns, its key under the name charId whatever the flavour calls it. */
+const columns = (game: GameOf) =>
+  [
+    `${game.flavor.characters.key} as charId`,
+    'account_name',
+    'char_name',
+    'level',
+    'online',
+    'accesslevel',
+    'deletetime',
+  ] as const;
 
 const toCharacter = (row: {
   charId: number;
@@ -33,19 +46,57 @@ const toCharacter = (row: {
 });
 
 /** Character names match whatever their case, as on MariaDB's general_ci collation. */
-export const findCharacterByName = async (db: Kysely<GameDatabase>, name: string): Promise<Character | undefined> => {
+export const findCharacterByName = async (
+  db: Kysely<GameDatabase>,
+  game: GameOf,
+  name: string,
+): Promise<Character | undefined> => {
   if (!fitsGameText(name)) return undefined;
-  const row = await db.selectFrom('characters').select(columns).where('char_name', '=', name.trim()).executeTakeFirst();
+  const row = await db
+    .selectFrom('characters')
+    .select(columns(game))
+    .where('char_name', '=', name.trim())
+    .executeTakeFirst();
   return row && toCharacter(row);
 };
 
-export const characterExists = async (db: Kysely<GameDatabase>, name: string): Promise<boolean> =>
-  (await findCharacterByName(db, name)) !== undefined;
+export const characterExists = async (db: Kysely<GameDatabase>, game: GameOf, name: string): Promise<boolean> =>
+  (await findCharacterByName(db, game, name)) !== undefined;
 
-export const listAccountCharacters = async (db: Kysely<GameDatabase>, login: string): Promise<Character[]> =>
-  (await db.selectFrom('characters').select(columns).where('account_name', '=', login).orderBy('charId').execute()).map(
-    toCharacter,
-  );
+export const listAccountCharacters = async (
+  db: Kysely<GameDatabase>,
+  game: GameOf,
+  login: string,
+): Promise<Character[]> =>
+  (
+    await db
+      .selectFrom('characters')
+      .select(columns(game))
+      .where('account_name', '=', login)
+      .orderBy(game.flavor.characters.key)
+      .execute()
+  ).map(toCharacter);
+
+/** Whether the account has any character row at all (pending deletion included), as the game counts. */
+export const hasAnyCharacter = async (db: Kysely<GameDatabase>, login: string): Promise<boolean> =>
+  (await db.selectFrom('characters').select('account_name').where('account_name', '=', login).executeTakeFirst()) !==
+  undefined;
+
+/**
+ * aCis: a character jailed by a GM (characters.punish_level JAIL). Its timer only runs while it is
+ * online, so the level alone says it is still jailed. False where the flavour has no such column.
+ */
+export const isJailedInRow = async (db: Kysely<GameDatabase>, game: GameOf, charId: number): Promise<boolean> => {
+  const { punishLevel, key } = game.flavor.characters;
+  const jail = game.flavor.bans.jailPunishLevel;
+  if (punishLevel === null || jail === null) return false;
+  const row = await db
+    .selectFrom('characters')
+    .select(`${punishLevel} as level`)
+    .where(key, '=', charId)
+    .executeTakeFirst();
+  return Number(row?.level) === jail;
+};
 
 /** 0 offline, 1 online, 2 offline trader: only 0 may be moved (the game saves its own position). */
 export const isOffline = (character: Pick<Character, 'online'>): boolean => character.online === 0;
@@ -69,12 +120,13 @@ export interface Location {
 /** Moves an offline character of the account; answers false when nothing matched. */
 export const moveOfflineCharacter = async (
   db: Kysely<GameDatabase>,
+  game: GameOf,
   input: { charId: number; accountName: string; to: Location },
 ): Promise<boolean> => {
   const result = await db
     .updateTable('characters')
     .set({ x: input.to.x, y: input.to.y, z: input.to.z })
-    .where('charId', '=', input.charId)
+    .where(game.flavor.characters.key, '=', input.charId)
     .where('account_name', '=', input.accountName)
     .where('online', '=', 0)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
+import type { GameSchema } from './schema-check';
 
 export interface ClanStanding {
   clan: string;
@@ -9,10 +10,14 @@ export interface ClanStanding {
 }
 
 /** Clans by level, then reputation; ties by name so the order is stable. */
-export const topClans = async (db: Kysely<GameDatabase>, limit: number): Promise<ClanStanding[]> => {
+export const topClans = async (
+  db: Kysely<GameDatabase>,
+  game: Pick<GameSchema, 'flavor'>,
+  limit: number,
+): Promise<ClanStanding[]> => {
   const rows = await db
     .selectFrom('clan_data')
-    .leftJoin('characters', 'characters.charId', 'clan_data.leader_id')
+    .leftJoin('characters', `characters.${game.flavor.characters.key}`, 'clan_data.leader_id')
     .select([
       'clan_data.clan_name as clan',
       'characters.char_name as leader',

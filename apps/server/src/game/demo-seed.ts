@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { CLASS_IDS } from '@gatekeeper/contract';
-import { characterRow } from './character-row';
-import { l2jPasswordHash } from './password-hash';
+import { type CharacterRow, characterRow, inFlavor, keyed } from './character-row';
+import type { GameFlavor } from './flavors';
+import { BCRYPT_COST, l2jPasswordHash } from './password-hash';
+import bcrypt from 'bcryptjs';
 import type { GameDatabase, LoginDatabase } from '../db/tables';
 
 /**
@@ -85,7 +87,22 @@ const chunked = async <T>(rows: T[], size: number, insert: (chunk: T[]) => Promi
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 };
 
-export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<GameDatabase>): Promise<void> => {
+/**
+ * A password as the flavour's login server stores it. aCis: jBCrypt's `$2a$`, cost 10 for the
+ * demo accounts people type; the 900 filler accounts use cost 4 (still `$2a$`, which jBCrypt
+ * reads), or seeding would take a minute.
+ */
+const demoHash = (flavor: GameFlavor, password: string, cost = BCRYPT_COST) =>
+  flavor.passwordScheme === 'bcrypt'
+    ? bcrypt.hashSync(password, bcrypt.genSaltSync(cost).replace(/^\$2b\$/, '$2a$'))
+    : l2jPasswordHash(password);
+
+/** Fills the flavour's tables (game-tables.ts) with the demo world. */
+export const seedDemoWorld = async (
+  login: Kysely<LoginDatabase>,
+  game: Kysely<GameDatabase>,
+  flavor: GameFlavor,
+): Promise<void> => {
   const random = seededRandom(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -107,10 +124,10 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
   };
 
   const accounts = [
-    ...DEMO_ACCOUNTS.map((a) => ({ ...a, password: l2jPasswordHash(a.password) })),
+    ...DEMO_ACCOUNTS.map((a) => ({ ...a, password: demoHash(flavor, a.password) })),
     ...Array.from({ length: DEMO_WORLD_SIZE.accounts }, (_, i) => ({
       login: `player${String(i + 1).padStart(4, '0')}`,
-      password: l2jPasswordHash(`Player.${i + 1}x`),
+      password: demoHash(flavor, `Player.${i + 1}x`, 4),
       email: `player${i + 1}@example.com`,
       // A few banned accounts, so rankings have someone to leave out.
       accessLevel: i % 150 === 149 ? -1 : 0,
@@ -123,9 +140,9 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
         chunk.map((a) => ({
           login: a.login,
           password: a.password,
-          email: a.email,
-          accessLevel: a.accessLevel,
-          lastactive: now,
+          ...(flavor.accounts.email === null ? {} : { [flavor.accounts.email]: a.email }),
+          [flavor.accounts.accessLevel]: a.accessLevel,
+          [flavor.accounts.lastActive]: now,
         })),
       )
       .execute(),
@@ -142,9 +159,9 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
     ally_name: random() < 0.3 ? `${pick(CLAN_WORDS)} Alliance` : null,
   }));
 
-  const characters: GameDatabase['characters'][] = [];
+  const characters: CharacterRow[] = [];
   let nextCharId = 268_480_000;
-  const addCharacter = (account: string, name: string, fields: Partial<GameDatabase['characters']>) => {
+  const addCharacter = (account: string, name: string, fields: Partial<CharacterRow>) => {
     const classid = fields.classid ?? pick(CLASS_IDS);
     characters.push(
       characterRow({
@@ -197,17 +214,18 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
     const hero = candidates[0];
     return (
       hero && {
-        charId: hero.charId,
+        heroId: hero.charId,
+        ...keyed(flavor.heroes.characterKey, hero.charId),
         class_id: classId,
         count: int(1, 6),
         played: 1,
-        claimed: 'true' as const,
+        ...(flavor.name === 'acis' ? { active: 1 } : { claimed: 'true' as const }),
         message: '',
       }
     );
   }).filter((h) => h !== undefined);
   for (const hero of heroes) {
-    const character = characters.find((c) => c.charId === hero.charId);
+    const character = characters.find((c) => c.charId === hero.heroId);
     if (character) character.nobless = 1;
   }
 
@@ -228,8 +246,19 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
 
   await game.transaction().execute(async (trx) => {
     await chunked(clans, 200, (chunk) => trx.insertInto('clan_data').values(chunk).execute());
-    await chunked(characters, 200, (chunk) => trx.insertInto('characters').values(chunk).execute());
-    await chunked(heroes, 200, (chunk) => trx.insertInto('heroes').values(chunk).execute());
+    await chunked(characters, 200, (chunk) =>
+      trx
+        .insertInto('characters')
+        .values(chunk.map((c) => inFlavor(flavor, c)))
+        .execute(),
+    );
+    await chunked(heroes, 200, (chunk) =>
+      trx
+        .insertInto('heroes')
+        // Typed as l2j names the key; the flavour's own is what is written.
+        .values(chunk.map(({ heroId: _, ...row }) => row as Insertable<GameDatabase['heroes']>))
+        .execute(),
+    );
     await chunked(
       characters.filter((c) => c.nobless === 1),
       200,
@@ -238,21 +267,23 @@ export const seedDemoWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
           .insertInto('olympiad_nobles')
           .values(
             chunk.map((c) => ({
-              charId: c.charId,
+              ...keyed(flavor.heroes.characterKey, c.charId),
               class_id: c.classid ?? 0,
               olympiad_points: int(10, 200),
               competitions_done: int(0, 60),
               competitions_won: int(0, 30),
               competitions_lost: int(0, 30),
               competitions_drawn: int(0, 5),
-            })),
+            })) as Insertable<GameDatabase['olympiad_nobles']>[],
           )
           .execute(),
     );
     await chunked(eventStats, 300, (chunk) => trx.insertInto('event_stats').values(chunk).execute());
-    await trx
-      .insertInto('account_gsdata')
-      .values({ account_name: 'demoplayer', var: 'secauth_pwd', value: l2jPasswordHash('123456') })
-      .execute();
+    if (flavor.features.pincode) {
+      await trx
+        .insertInto('account_gsdata')
+        .values({ account_name: 'demoplayer', var: 'secauth_pwd', value: l2jPasswordHash('123456') })
+        .execute();
+    }
   });
 };

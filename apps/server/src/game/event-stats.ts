@@ -21,7 +21,7 @@ const toRanked = (row: { name: string; value: unknown; clan: string | null }): R
 const eventStatsOfRankedCharacters = (db: Kysely<GameDatabase>, filter: RankingFilter) =>
   db
     .selectFrom('event_stats')
-    .innerJoin('characters', 'characters.charId', 'event_stats.char_id')
+    .innerJoin('characters', `characters.${filter.characterKey}`, 'event_stats.char_id')
     .where(rankedCharacters(filter));
 
 /**
@@ -50,7 +50,7 @@ export const topByEventStat = async (
     .$if(cut !== undefined, (query) => query.where(value, '>=', Number(cut?.value)))
     .orderBy(value, 'desc')
     .orderBy('characters.char_name')
-    .orderBy('characters.charId')
+    .orderBy(`characters.${filter.characterKey}`)
     .limit(filter.limit)
     .execute();
   return rows.map(toRanked);
@@ -89,7 +89,7 @@ export const topByKillDeathRatio = async (db: Kysely<GameDatabase>, filter: Rank
       )
       .orderBy(killDeathRatio, 'desc')
       .orderBy('characters.char_name')
-      .orderBy('characters.charId')
+      .orderBy(`characters.${filter.characterKey}`)
       .limit(filter.limit)
       .execute();
     if (cut === undefined || rows.length >= filter.limit) {
@@ -155,7 +155,7 @@ export const topByCoreKills = async (
     .$if(lastPlace > 0, (query) => query.where(kills, '>=', lastPlace))
     .orderBy(kills, 'desc')
     .orderBy('characters.char_name')
-    .orderBy('characters.charId')
+    .orderBy(`characters.${filter.characterKey}`)
     .limit(filter.limit)
     .execute();
   return rows.map(toRanked);

@@ -1,16 +1,38 @@
 import { sql } from 'kysely';
 import type { AnyKysely, Dialect } from '../db/connections';
+import type { FlavorName } from './flavors';
 
 /**
- * The L2J Server / Mobius game and login tables (flavour l2j), with the emulators' column names
- * and types, for the embedded demo database and the tests only: on a real server the game owns
- * these tables and the site never creates them. Names compare case-insensitively on both
- * dialects, as MariaDB's utf8mb3_general_ci does.
+ * The game and login tables of each flavour, with the emulators' column names and types, for the
+ * embedded demo database and the tests only: on a real server the game owns these tables and the
+ * site never creates them. Names compare case-insensitively on both dialects, as MariaDB's
+ * utf8mb3_general_ci does. The tests compare these columns with DDL copied from each emulator's
+ * own SQL files (test/support/emulator-ddl.ts).
  */
 
 type Role = 'login' | 'game';
 
-const ddl = (dialect: Dialect): Record<Role, string[]> => {
+const dialectParts = (dialect: Dialect) => {
+  const mysql = dialect === 'mysql';
+  return {
+    nocase: mysql ? '' : ' COLLATE NOCASE',
+    table: mysql ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb3 COLLATE=utf8mb3_general_ci' : '',
+  };
+};
+
+/** The site's own event table (docs/owner/game-databases.md), the same in every flavour. */
+const eventStatsDdl = (dialect: Dialect) => `CREATE TABLE IF NOT EXISTS event_stats (
+      char_id INT UNSIGNED NOT NULL,
+      score INT NOT NULL DEFAULT 0,
+      assists INT NOT NULL DEFAULT 0,
+      kills INT NOT NULL DEFAULT 0,
+      deaths INT NOT NULL DEFAULT 0,
+      event_seconds INT NOT NULL DEFAULT 0,
+      updated_at BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (char_id)
+    )${dialectParts(dialect).table}`;
+
+const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
   const mysql = dialect === 'mysql';
   const nocase = mysql ? '' : ' COLLATE NOCASE';
   const table = mysql ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb3 COLLATE=utf8mb3_general_ci' : '';
@@ -182,29 +204,146 @@ const ddl = (dialect: Dialect): Record<Role, string[]> => {
       reason TEXT,
       punishedBy VARCHAR(255)
     )${table}`,
-      `CREATE TABLE IF NOT EXISTS event_stats (
-      char_id INT UNSIGNED NOT NULL,
-      score INT NOT NULL DEFAULT 0,
-      assists INT NOT NULL DEFAULT 0,
-      kills INT NOT NULL DEFAULT 0,
-      deaths INT NOT NULL DEFAULT 0,
-      event_seconds INT NOT NULL DEFAULT 0,
-      updated_at BIGINT NOT NULL DEFAULT 0,
-      PRIMARY KEY (char_id)
-    )${table}`,
+      eventStatsDdl(dialect),
     ],
   };
 };
 
+/**
+ * aCis's tables (datapack sql/accounts.sql, characters.sql, clan_data.sql, heroes.sql,
+ * olympiad_nobles.sql), column for column; one database plays both roles on a real server.
+ */
+const acisDdl = (dialect: Dialect): Record<Role, string[]> => {
+  const { nocase, table } = dialectParts(dialect);
+  return {
+    login: [
+      `CREATE TABLE IF NOT EXISTS accounts (
+      login VARCHAR(45)${nocase} NOT NULL DEFAULT '',
+      password VARCHAR(60) NOT NULL DEFAULT '',
+      last_active BIGINT NOT NULL DEFAULT 0,
+      access_level INT NOT NULL DEFAULT 0,
+      last_server INT NOT NULL DEFAULT 1,
+      PRIMARY KEY (login)
+    )${table}`,
+    ],
+    game: [
+      `CREATE TABLE IF NOT EXISTS characters (
+      account_name VARCHAR(45)${nocase} DEFAULT NULL,
+      obj_Id INT UNSIGNED NOT NULL DEFAULT 0,
+      char_name VARCHAR(35)${nocase} NOT NULL,
+      level TINYINT UNSIGNED DEFAULT NULL,
+      maxHp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curHp MEDIUMINT UNSIGNED DEFAULT NULL,
+      maxCp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curCp MEDIUMINT UNSIGNED DEFAULT NULL,
+      maxMp MEDIUMINT UNSIGNED DEFAULT NULL,
+      curMp MEDIUMINT UNSIGNED DEFAULT NULL,
+      face TINYINT UNSIGNED DEFAULT NULL,
+      hairStyle TINYINT UNSIGNED DEFAULT NULL,
+      hairColor TINYINT UNSIGNED DEFAULT NULL,
+      sex TINYINT UNSIGNED DEFAULT NULL,
+      heading MEDIUMINT DEFAULT NULL,
+      x MEDIUMINT DEFAULT NULL,
+      y MEDIUMINT DEFAULT NULL,
+      z MEDIUMINT DEFAULT NULL,
+      exp BIGINT UNSIGNED DEFAULT 0,
+      expBeforeDeath BIGINT UNSIGNED DEFAULT 0,
+      sp INT UNSIGNED NOT NULL DEFAULT 0,
+      karma INT UNSIGNED DEFAULT NULL,
+      pvpkills SMALLINT UNSIGNED DEFAULT NULL,
+      pkkills SMALLINT UNSIGNED DEFAULT NULL,
+      clanid INT UNSIGNED DEFAULT NULL,
+      race TINYINT UNSIGNED DEFAULT NULL,
+      classid TINYINT UNSIGNED DEFAULT NULL,
+      base_class TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      deletetime BIGINT DEFAULT NULL,
+      cancraft TINYINT UNSIGNED DEFAULT NULL,
+      title VARCHAR(16) DEFAULT NULL,
+      rec_have TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      rec_left TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      accesslevel MEDIUMINT DEFAULT 0,
+      online TINYINT UNSIGNED DEFAULT NULL,
+      onlinetime INT DEFAULT NULL,
+      lastAccess BIGINT UNSIGNED DEFAULT NULL,
+      clan_privs MEDIUMINT UNSIGNED DEFAULT 0,
+      wantspeace TINYINT UNSIGNED DEFAULT 0,
+      isin7sdungeon TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      punish_level TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      punish_timer BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      power_grade TINYINT UNSIGNED DEFAULT NULL,
+      nobless TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      hero TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      subpledge SMALLINT NOT NULL DEFAULT 0,
+      lvl_joined_academy TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      apprentice INT UNSIGNED NOT NULL DEFAULT 0,
+      sponsor INT UNSIGNED NOT NULL DEFAULT 0,
+      varka_ketra_ally TINYINT NOT NULL DEFAULT 0,
+      clan_join_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      clan_create_expiry_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      death_penalty_level SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (obj_Id)
+    )${table}`,
+      `CREATE INDEX IF NOT EXISTS characters_clanid ON characters (clanid)`,
+      `CREATE TABLE IF NOT EXISTS clan_data (
+      clan_id INT NOT NULL DEFAULT 0,
+      clan_name VARCHAR(20)${nocase},
+      clan_level INT NOT NULL DEFAULT 0,
+      reputation_score INT NOT NULL DEFAULT 0,
+      hasCastle TINYINT NOT NULL DEFAULT 0,
+      ally_id INT NOT NULL DEFAULT 0,
+      ally_name VARCHAR(20),
+      leader_id INT NOT NULL DEFAULT 0,
+      new_leader_id INT NOT NULL DEFAULT 0,
+      crest_id INT NOT NULL DEFAULT 0,
+      crest_large_id INT NOT NULL DEFAULT 0,
+      ally_crest_id INT NOT NULL DEFAULT 0,
+      auction_bid_at INT NOT NULL DEFAULT 0,
+      ally_penalty_expiry_time BIGINT NOT NULL DEFAULT 0,
+      ally_penalty_type INT NOT NULL DEFAULT 0,
+      char_penalty_expiry_time BIGINT NOT NULL DEFAULT 0,
+      dissolving_expiry_time BIGINT NOT NULL DEFAULT 0,
+      enabled TINYINT NOT NULL DEFAULT 0,
+      notice TEXT,
+      introduction TEXT,
+      PRIMARY KEY (clan_id)
+    )${table}`,
+      `CREATE INDEX IF NOT EXISTS clan_data_leader_id ON clan_data (leader_id)`,
+      `CREATE TABLE IF NOT EXISTS heroes (
+      char_id DECIMAL(11,0) NOT NULL DEFAULT 0,
+      class_id DECIMAL(3,0) NOT NULL DEFAULT 0,
+      count DECIMAL(3,0) NOT NULL DEFAULT 0,
+      played DECIMAL(1,0) NOT NULL DEFAULT 0,
+      active TINYINT NOT NULL DEFAULT 0,
+      message VARCHAR(300) NOT NULL DEFAULT '',
+      PRIMARY KEY (char_id)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS olympiad_nobles (
+      char_id INT UNSIGNED NOT NULL DEFAULT 0,
+      class_id TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      olympiad_points INT NOT NULL DEFAULT 0,
+      competitions_done SMALLINT NOT NULL DEFAULT 0,
+      competitions_won SMALLINT NOT NULL DEFAULT 0,
+      competitions_lost SMALLINT NOT NULL DEFAULT 0,
+      competitions_drawn SMALLINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (char_id)
+    )${table}`,
+      eventStatsDdl(dialect),
+    ],
+  };
+};
+
+const DDL: Record<FlavorName, (dialect: Dialect) => Record<Role, string[]>> = { l2j: l2jDdl, acis: acisDdl };
+
 /** The DDL text of each statement; docs/owner/game-databases.md prints the event_stats one for the game's event mod. */
-export const gameTableStatements = ddl;
+export const gameTableStatements = (dialect: Dialect, flavor: FlavorName = 'l2j') => DDL[flavor](dialect);
 
 /** Creates the login tables, the game tables, or both when one database plays both roles. */
 export const createGameTables = async (
   db: AnyKysely,
   dialect: Dialect,
   roles: readonly Role[] = ['login', 'game'],
+  flavor: FlavorName = 'l2j',
 ): Promise<void> => {
-  const statements = ddl(dialect);
+  const statements = gameTableStatements(dialect, flavor);
   for (const role of roles) for (const statement of statements[role]) await sql.raw(statement).execute(db);
 };

@@ -6,7 +6,12 @@ import { l2jPasswordHash } from './password-hash';
 export const PIN_VAR = 'secauth_pwd';
 export const PIN_WRONG_ATTEMPTS_VAR = 'secauth_wte';
 
-/** Stores Base64(SHA-1(PIN)) and clears the wrong-attempt counter, in one transaction. */
+/**
+ * Stores Base64(SHA-1(PIN)) and resets the wrong-attempt counter to 0, in one transaction: a
+ * player locked out by wrong PINs starts again with the new one. Only for an account with a
+ * character: Mobius deletes at every start the account_gsdata rows of accounts without one
+ * (the caller checks, see hasAnyCharacter).
+ */
 export const setPincode = async (db: Kysely<GameDatabase>, accountName: string, pincode: string): Promise<void> => {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -16,7 +21,10 @@ export const setPincode = async (db: Kysely<GameDatabase>, accountName: string, 
       .execute();
     await trx
       .insertInto('account_gsdata')
-      .values({ account_name: accountName, var: PIN_VAR, value: l2jPasswordHash(pincode) })
+      .values([
+        { account_name: accountName, var: PIN_VAR, value: l2jPasswordHash(pincode) },
+        { account_name: accountName, var: PIN_WRONG_ATTEMPTS_VAR, value: '0' },
+      ])
       .execute();
   });
 };

@@ -1,16 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../db/tables';
 import type { RankingFilter } from './rankings-filter';
+import type { GameSchema } from './schema-check';
 
 /**
  * Logins that may not play, from the login database: access level below 0, or a temporary ban
  * (account_data var 'ban_temp', its expiry in milliseconds) that has not run out.
  */
-export const listBannedLogins = async (db: Kysely<LoginDatabase>, now: number): Promise<string[]> => {
+export const listBannedLogins = async (
+  db: Kysely<LoginDatabase>,
+  game: Pick<GameSchema, 'flavor' | 'hasAccountData'>,
+  now: number,
+): Promise<string[]> => {
+  const temporaryBanVar = game.hasAccountData ? game.flavor.bans.temporaryBanVar : null;
   const [banned, temporary] = await Promise.all([
-    db.selectFrom('accounts').select('login').where('accessLevel', '<', 0).execute(),
+    db.selectFrom('accounts').select('login').where(game.flavor.accounts.accessLevel, '<', 0).execute(),
     // Few rows, and the value is text: compare the expiry here rather than cast it in two dialects.
-    db.selectFrom('account_data').select(['account_name', 'value']).where('var', '=', 'ban_temp').execute(),
+    temporaryBanVar === null
+      ? []
+      : db.selectFrom('account_data').select(['account_name', 'value']).where('var', '=', temporaryBanVar).execute(),
   ]);
   const logins = new Set(banned.map((row) => row.login.toLowerCase()));
   for (const row of temporary) {
@@ -42,15 +50,17 @@ export const listPunishmentBans = async (
 
 /** Everyone a ranking leaves out besides GMs and characters pending deletion. */
 export const readRankingFilter = async (
-  databases: { login: Kysely<LoginDatabase>; game: Kysely<GameDatabase>; hasPunishments: boolean },
+  databases: { login: Kysely<LoginDatabase>; game: Kysely<GameDatabase> },
+  schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasPunishments'>,
   limit: number,
   now = Date.now(),
 ): Promise<RankingFilter> => {
   const [logins, punishments] = await Promise.all([
-    listBannedLogins(databases.login, now),
-    databases.hasPunishments ? listPunishmentBans(databases.game, now) : { logins: [], characterIds: [] },
+    listBannedLogins(databases.login, schema, now),
+    schema.hasPunishments ? listPunishmentBans(databases.game, now) : { logins: [], characterIds: [] },
   ]);
   return {
+    characterKey: schema.flavor.characters.key,
     bannedAccounts: [...new Set([...logins, ...punishments.logins])].sort(),
     bannedCharacterIds: punishments.characterIds,
     limit,

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { GameDatabase } from '../db/tables';
+import type { GameFlavor } from './flavors';
 
 /** Who a ranking shows: no GMs, no banned accounts or characters, nobody pending deletion (L2J.md). */
 export interface RankingFilter {
@@ -8,6 +9,8 @@ export interface RankingFilter {
   /** Characters banned one by one (L2J Server's punishments table, affect CHARACTER). */
   bannedCharacterIds?: readonly number[];
   limit: number;
+  /** The flavour's characters key (game/flavors.ts): charId or obj_Id. */
+  characterKey: GameFlavor['characters']['key'];
 }
 
 /**
@@ -23,7 +26,7 @@ export const rankedCharacters = (filter: RankingFilter) => (eb: ExpressionBuilde
     conditions.push(eb('characters.account_name', 'not in', [...filter.bannedAccounts]));
   }
   if (filter.bannedCharacterIds && filter.bannedCharacterIds.length > 0) {
-    conditions.push(eb('characters.charId', 'not in', [...filter.bannedCharacterIds]));
+    conditions.push(eb(`characters.${filter.characterKey}`, 'not in', [...filter.bannedCharacterIds]));
   }
   return eb.and(conditions);
 };

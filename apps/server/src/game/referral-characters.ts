@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 import { type Character, listAccountCharacters } from './characters';
+import type { GameSchema } from './schema-check';
 
 /** What the referral programme reads of the game's characters. */
 
@@ -31,10 +32,11 @@ export const loginsAtLevel = async (db: Kysely<GameDatabase>, logins: readonly s
  */
 export const rewardCharacterOf = async (
   db: Kysely<GameDatabase>,
+  game: Pick<GameSchema, 'flavor'>,
   login: string,
   chosenCharId: number | null,
 ): Promise<Character | undefined> => {
-  const characters = (await listAccountCharacters(db, login)).filter(isEligible);
+  const characters = (await listAccountCharacters(db, game, login)).filter(isEligible);
   const chosen = characters.find((character) => character.charId === chosenCharId);
   if (chosen) return chosen;
   return characters.reduce<Character | undefined>(

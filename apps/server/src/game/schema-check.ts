@@ -1,51 +1,21 @@
+import { sql } from 'kysely';
 import type { AnyKysely, Connections } from '../db/connections';
-
-/**
- * What the l2j flavour needs of the live schema (L2J.md). At start-up the site reads the columns
- * of the databases it is pointed at and refuses to run, naming table and column, when one is
- * missing. Optional tables switch features off instead (event_stats falls back to pvp/pk kills).
- */
-export const REQUIRED_COLUMNS = {
-  login: {
-    accounts: ['login', 'password', 'email', 'created_time', 'lastactive', 'accessLevel', 'lastIP'],
-  },
-  game: {
-    characters: [
-      'charId',
-      'account_name',
-      'char_name',
-      'level',
-      'x',
-      'y',
-      'z',
-      'pvpkills',
-      'pkkills',
-      'clanid',
-      'race',
-      'classid',
-      'base_class',
-      'accesslevel',
-      'online',
-      'onlinetime',
-      'deletetime',
-      'nobless',
-    ],
-    clan_data: ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'],
-    heroes: ['charId', 'class_id', 'count', 'played', 'claimed'],
-    account_gsdata: ['account_name', 'var', 'value'],
-  },
-} as const;
-
-export const OPTIONAL_COLUMNS = {
-  game: {
-    event_stats: ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'],
-    character_premium_items: ['charId', 'itemNum', 'itemId', 'itemCount', 'itemSender'],
-    custom_mail: ['date', 'receiver', 'subject', 'message', 'items'],
-    punishments: ['key', 'affect', 'type', 'expiration'],
-  },
-} as const;
+import { FLAVORS, type FlavorName, type GameFlavor, type PasswordScheme } from './flavors';
+import { schemeOfHash } from './password-hash';
 
 export class SchemaError extends Error {}
+
+/** What start-up found: the flavour, how passwords are stored, and which optional tables exist. */
+export interface GameSchema {
+  flavor: GameFlavor;
+  passwordScheme: PasswordScheme;
+  /** account_data (l2j login database): temporary bans (ban_temp). */
+  hasAccountData: boolean;
+  hasEventStats: boolean;
+  hasPremiumItems: boolean;
+  hasCustomMail: boolean;
+  hasPunishments: boolean;
+}
 
 type Columns = Map<string, Set<string>>;
 
@@ -63,37 +33,95 @@ const missingIn = (columns: Columns, table: string, wanted: readonly string[]): 
   return wanted.filter((column) => !present.has(column.toLowerCase())).map((column) => `column ${table}.${column}`);
 };
 
-export interface GameSchema {
-  hasEventStats: boolean;
-  hasPremiumItems: boolean;
-  hasCustomMail: boolean;
-  hasPunishments: boolean;
+interface LiveColumns {
+  login: Columns;
+  game: Columns;
+  labels: { login: string; game: string };
 }
 
-/** Throws a SchemaError naming every missing table and column; answers which optional tables exist. */
-export const checkGameSchema = async (connections: Connections): Promise<GameSchema> => {
-  const login = await readColumns(connections.login.db);
-  const game = connections.game.db === connections.login.db ? login : await readColumns(connections.game.db);
-  const problems = [
-    ...Object.entries(REQUIRED_COLUMNS.login).flatMap(([table, cols]) =>
-      missingIn(login, table, cols).map((what) => `login database ${connections.login.label}: missing ${what}`),
+/** Every table and column the flavour requires that the live schema lacks, each named with its database. */
+export const missingColumns = (live: LiveColumns, flavor: GameFlavor): string[] =>
+  (['login', 'game'] as const).flatMap((role) =>
+    Object.entries(flavor.requiredColumns[role]).flatMap(([table, cols]) =>
+      missingIn(live[role], table, cols).map((what) => `${role} database ${live.labels[role]}: missing ${what}`),
     ),
-    ...Object.entries(REQUIRED_COLUMNS.game).flatMap(([table, cols]) =>
-      missingIn(game, table, cols).map((what) => `game database ${connections.game.label}: missing ${what}`),
-    ),
-  ];
-  if (problems.length > 0) {
+  );
+
+const guide = 'See docs/owner/game-databases.md: point LOGIN_DATABASE_URL / GAME_DATABASE_URL at the game databases';
+
+/**
+ * The flavour of the live schema. Set (GAME_FLAVOR): it must match, and a schema of another
+ * flavour is named as such. Unset: the one flavour whose required columns are all there.
+ * Throws a SchemaError naming the flavour and every missing table and column.
+ */
+export const detectFlavor = (live: LiveColumns, wanted: FlavorName | undefined): GameFlavor => {
+  const flavors = Object.values(FLAVORS);
+  const fits = flavors.filter((flavor) => missingColumns(live, flavor).length === 0);
+  if (wanted !== undefined) {
+    const flavor = FLAVORS[wanted];
+    if (fits.includes(flavor)) return flavor;
+    const other = fits[0];
+    const contradiction = other
+      ? `The database looks like flavour ${other.name} (${other.title}), not GAME_FLAVOR=${wanted} (${flavor.title}); ` +
+        `set GAME_FLAVOR=${other.name} or leave it unset.\n`
+      : '';
     throw new SchemaError(
-      `The database does not look like an L2J (flavour l2j) schema:\n  ${problems.join('\n  ')}\n` +
-        'Point LOGIN_DATABASE_URL / GAME_DATABASE_URL at the login and game server databases (see docs/owner/game-databases.md).',
+      `${contradiction}The database does not look like a ${flavor.title} (flavour ${flavor.name}) schema:\n  ` +
+        `${missingColumns(live, flavor).join('\n  ')}\n${guide}.`,
     );
   }
-  const has = (table: keyof typeof OPTIONAL_COLUMNS.game) =>
-    missingIn(game, table, OPTIONAL_COLUMNS.game[table]).length === 0;
+  const [only, ...others] = fits;
+  if (only && others.length === 0) return only;
+  if (only) {
+    throw new SchemaError(
+      `The database fits more than one flavour (${fits.map((f) => f.name).join(', ')}): set GAME_FLAVOR.`,
+    );
+  }
+  throw new SchemaError(
+    'The database matches no game flavour:\n' +
+      flavors
+        .map(
+          (flavor) => `  ${flavor.title} (flavour ${flavor.name}):\n    ${missingColumns(live, flavor).join('\n    ')}`,
+        )
+        .join('\n') +
+      `\n${guide}.`,
+  );
+};
+
+/**
+ * The scheme the accounts' hashes are in: the flavour's own unless every stored hash is in the
+ * other one (an aCis from before its BCrypt move). An empty table follows the flavour.
+ */
+const detectPasswordScheme = async (db: AnyKysely, flavor: GameFlavor): Promise<PasswordScheme> => {
+  const { rows } = await sql<{ password: string | null }>`select password from accounts limit 20`.execute(db);
+  const schemes = new Set(rows.flatMap((row) => schemeOfHash(row.password ?? '') ?? []));
+  return schemes.size === 1 ? [...schemes][0]! : flavor.passwordScheme;
+};
+
+/**
+ * Reads the live schema: the flavour (GAME_FLAVOR or detected), its required columns (a
+ * SchemaError names every missing one), its optional tables, and the password scheme (set by
+ * GAME_PASSWORD_HASH, else told by the stored hashes).
+ */
+export const checkGameSchema = async (
+  connections: Connections,
+  options: { flavor?: FlavorName | undefined; passwordScheme?: PasswordScheme | undefined } = {},
+): Promise<GameSchema> => {
+  const login = await readColumns(connections.login.db);
+  const game = connections.game.db === connections.login.db ? login : await readColumns(connections.game.db);
+  const live = { login, game, labels: { login: connections.login.label, game: connections.game.label } };
+  const flavor = detectFlavor(live, options.flavor);
+  const has = (role: 'login' | 'game', table: string) => {
+    const wanted = flavor.optionalColumns[role][table];
+    return wanted !== undefined && missingIn(live[role], table, wanted).length === 0;
+  };
   return {
-    hasEventStats: has('event_stats'),
-    hasPremiumItems: has('character_premium_items'),
-    hasCustomMail: has('custom_mail'),
-    hasPunishments: has('punishments'),
+    flavor,
+    passwordScheme: options.passwordScheme ?? (await detectPasswordScheme(connections.login.db, flavor)),
+    hasAccountData: has('login', 'account_data'),
+    hasEventStats: has('game', 'event_stats'),
+    hasPremiumItems: has('game', 'character_premium_items'),
+    hasCustomMail: has('game', 'custom_mail'),
+    hasPunishments: has('game', 'punishments'),
   };
 };

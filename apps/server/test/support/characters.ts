@@ -1,11 +1,10 @@
-import type { CharactersTable } from '../../src/db/tables';
-import { characterRow } from '../../src/game/character-row';
+import { type CharacterRow, characterRow } from '../../src/game/character-row';
 
 /** Character ids far above the demo world's (268,480,000 and up); each suite has its own database. */
 let nextCharId = 900_000_000;
 
 /** A characters row of demoplayer's, level 40, with a fresh id; each test names its own characters. */
-export const newCharacter = (fields: Partial<CharactersTable> & { char_name: string }): CharactersTable =>
+export const newCharacter = (fields: Partial<CharacterRow> & { char_name: string }): CharacterRow =>
   characterRow({ charId: nextCharId++, account_name: 'demoplayer', level: 40, ...fields });
 
 /** An event_stats row with every count at `value`, so that each event ranking sees the same order. */

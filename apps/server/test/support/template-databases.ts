@@ -6,6 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { type Connections, openConnections } from '../../src/db/connections';
 import { seedDemoWorld } from '../../src/game/demo-seed';
 import { createGameTables } from '../../src/game/game-tables';
+import { FLAVORS } from '../../src/game/flavors';
 import { migrateSiteTables } from '../../src/site-migrations';
 
 /**
@@ -58,7 +59,7 @@ export const fillDatabases = async (
       await createGameTables(connections.login.db, 'mysql', ['login']);
       await createGameTables(connections.game.db, 'mysql', ['game']);
     }
-    if (options.seed) await seedDemoWorld(connections.login.db, connections.game.db);
+    if (options.seed) await seedDemoWorld(connections.login.db, connections.game.db, FLAVORS.l2j);
   }
   await migrateSiteTables(connections.site.db);
 };

@@ -33,6 +33,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
     updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
     updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
   },
+  accountTools: { pincode: true },
   ...overrides,
 });
 

@@ -13,6 +13,8 @@ import { createAccount, findAccount, normalizeLogin, setPassword } from '../../g
 import {
   type Character,
   findCharacterByName,
+  hasAnyCharacter,
+  isJailedInRow,
   isOffline,
   type Location,
   moveOfflineCharacter,
@@ -22,6 +24,7 @@ import { isCharacterJailed } from '../../game/punishments';
 import type { AccountEvents } from './account-events';
 import { type CredentialsDeps, checkCredentials, counterLogin } from './credentials';
 import { expireRecoveryKeys } from './recovery-keys';
+import { attachEmail } from './account-emails';
 
 export const SAFE_TOWNS: Record<'giran' | 'talkingIsland', Location> = {
   giran: { x: 83400, y: 147943, z: -3404 },
@@ -57,12 +60,13 @@ export const registerAccount = async (
   visitor: Visitor,
 ): Promise<ErrorCode[]> => {
   const login = normalizeLogin(model.username);
-  const created = await createAccount(deps.connections.login.db, {
+  const created = await createAccount(deps.connections.login.db, deps.schema, {
     login,
     password: model.newPassword,
     email: model.email.trim(),
   });
   if (!created) return ['usernameTaken'];
+  await attachEmail(deps, login, model.email);
   const ipV6 = cleanIpV6(model.creationIpV6);
   await recordIp(deps.connections.site.db, { login, ipV4: visitor.ipV4, ipV6, kind: 'creation', at: deps.now() });
   await deps.events.accountCreated(
@@ -79,7 +83,7 @@ export const changePassword = async (
 ): Promise<ErrorCode[]> => {
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return [checked.error];
-  await setPassword(deps.connections.login.db, checked.account.login, model.newPassword);
+  await setPassword(deps.connections.login.db, deps.schema, checked.account.login, model.newPassword);
   await expireRecoveryKeys(deps.connections.site.db, counterLogin(model.username, checked.account), deps.now());
   return [];
 };
@@ -92,7 +96,7 @@ const ownCharacter = async (
 ): Promise<{ login: string; character: Character } | { error: ErrorCode }> => {
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return checked;
-  const character = await findCharacterByName(deps.connections.game.db, model.charName);
+  const character = await findCharacterByName(deps.connections.game.db, deps.schema, model.charName);
   if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login)
     return { error: 'charDoesntExist' };
   return { login: checked.account.login, character };
@@ -103,10 +107,16 @@ export const changePincode = async (
   model: Pick<ChangePincodeModel, 'username' | 'password' | 'email' | 'charName' | 'pincode'>,
   address: string,
 ): Promise<ErrorCode[]> => {
-  const found = await ownCharacter(deps, model, address);
-  if ('error' in found) return [found.error];
+  // The game has no PIN (aCis): nothing to write, and nothing checked either.
+  if (!deps.schema.flavor.features.pincode) return ['pincodeNotSupported'];
+  const checked = await checkCredentials(deps, { ...model, address });
+  if ('error' in checked) return [checked.error];
+  // Mobius deletes at every start the PIN of an account without a character: it would be lost.
+  if (!(await hasAnyCharacter(deps.connections.game.db, checked.account.login))) return ['pincodeNeedsCharacter'];
+  const character = await findCharacterByName(deps.connections.game.db, deps.schema, model.charName);
+  if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login) return ['charDoesntExist'];
   // The game keys account_gsdata by the login as the character row names it.
-  await setPincode(deps.connections.game.db, found.character.accountName ?? found.login, model.pincode);
+  await setPincode(deps.connections.game.db, character.accountName ?? checked.account.login, model.pincode);
   return [];
 };
 
@@ -119,11 +129,12 @@ export const unblockCharacter = async (
   const found = await ownCharacter(deps, model, address);
   if ('error' in found) return [found.error];
   const { character } = found;
-  if (deps.schema.hasPunishments && (await isCharacterJailed(deps.connections.game.db, character.charId, deps.now()))) {
-    return ['characterJailed'];
-  }
+  const jailed =
+    (await isJailedInRow(deps.connections.game.db, deps.schema, character.charId)) ||
+    (deps.schema.hasPunishments && (await isCharacterJailed(deps.connections.game.db, character.charId, deps.now())));
+  if (jailed) return ['characterJailed'];
   if (!isOffline(character)) return ['characterOnline'];
-  const moved = await moveOfflineCharacter(deps.connections.game.db, {
+  const moved = await moveOfflineCharacter(deps.connections.game.db, deps.schema, {
     charId: character.charId,
     accountName: character.accountName ?? found.login,
     to: deps.unstuckTo,
@@ -141,7 +152,7 @@ const MAX_USERS_PER_UPDATE = 10;
  * (`proven`) are recorded, the others are ignored.
  */
 export const updateIps = async (
-  deps: Pick<AccountServiceDeps, 'connections' | 'now'>,
+  deps: Pick<AccountServiceDeps, 'connections' | 'schema' | 'now'>,
   input: { users: string; ipV6: string },
   visitor: Visitor,
   proven: readonly string[],
@@ -153,7 +164,7 @@ export const updateIps = async (
   const ipV6 = cleanIpV6(input.ipV6);
   const since = deps.now() - IP_UPDATE_WINDOW_MS;
   for (const login of logins) {
-    if (!(await findAccount(deps.connections.login.db, login))) continue;
+    if (!(await findAccount(deps.connections.login.db, deps.schema, login))) continue;
     const seen = await deps.connections.site.db
       .selectFrom('site_account_ips')
       .select('id')

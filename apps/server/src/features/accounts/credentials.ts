@@ -1,12 +1,13 @@
 import type { ErrorCode } from '@gatekeeper/contract';
 import type { Connections } from '../../db/connections';
 import { type Account, findAccount, isBanned, normalizeLogin, temporaryBanUntil } from '../../game/accounts';
-import { l2jPasswordHash, verifyL2jPassword } from '../../game/password-hash';
+import { l2jPasswordHash, verifyPassword } from '../../game/password-hash';
 import { isAccountBanned } from '../../game/punishments';
 import type { GameSchema } from '../../game/schema-check';
 import type { ClaimStore } from '../../infra/durable-claims';
 import type { KeyValueStore } from '../../infra/key-value-store';
 import { addressBudget } from './address-budget';
+import { type AccountEmail, attachEmail, emailOf } from './account-emails';
 
 export interface LockoutPolicy {
   maxFailedAttempts: number;
@@ -28,8 +29,15 @@ export interface CredentialsDeps {
 
 const failuresKey = (login: string) => `failures:${login}`;
 const lockKey = (login: string) => `lockout:${login}`;
-/** Compared against when the account does not exist, so both paths cost one hash. */
-const ABSENT_HASH = l2jPasswordHash('absent account');
+/** Compared against when the account does not exist, so both paths cost one hash of the server's scheme. */
+const ABSENT_HASHES = {
+  sha1: l2jPasswordHash('absent account'),
+  // jBCrypt's $2a$, cost 10, of the same text: as slow as a real account's check.
+  bcrypt: '$2a$10$QsgRZXu66KA7F8GdF2KPHOotv5FYXpqcFTM9f0Wk4APIyl/F4gt.a',
+} as const;
+const absentHash = (schema: GameSchema) => ABSENT_HASHES[schema.passwordScheme];
+
+export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The name an account's counters, lock and throttles are kept under: its stored login once the
@@ -48,7 +56,7 @@ export const isRefused = async (
   account: Account,
 ): Promise<boolean> => {
   if (isBanned(account)) return true;
-  const until = await temporaryBanUntil(deps.connections.login.db, account.login);
+  const until = await temporaryBanUntil(deps.connections.login.db, deps.schema, account.login);
   if (until !== undefined && until > deps.now()) return true;
   return deps.schema.hasPunishments && (await isAccountBanned(deps.connections.game.db, account.login, deps.now()));
 };
@@ -65,14 +73,15 @@ export const checkCredentials = async (
   const budget = addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour);
   if (await budget.exhausted(input.address)) return { error: 'tooManyAttempts' };
 
-  const found = await findAccount(deps.connections.login.db, input.username);
+  const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
   const login = counterLogin(input.username, found);
   if ((await deps.claims.count(lockKey(login))) > 0) return { error: 'tooManyAttempts' };
 
   const account = found && isExactLogin(input.username, found) ? found : undefined;
-  const passwordOk = verifyL2jPassword(input.password, account?.passwordHash ?? ABSENT_HASH) && account !== undefined;
-  const emailOk =
-    input.email === undefined || (account?.email ?? '').trim().toLowerCase() === input.email.trim().toLowerCase();
+  const passwordOk =
+    (await verifyPassword(input.password, account?.passwordHash ?? absentHash(deps.schema))) && account !== undefined;
+  const email: AccountEmail = account ? await emailOf(deps, account) : { recorded: false };
+  const emailOk = input.email === undefined || !email.recorded || sameEmail(email.email, input.email);
   if (!account || !passwordOk || !emailOk) {
     await budget.spend(input.address);
     const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
@@ -89,6 +98,9 @@ export const checkCredentials = async (
   }
   await deps.store.delete(failuresKey(login));
   if (await isRefused(deps, account)) return { error: 'accountBanned' };
+  // An account made in the game has no email where the game keeps none: the first form that
+  // proves the password and names an email attaches it, for recovery from then on.
+  if (input.email !== undefined && !email.recorded) await attachEmail(deps, account.login, input.email);
   return { account };
 };
 

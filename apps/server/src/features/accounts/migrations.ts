@@ -50,6 +50,23 @@ export const accountMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_password_resets').ifExists().execute();
     },
   },
+  /** The emails of accounts whose game keeps none (aCis): features/accounts/account-emails.ts. */
+  '004_accounts_emails': {
+    async up(db: AnyKysely) {
+      const utf8mb4 = db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4` : sql``;
+      await db.schema
+        .createTable('site_account_emails')
+        .ifNotExists()
+        .addColumn('login', 'varchar(45)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(255)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(utf8mb4)
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_account_emails').ifExists().execute();
+    },
+  },
   /** Claims that outlive a Redis restart (infra/durable-claims.ts): used captchas, lockouts. */
   '003_accounts_claims': {
     async up(db: AnyKysely) {

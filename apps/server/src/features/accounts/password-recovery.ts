@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findAccount, setPassword } from '../../game/accounts';
 import type { Texts } from '../../infra/texts';
 import type { OutboxRepository } from '../mail/outbox-repository';
-import { clearLockout, counterLogin, isExactLogin, isRefused } from './credentials';
+import { clearLockout, counterLogin, isExactLogin, isRefused, sameEmail } from './credentials';
+import { emailOf } from './account-emails';
 import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
 import { expireRecoveryKeys } from './recovery-keys';
@@ -37,12 +38,15 @@ export const recoverPassword = async (
   deps: RecoveryDeps,
   input: { username: string; email: string; lang: Language },
 ): Promise<ErrorCode[]> => {
-  const account = await findAccount(deps.connections.login.db, input.username);
-  const matches =
-    account &&
-    isExactLogin(input.username, account) &&
-    (account.email ?? '').trim().toLowerCase() === input.email.trim().toLowerCase();
-  if (!account || !matches || (await isRefused(deps, account))) return [];
+  const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
+  const account = found && isExactLogin(input.username, found) ? found : undefined;
+  const recorded = account && (await emailOf(deps, account));
+  // Made in the game, where the game keeps no email: no mail can go anywhere. Registration
+  // already tells which logins exist, so saying so gives nothing away.
+  if (account && recorded && !recorded.recorded) return ['emailNotRecorded'];
+  const matches = account && recorded?.recorded && sameEmail(recorded.email, input.email);
+  if (!account || !matches || !recorded?.recorded || (await isRefused(deps, account))) return [];
+  const email = recorded.email;
   const login = counterLogin(input.username, account);
   if (!(await deps.store.claim(`recovery-mail:${login}`, MAIL_INTERVAL_MS))) return [];
 
@@ -68,7 +72,7 @@ export const recoverPassword = async (
       await deps.outbox.enqueueSingle(
         {
           kind: 'recovery',
-          email: account.email as string,
+          email,
           login,
           language: input.lang,
           subject: t('mail.recovery.subject', values),
@@ -124,8 +128,10 @@ export const redeemRecoveryKey = async (
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return { error: 'invalidKey' };
-  const account = await findAccount(deps.connections.login.db, row.login);
+  const account = await findAccount(deps.connections.login.db, deps.schema, row.login);
   if (!account) return { error: 'invalidKey' };
+  // Banned since the mail left (for good, ban_temp or a punishment): the key opens nothing.
+  if (await isRefused(deps, account)) return { error: 'accountBanned' };
   // Claim the key first: two requests with one key cannot both get a password.
   const claimed = await deps.connections.site.db
     .updateTable('site_password_resets')
@@ -135,7 +141,7 @@ export const redeemRecoveryKey = async (
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return { error: 'invalidKey' };
   const password = generatePassword();
-  await setPassword(deps.connections.login.db, account.login, password);
+  await setPassword(deps.connections.login.db, deps.schema, account.login, password);
   // The new password ends every other key of the account, and the lock its guessers caused.
   await expireRecoveryKeys(deps.connections.site.db, counterLogin(row.login, account), now);
   await clearLockout(deps, account.login);

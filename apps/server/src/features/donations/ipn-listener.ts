@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../db/tables';
 import { findCharacterByName } from '../../game/characters';
+import type { GameSchema } from '../../game/schema-check';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { Donation, DonationRepository } from './donation-repository';
 import { fitText, hasAstral } from '../../infra/fit-text';
@@ -45,6 +46,7 @@ export const DONATION_FLAGS = {
 export interface IpnListenerDeps {
   repository: DonationRepository;
   game: Kysely<GameDatabase>;
+  schema: Pick<GameSchema, 'flavor'>;
   settings: DonationSettings;
   coinsPerEuro: number;
   verify(raw: Buffer): Promise<Verification>;
@@ -105,7 +107,8 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
 
   const charName = (fields.custom ?? '').trim();
   // No character name has a 4-byte character (and a utf8mb3 game table could not compare one).
-  const character = charName && !hasAstral(charName) ? await findCharacterByName(deps.game, charName) : undefined;
+  const character =
+    charName && !hasAstral(charName) ? await findCharacterByName(deps.game, deps.schema, charName) : undefined;
   const coins = coinsForDonation(cents, deps.coinsPerEuro);
   // Insert first: of two notifications of one transaction, however close, only one inserts.
   const recorded = await repository.insertOnce({

@@ -1,3 +1,4 @@
+import type { GameSchema } from '../../game/schema-check';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Connections } from '../../db/connections';
@@ -10,6 +11,7 @@ import type { DonationSettings } from './settings-schema';
 
 export interface DonationRoutesOptions {
   connections: Connections;
+  schema: Pick<GameSchema, 'flavor'>;
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
@@ -40,6 +42,7 @@ export const donationRoutes = async (app: FastifyInstance, options: DonationRout
       app.log.warn({ table }, `${table} refused a 4-byte character (emoji): stored with U+FFFD instead`),
     ),
     game: options.connections.game.db,
+    schema: options.schema,
     settings: options.settings,
     coinsPerEuro: options.coinsPerEuro,
     verify: (raw) => verifyWithPaypal(verifyUrl, raw),

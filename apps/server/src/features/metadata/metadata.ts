@@ -5,6 +5,8 @@ import {
   type Metadata,
 } from '@gatekeeper/contract';
 import type { Settings } from '../../settings';
+import { FLAVORS } from '../../game/flavors';
+import type { GameSchema } from '../../game/schema-check';
 import { facebookLoginUrl } from '../facebook-streams/login-url';
 import { presentPaypalForm } from '../donations/paypal';
 import { splitOpeningDate } from './opening-date';
@@ -15,7 +17,11 @@ const orDefault = (value: string, fallback: string) => (value.trim() === '' ? fa
  * getmetadata's answer: the settings as the page reads them, with the spec's defaults. The public
  * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses.
  */
-export const presentMetadata = (settings: Settings, publicUrl = 'http://localhost:8080'): Metadata => ({
+export const presentMetadata = (
+  settings: Settings,
+  publicUrl = 'http://localhost:8080',
+  game: Pick<GameSchema, 'flavor'> = { flavor: FLAVORS.l2j },
+): Metadata => ({
   coinsName: settings.coins.name,
   coinsPerRef: settings.coins.perRef,
   coinsPerEuro: settings.coins.perEuro,
@@ -32,4 +38,5 @@ export const presentMetadata = (settings: Settings, publicUrl = 'http://localhos
   facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
   donation: presentPaypalForm(settings.donations, publicUrl),
   downloads: settings.downloads,
+  accountTools: { pincode: game.flavor.features.pincode },
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connections } from '../../db/connections';
 import { loginsAtLevel, rewardCharacterOf } from '../../game/referral-characters';
+import type { GameSchema } from '../../game/schema-check';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import { listNotPlaying, listUnrewarded, markPlaying, markRewarded } from './referral-repository';
 
@@ -9,6 +10,7 @@ export type ReferralRewardDelivery = Pick<RewardDelivery, 'grant'>;
 
 export interface ReferralCheckDeps {
   connections: Connections;
+  schema: Pick<GameSchema, 'flavor'>;
   rewards: ReferralRewardDelivery;
   playingLevel: number;
   coinsPerRef: number;
@@ -49,6 +51,7 @@ export const runReferralCheck = async (deps: ReferralCheckDeps): Promise<{ playi
     }
     const character = await rewardCharacterOf(
       deps.connections.game.db,
+      deps.schema,
       referral.referrer.login,
       referral.referrer.rewardCharId,
     );

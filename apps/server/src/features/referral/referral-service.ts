@@ -4,6 +4,7 @@ import type { Connections } from '../../db/connections';
 import type { SiteReferralEventsTable } from '../../db/tables';
 import { findAccount, normalizeLogin } from '../../game/accounts';
 import { findCharacterByName } from '../../game/characters';
+import { emailOf } from '../accounts/account-emails';
 import type { GameSchema } from '../../game/schema-check';
 import type { AccountCreated } from '../accounts/account-events';
 import { isRefused } from '../accounts/credentials';
@@ -43,18 +44,17 @@ export const getReferralLink = async (
   deps: ReferralDeps,
   input: { username: string; email: string; charName: string },
 ): Promise<{ link: string } | { error: ErrorCode }> => {
-  const account = await findAccount(deps.connections.login.db, input.username);
+  const account = await findAccount(deps.connections.login.db, deps.schema, input.username);
+  const email = account && (await emailOf(deps, account));
   const emailMatches =
-    account?.email !== undefined &&
-    account.email !== null &&
-    account.email.trim().toLowerCase() === input.email.trim().toLowerCase();
+    email?.recorded === true && email.email.trim().toLowerCase() === input.email.trim().toLowerCase();
   if (!account || !emailMatches) return { error: 'referralPairMismatch' };
   if (await isRefused(deps, account)) return { error: 'accountBanned' };
 
   const login = normalizeLogin(account.login);
   let rewardCharId: number | undefined;
   if (input.charName !== '') {
-    const character = await findCharacterByName(deps.connections.game.db, input.charName);
+    const character = await findCharacterByName(deps.connections.game.db, deps.schema, input.charName);
     if (!character || normalizeLogin(character.accountName ?? '') !== login) return { error: 'charDoesntExist' };
     rewardCharId = character.charId;
   }

@@ -75,6 +75,7 @@ export const referralRoutes = async (app: FastifyInstance, options: ReferralRout
   const checks = startReferralChecks(
     {
       connections: deps.connections,
+      schema: deps.schema,
       rewards: options.rewards,
       playingLevel: options.settings.playingLevel,
       coinsPerRef: options.coinsPerRef,

@@ -12,6 +12,7 @@ import {
 } from '../../game/event-stats';
 import { listHeroes } from '../../game/heroes';
 import type { RankingFilter } from '../../game/rankings-filter';
+import type { GameSchema } from '../../game/schema-check';
 import type { ReferralStatisticsSource } from './referral-statistics';
 
 /** The ten rankings, by the contract call that answers each (SPEC section 7). */
@@ -34,6 +35,8 @@ export const STATISTICS_LISTS = Object.values(STATISTICS_CALLS);
 
 export interface ListSources {
   game: Kysely<GameDatabase>;
+  /** The flavour's names (game/flavors.ts). */
+  schema: Pick<GameSchema, 'flavor'>;
   /** Whether the game has the event mod's event_stats table (docs/owner/game-databases.md). */
   hasEventStats: boolean;
   referrals: ReferralStatisticsSource;
@@ -78,9 +81,9 @@ export const readList = (
     case 'eventTime':
       return hasEventStats ? topByEventHours(game, filter) : Promise.resolve([]);
     case 'clans':
-      return topClans(game, filter.limit);
+      return topClans(game, sources.schema, filter.limit);
     case 'heroes':
-      return listHeroes(game, filter);
+      return listHeroes(game, sources.schema, filter);
     case 'classes':
       return classStatistics(game, filter).then((rows) => rows.map(presentClass));
   }

@@ -13,7 +13,7 @@ export const FIRST_READ_WAIT_MS = 3_000;
 
 export interface StatisticsRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'hasEventStats' | 'hasPunishments'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasEventStats' | 'hasPunishments'>;
   settings: Pick<Settings, 'statistics'>;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
@@ -28,7 +28,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
       login: connections.login.db,
       game: connections.game.db,
       hasEventStats: schema.hasEventStats,
-      hasPunishments: schema.hasPunishments,
+      schema,
       referrals: options.referrals ?? noReferralStatistics,
     },
     limit: settings.statistics.limit,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginDatabase } from '../../db/tables';
 import { readRankingFilter } from '../../game/ranking-exclusions';
+import type { GameSchema } from '../../game/schema-check';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { type EncodedAnswer, encodeAnswer } from './encoded-answer';
 import { type ListSources, STATISTICS_LISTS, type StatisticsList, readList } from './lists';
@@ -25,7 +26,10 @@ export interface StatisticsCache {
 }
 
 export interface StatisticsCacheOptions {
-  sources: ListSources & { login: Kysely<LoginDatabase>; hasPunishments: boolean };
+  sources: ListSources & {
+    login: Kysely<LoginDatabase>;
+    schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasPunishments'>;
+  };
   limit: number;
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -43,7 +47,7 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
   const now = options.now ?? Date.now;
 
   const readAll = async (): Promise<StatisticsSnapshot> => {
-    const filter = await readRankingFilter(sources, options.limit, now());
+    const filter = await readRankingFilter(sources, sources.schema, options.limit, now());
     const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};
     const failed: { list: StatisticsList; error: unknown }[] = [];
     // One after another: the game server shares this database, and the lists are not urgent.

@@ -1,0 +1,37 @@
+import type { Connections } from '../../db/connections';
+import type { Account } from '../../game/accounts';
+import { normalizeLogin } from '../../game/accounts';
+import type { GameSchema } from '../../game/schema-check';
+
+/**
+ * An account's email: the game's own column where the flavour has one (L2J), else the site's
+ * site_account_emails (aCis keeps none), written at registration. `recorded: false` is an account
+ * made in the game before the site knew it.
+ */
+export type AccountEmail = { recorded: true; email: string } | { recorded: false };
+
+interface EmailDeps {
+  connections: Connections;
+  schema: GameSchema;
+  now: () => number;
+}
+
+export const emailOf = async (deps: EmailDeps, account: Account): Promise<AccountEmail> => {
+  if (account.email !== undefined) return { recorded: true, email: account.email ?? '' };
+  const row = await deps.connections.site.db
+    .selectFrom('site_account_emails')
+    .select('email')
+    .where('login', '=', normalizeLogin(account.login))
+    .executeTakeFirst();
+  return row ? { recorded: true, email: row.email } : { recorded: false };
+};
+
+/** Keeps the email of an account whose game has no email column; nothing where the game keeps it. */
+export const attachEmail = async (deps: EmailDeps, login: string, email: string): Promise<void> => {
+  if (deps.schema.flavor.accounts.email !== null) return;
+  await deps.connections.site.db
+    .insertInto('site_account_emails')
+    .values({ login: normalizeLogin(login), email: email.trim(), created_at: deps.now() })
+    .ignore()
+    .execute();
+};

@@ -1,0 +1,139 @@
+/**
+ * The game flavours the site knows: one description per emulator family, read from the
+ * emulators' own SQL and Java files (docs/owner/game-databases.md, L2J.md). Every query of game/
+ * takes its table and column names, its password scheme, its ban rules and its features from
+ * here; nothing else in the code names a flavour's columns. Adding a fork is one more entry in
+ * FLAVORS (and its demo tables and tests).
+ */
+
+export const FLAVOR_NAMES = ['l2j', 'acis'] as const;
+export type FlavorName = (typeof FLAVOR_NAMES)[number];
+
+/**
+ * How the login server stores a password: `sha1` is Base64(SHA-1(UTF-8)), 28 characters (L2J
+ * Server, Mobius, old aCis); `bcrypt` is jBCrypt's `$2a$` with cost 10 (aCis).
+ */
+export const PASSWORD_SCHEMES = ['sha1', 'bcrypt'] as const;
+export type PasswordScheme = (typeof PASSWORD_SCHEMES)[number];
+
+export interface GameFlavor {
+  name: FlavorName;
+  /** How start-up messages and the owner's guide call it. */
+  title: string;
+  accounts: {
+    accessLevel: 'accessLevel' | 'access_level';
+    lastActive: 'lastactive' | 'last_active';
+    /** The game's email column; null when the game keeps none and the site stores it (site_account_emails). */
+    email: 'email' | null;
+    /** Columns only this flavour's accounts rows have, written at registration with these values. */
+    extraOnInsert: Record<string, string | number | null>;
+  };
+  characters: {
+    /** The object id every other table refers to. */
+    key: 'charId' | 'obj_Id';
+    /** aCis keeps a character's chat ban / jail in the row itself: punish_level, punish_timer. */
+    punishLevel: 'punish_level' | null;
+  };
+  heroes: { characterKey: 'charId' | 'char_id' };
+  /** What the login server writes for a new password (start-up may find the other in the rows). */
+  passwordScheme: PasswordScheme;
+  bans: {
+    /** account_data var holding a temporary ban's end in epoch ms (L2J Server, Mobius); null: none. */
+    temporaryBanVar: 'ban_temp' | null;
+    /** characters.punish_level of a jailed character (aCis PunishmentType.JAIL); null: no such column. */
+    jailPunishLevel: number | null;
+  };
+  /** What the game itself supports, so the page shows only the tools that work. */
+  features: {
+    /** A character-selection PIN (account_gsdata secauth_pwd). */
+    pincode: boolean;
+  };
+  /** The columns start-up requires in the login and game databases. */
+  requiredColumns: { login: Record<string, readonly string[]>; game: Record<string, readonly string[]> };
+  /** Tables that switch a feature on when present, off when absent. */
+  optionalColumns: { login: Record<string, readonly string[]>; game: Record<string, readonly string[]> };
+}
+
+const COMMON_CHARACTER_COLUMNS = [
+  'account_name',
+  'char_name',
+  'level',
+  'x',
+  'y',
+  'z',
+  'pvpkills',
+  'pkkills',
+  'clanid',
+  'race',
+  'classid',
+  'base_class',
+  'accesslevel',
+  'online',
+  'onlinetime',
+  'deletetime',
+  'nobless',
+] as const;
+
+const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'] as const;
+const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
+
+/** L2J Server (login + game databases) and L2J Mobius (one database). */
+const L2J: GameFlavor = {
+  name: 'l2j',
+  title: 'L2J Server / L2J Mobius',
+  accounts: { accessLevel: 'accessLevel', lastActive: 'lastactive', email: 'email', extraOnInsert: { lastIP: null } },
+  characters: { key: 'charId', punishLevel: null },
+  heroes: { characterKey: 'charId' },
+  passwordScheme: 'sha1',
+  bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
+  features: { pincode: true },
+  requiredColumns: {
+    login: {
+      accounts: ['login', 'password', 'email', 'created_time', 'lastactive', 'accessLevel', 'lastIP'],
+    },
+    game: {
+      characters: ['charId', ...COMMON_CHARACTER_COLUMNS],
+      clan_data: CLAN_COLUMNS,
+      heroes: ['charId', 'class_id', 'count', 'played', 'claimed'],
+      account_gsdata: ['account_name', 'var', 'value'],
+    },
+  },
+  optionalColumns: {
+    login: { account_data: ['account_name', 'var', 'value'] },
+    game: {
+      event_stats: EVENT_STATS_COLUMNS,
+      character_premium_items: ['charId', 'itemNum', 'itemId', 'itemCount', 'itemSender'],
+      custom_mail: ['date', 'receiver', 'subject', 'message', 'items'],
+      punishments: ['key', 'affect', 'type', 'expiration'],
+    },
+  },
+};
+
+/**
+ * aCis (datapack sql/accounts.sql, sql/characters.sql, sql/heroes.sql; LoginController,
+ * AccountTable, Punishment): one database, BCrypt passwords, no email, no PIN, bans in
+ * access_level (GM ban -100) and jail in characters.punish_level (PunishmentType ordinal 2).
+ */
+const ACIS: GameFlavor = {
+  name: 'acis',
+  title: 'aCis',
+  accounts: { accessLevel: 'access_level', lastActive: 'last_active', email: null, extraOnInsert: {} },
+  characters: { key: 'obj_Id', punishLevel: 'punish_level' },
+  heroes: { characterKey: 'char_id' },
+  passwordScheme: 'bcrypt',
+  bans: { temporaryBanVar: null, jailPunishLevel: 2 },
+  features: { pincode: false },
+  requiredColumns: {
+    login: { accounts: ['login', 'password', 'last_active', 'access_level'] },
+    game: {
+      characters: ['obj_Id', ...COMMON_CHARACTER_COLUMNS, 'punish_level', 'punish_timer'],
+      clan_data: CLAN_COLUMNS,
+      heroes: ['char_id', 'class_id', 'count', 'played', 'active'],
+    },
+  },
+  optionalColumns: { login: {}, game: { event_stats: EVENT_STATS_COLUMNS } },
+};
+
+export const FLAVORS: Record<FlavorName, GameFlavor> = { l2j: L2J, acis: ACIS };
+
+export const flavorNamed = (name: FlavorName): GameFlavor => FLAVORS[name];
