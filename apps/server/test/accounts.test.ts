@@ -838,6 +838,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       expect(await pinOf('demoplayer')).toEqual([
         ['lang', 'ru'],
         ['secauth_pwd', createHash('sha1').update('24681357').digest('base64')],
+        ['secauth_wte', '0'],
       ]);
       // A character that is online is fine too: the PIN is read when the player next logs in.
       expectCodes(
@@ -848,6 +849,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       expect(await pinOf('demoplayer')).toEqual([
         ['lang', 'ru'],
         ['secauth_pwd', l2jPasswordHash('135790')],
+        ['secauth_wte', '0'],
       ]);
     });
 

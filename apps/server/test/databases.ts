@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Connection, type RowDataPacket, createConnection } from 'mysql2/promise';
 import { inject } from 'vitest';
 import { type Connections, openConnections } from '../src/db/connections';
+import type { FlavorName } from '../src/game/flavors';
 import {
   CREATE_DATABASE,
   type TemplateName,
@@ -60,10 +61,11 @@ const copyDatabase = async (admin: Connection, from: string, to: string) => {
 
 export const createTestDatabases = async (
   kind: DatabaseKind,
-  options: { seed?: boolean; gameTables?: boolean } = {},
+  options: { seed?: boolean; gameTables?: boolean; flavor?: FlavorName } = {},
 ): Promise<TestDatabases> => {
-  const wanted = { seed: options.seed ?? true, gameTables: options.gameTables ?? true };
-  const template = templateFor(wanted);
+  const wanted = { seed: options.seed ?? true, gameTables: options.gameTables ?? true, flavor: options.flavor };
+  // The templates hold l2j tables; another flavour's are built for the suite.
+  const template = (options.flavor ?? 'l2j') === 'l2j' ? templateFor(wanted) : undefined;
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-test-'));
     const file = join(dir, 'game.sqlite');

@@ -1,4 +1,5 @@
 import { FAST_ALTCHA_SETTINGS } from './altcha-solver';
+import type { FlavorName } from '../../src/game/flavors';
 import { type AppUnderTest, startApp } from '../app-under-test';
 import { type DatabaseKind, type TestDatabases, createTestDatabases } from '../databases';
 import { type TestClock, testClock } from './clock';
@@ -14,9 +15,9 @@ export interface MailedSite {
 
 export const startMailedSite = async (
   kind: DatabaseKind,
-  options: { publicUrl: string; settings: unknown },
+  options: { publicUrl: string; settings: unknown; flavor?: FlavorName },
 ): Promise<MailedSite> => {
-  const [databases, smtp] = await Promise.all([createTestDatabases(kind), startSmtpSink()]);
+  const [databases, smtp] = await Promise.all([createTestDatabases(kind, { flavor: options.flavor }), startSmtpSink()]);
   const clock = testClock();
   const site = await startApp(databases, {
     env: { SMTP_URL: smtp.url, PUBLIC_URL: options.publicUrl, TRUST_PROXY: 'true' },

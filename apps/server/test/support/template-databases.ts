@@ -6,7 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { type Connections, openConnections } from '../../src/db/connections';
 import { seedDemoWorld } from '../../src/game/demo-seed';
 import { createGameTables } from '../../src/game/game-tables';
-import { FLAVORS } from '../../src/game/flavors';
+import { FLAVORS, type FlavorName } from '../../src/game/flavors';
 import { migrateSiteTables } from '../../src/site-migrations';
 
 /**
@@ -51,15 +51,16 @@ export const CREATE_DATABASE = (name: string) =>
 export const fillDatabases = async (
   connections: Connections,
   kind: 'sqlite' | 'mariadb',
-  options: { seed: boolean; gameTables: boolean },
+  options: { seed: boolean; gameTables: boolean; flavor?: FlavorName },
 ): Promise<void> => {
+  const flavor = options.flavor ?? 'l2j';
   if (options.gameTables) {
-    if (kind === 'sqlite') await createGameTables(connections.login.db, 'sqlite');
+    if (kind === 'sqlite') await createGameTables(connections.login.db, 'sqlite', ['login', 'game'], flavor);
     else {
-      await createGameTables(connections.login.db, 'mysql', ['login']);
-      await createGameTables(connections.game.db, 'mysql', ['game']);
+      await createGameTables(connections.login.db, 'mysql', ['login'], flavor);
+      await createGameTables(connections.game.db, 'mysql', ['game'], flavor);
     }
-    if (options.seed) await seedDemoWorld(connections.login.db, connections.game.db, FLAVORS.l2j);
+    if (options.seed) await seedDemoWorld(connections.login.db, connections.game.db, FLAVORS[flavor]);
   }
   await migrateSiteTables(connections.site.db);
 };
