@@ -16,11 +16,12 @@ const configErrorOf = (env: Record<string, string>): ConfigError => {
 describe('loadConfig defaults', () => {
   it('answers the documented defaults for an empty environment', () => {
     const config = loadConfig({});
+    // Unset: the flavour is told by the live schema (game/schema-check.ts).
+    expect(config.GAME_FLAVOR).toBeUndefined();
     expect(config).toMatchObject({
       PORT: 8080,
       HOST: '0.0.0.0',
       PUBLIC_URL: 'http://localhost:8080',
-      GAME_FLAVOR: 'l2j',
       LOGIN_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',
       GAME_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',
       SITE_DATABASE_URL: 'sqlite:data/gatekeeper.sqlite',

@@ -825,6 +825,29 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
           .execute()
       ).map((row) => [row.var, row.value]);
 
+    it('refuses a PIN for an account without any character (Mobius wipes it at start) and writes nothing', async () => {
+      const account = await newAccount();
+      const answer = await solvedCall('changePincode', { ...account, charName: 'DemoKnight', pincode: '123456' });
+      expectCodes(answer, ['pincodeNeedsCharacter']);
+      expect(await pinOf(account.username)).toEqual([]);
+    });
+
+    it('refuses every account tool while account_data ban_temp runs, and again after it ran out', async () => {
+      const account = await newAccount();
+      await db()
+        .login.db.insertInto('account_data')
+        .values({ account_name: account.username, var: 'ban_temp', value: String(clock.now() + 60 * MINUTE) })
+        .execute();
+      const change = { ...account, newPassword: 'Other.Pass2', confirmPassword: 'Other.Pass2' };
+      expectCodes(await solvedCall('changePassword', change), ['accountBanned']);
+      expectCodes(await solvedCall('changePincode', { ...account, charName: 'DemoKnight', pincode: '123456' }), [
+        'accountBanned',
+      ]);
+      expectCodes(await solvedCall('fixCharacter', { ...account, charName: 'DemoKnight' }), ['accountBanned']);
+      clock.advance(61 * MINUTE);
+      expectCodes(await solvedCall('changePassword', change), [], 200);
+    });
+
     it('writes Base64(SHA-1(PIN)) as secauth_pwd and clears the wrong attempts', async () => {
       await db()
         .game.db.insertInto('account_gsdata')

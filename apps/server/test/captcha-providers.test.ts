@@ -151,7 +151,8 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
     const expected = {
       changePassword: [],
       recoverPassword: [],
-      changePincode: ['charDoesntExist'],
+      // An account without any character: Mobius would wipe its PIN at the next start.
+      changePincode: ['pincodeNeedsCharacter'],
       fixCharacter: ['charDoesntExist'],
     };
     for (const [name, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {
