@@ -58,13 +58,13 @@ try {
   const generateSeconds = (performance.now() - generateStart) / 1000;
 
   const schema = await checkGameSchema(connections);
-  const sources = { game: connections.game.db, hasEventStats: true, referrals: noReferralStatistics };
-  const databases = { login: connections.login.db, game: connections.game.db, hasPunishments: schema.hasPunishments };
-  const filter = await readRankingFilter(databases, LIMIT);
+  const sources = { game: connections.game.db, schema, hasEventStats: true, referrals: noReferralStatistics };
+  const databases = { login: connections.login.db, game: connections.game.db };
+  const filter = await readRankingFilter(databases, schema, LIMIT);
 
   const timeEveryList = async () => {
     const timings: Record<string, { p50: number; p99: number; max: number }> = {};
-    timings.bannedAccounts = await time(() => readRankingFilter(databases, LIMIT));
+    timings.bannedAccounts = await time(() => readRankingFilter(databases, schema, LIMIT));
     for (const list of STATISTICS_LISTS) timings[list] = await time(() => readList(list, sources, filter));
     // Without event_stats, score and kills fall back to the core kill columns.
     const fallback: ListSources = { ...sources, hasEventStats: false };

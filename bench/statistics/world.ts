@@ -4,7 +4,7 @@
 import { CLASS_IDS } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../apps/server/src/db/tables';
-import { characterRow } from '../../apps/server/src/game/character-row';
+import { type CharacterRow, characterRow } from '../../apps/server/src/game/character-row';
 import { seededRandom } from '../../apps/server/src/game/demo-seed';
 
 export const WORLD_SIZE = { characters: 100_000, accounts: 40_000, clans: 3_000 } as const;
@@ -36,7 +36,7 @@ export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
   await login.insertInto('account_data').values(temporaryBans).execute();
 
   const clanIds = Array.from({ length: WORLD_SIZE.clans }, (_, i) => 300_000_000 + i);
-  const characters: GameDatabase['characters'][] = Array.from({ length: WORLD_SIZE.characters }, (_, i) => {
+  const characters: CharacterRow[] = Array.from({ length: WORLD_SIZE.characters }, (_, i) => {
     const classId = CLASS_IDS[int(0, CLASS_IDS.length - 1)] ?? 0;
     return characterRow({
       charId: 268_480_000 + i,
