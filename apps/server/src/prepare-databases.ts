@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { seedDemoReferrals } from './features/referral/demo-referrals';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
-import { seedDemoWorld } from './game/demo-seed';
+import { DEMO_ACCOUNTS, seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
 import { flavorNamed } from './game/flavors';
 import { migrateSiteTables } from './site-migrations';
@@ -58,6 +58,13 @@ export const prepareDatabases = async (
     const applied = await migrateSiteTables(connections.site.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'site tables migrated');
     if (firstRun) await seedDemoReferrals(connections.site.db);
+    // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
+    if (firstRun && schema.flavor.accounts.email === null) {
+      await connections.site.db
+        .insertInto('site_account_emails')
+        .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
+        .execute();
+    }
     // Migrations may take long on big tables; a visitor's call may not.
     connections.bound({
       queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,

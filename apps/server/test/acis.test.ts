@@ -10,6 +10,7 @@ import { accountToolSettings, startMailedSite, stopMailedSite } from './support/
 import type { SmtpSink } from './support/smtp-sink';
 import { type CharacterRow, characterRow, inFlavor } from '../src/game/character-row';
 import { FLAVORS } from '../src/game/flavors';
+import { SchemaError, checkGameSchema } from '../src/game/schema-check';
 
 const SETTINGS = accountToolSettings({
   maxFailedAttempts: 50,
@@ -90,6 +91,21 @@ describe.each(DATABASE_KINDS)('aCis account tools on %s (tables of aCis sql/*.sq
       .select(['x', 'y', 'z'])
       .where('char_name', '=', name)
       .executeTakeFirstOrThrow();
+
+  it('detects aCis from its schema, and refuses GAME_FLAVOR=l2j naming flavour, table and column', async () => {
+    const schema = await checkGameSchema(db());
+    expect(schema.flavor.name).toBe('acis');
+    expect(schema.passwordScheme).toBe('bcrypt');
+    const refusal = await checkGameSchema(db(), { flavor: 'l2j' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(SchemaError);
+    const { message } = refusal as SchemaError;
+    expect(message).toContain('looks like flavour acis (aCis), not GAME_FLAVOR=l2j');
+    expect(message).toContain('missing column accounts.email');
+    expect(message).toContain('missing column characters.charId');
+  });
 
   it('start-up told the flavour from the schema, and the metadata hides the PIN tool', async () => {
     const answer = await fetch(`${site.url}/sdk/getmetadata`);
