@@ -1,3 +1,4 @@
+import type { Metadata } from '@gatekeeper/contract/lite';
 import { type ComponentType, lazy } from 'react';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
@@ -73,9 +74,10 @@ const CurrentPage = () => {
   return <Page />;
 };
 
-export const AppRouter = () => (
+/** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
+export const AppRouter = ({ initialMetadata }: { initialMetadata?: Metadata }) => (
   <LanguageSync>
-    <SiteDataProvider>
+    <SiteDataProvider initialMetadata={initialMetadata}>
       <DialogProvider>
         <Shell>
           <CurrentPage />

@@ -1,0 +1,49 @@
+import { DEFAULT_LANGUAGE, type Language } from '@gatekeeper/contract/lite';
+import i18next from 'i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Router } from 'wouter';
+import { App } from './app/app';
+import type { PageData } from './shared/page-data';
+
+/**
+ * The server's side of the first paint (decision 011): one page of the route table, in one
+ * language, rendered by the same components the browser hydrates, with everything that waits on
+ * the network or the visitor's screen in its loading state.
+ */
+export const renderPage = async (path: string, language: Language, data: PageData): Promise<string> => {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [language]: { translation: data.texts } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  const render = async () => {
+    const { prelude } = await prerenderToNodeStream(
+      <I18nextProvider i18n={i18n}>
+        <Router ssrPath={path}>
+          <App initialMetadata={data.metadata} />
+        </Router>
+      </I18nextProvider>,
+      // Every boundary inline, however large: React would otherwise move a big one to the end of
+      // the page and put it in place with a script.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  // A page chunk not loaded yet suspends the render, and React then writes the page out of order
+  // with inline scripts to put it in place (which the CSP forbids). Each render loads what it
+  // waited for, so the next one finds every page component ready and writes plain HTML.
+  let html = await render();
+  for (let attempt = 0; attempt < 3 && OUT_OF_ORDER.test(html); attempt++) html = await render();
+  if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page still waits on something after three renders`);
+  return html;
+};
+
+/** The markers of a boundary React completes later with a script. */
+const OUT_OF_ORDER = /<template id="B:|<!--\$\?-->|<script>/;

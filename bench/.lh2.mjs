@@ -1,0 +1,13 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless','--no-sandbox','--disable-gpu'] });
+const url = process.argv[2];
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const a = r.lhr.audits;
+console.log('perf', r.lhr.categories.performance.score, 'LCP', a['largest-contentful-paint'].numericValue, 'CLS', a['cumulative-layout-shift'].numericValue);
+console.log(JSON.stringify(a['layout-shifts']?.details?.items?.map(i => ({score: i.score, node: i.node?.snippet, selector: i.node?.selector})), null, 1));
+console.log('LCP element', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet));
+console.log(JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[1]?.items, null, 1));
+console.log('render-blocking', JSON.stringify(a['render-blocking-resources']?.details?.items?.map(i=>[i.url,i.wastedMs])));
+console.log('network', a['network-requests'].details.items.length, a['network-requests'].details.items.map(i=>i.url.replace('http://127.0.0.1:9400','')+' '+Math.round(i.transferSize/1024)+'KB').join('\n'));
+await chrome.kill();
