@@ -79,3 +79,30 @@ test('a pre-rendered page hydrates without errors and then works as a page', asy
   await expect(page.getByRole('heading', { level: 2, name: 'Downloads' })).toBeFocused();
   expect(problems).toEqual([]);
 });
+
+test('what a player types before the script runs is kept, and the form cannot be sent until it runs', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The page's script arrives late, as on a slow phone.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // A module script holds DOMContentLoaded back: wait for the page to be there, not loaded.
+  await page.goto('/register', { waitUntil: 'commit' });
+  await expect(page.getByLabel('Username')).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Create account' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Username').fill('earlybird1');
+  await page.getByLabel('Email', { exact: true }).fill('early@example.com');
+  release();
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel('Username')).toHaveValue('earlybird1');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('early@example.com');
+  // The form knows the values: the repeat field is checked against the kept email.
+  await page.getByLabel('Repeat the email').fill('other@example.com');
+  await page.getByLabel('Repeat the email').blur();
+  await expect(page.getByText('The email addresses do not match.')).toBeVisible();
+});

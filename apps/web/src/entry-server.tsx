@@ -4,6 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import type { PageData } from './shared/page-data';
 
 /**
@@ -21,6 +22,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     react: { useSuspense: false },
     returnNull: false,
   });
+  await preloadPage(path);
   const render = async () => {
     const { prelude } = await prerenderToNodeStream(
       <I18nextProvider i18n={i18n}>
@@ -36,12 +38,9 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
     return Buffer.concat(chunks).toString('utf8');
   };
-  // A page chunk not loaded yet suspends the render, and React then writes the page out of order
-  // with inline scripts to put it in place (which the CSP forbids). Each render loads what it
-  // waited for, so the next one finds every page component ready and writes plain HTML.
-  let html = await render();
-  for (let attempt = 0; attempt < 3 && OUT_OF_ORDER.test(html); attempt++) html = await render();
-  if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page still waits on something after three renders`);
+  const html = await render();
+  // Out of order, React would put a part in place with an inline script, which the CSP forbids.
+  if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page waited on something while rendering`);
   return html;
 };
 

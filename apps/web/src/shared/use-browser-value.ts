@@ -9,3 +9,8 @@ const noChanges = () => () => undefined;
  */
 export const useBrowserValue = <T>(read: () => T, serverValue: T): T =>
   useSyncExternalStore(noChanges, read, () => serverValue);
+
+/** False in the pre-rendered page and while the browser hydrates it, true once the page's script runs it. */
+export const useHydrated = (): boolean => useBrowserValue(hydratedInBrowser, false);
+
+const hydratedInBrowser = () => true;

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
-import { useBrowserValue } from '../../shared/use-browser-value';
+import { useBrowserValue, useHydrated } from '../../shared/use-browser-value';
 import { useDialog } from '../../components/dialog';
 import { ExternalLink } from '../../components/external-link';
 import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
@@ -30,6 +30,7 @@ export const VotePanel = () => {
   const input = typed ?? saved;
   const [ipv4, setIpv4] = useState('');
   const [processing, setProcessing] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     visitorIpv4().then(setIpv4, () => setIpv4(''));
@@ -73,7 +74,7 @@ export const VotePanel = () => {
         {t('vote.heading')}
       </h2>
       <p className="vote-panel__intro">{t('vote.intro')}</p>
-      <form className="vote-panel__form" onSubmit={(event) => void submit(event)}>
+      <form className="vote-panel__form" method="post" onSubmit={(event) => void submit(event)}>
         <label htmlFor={inputId}>{t('vote.charNameLabel')}</label>
         <div className="vote-panel__row">
           <input
@@ -84,7 +85,7 @@ export const VotePanel = () => {
             maxLength={LIMITS.charNameMax}
             onChange={(event) => setInput(event.target.value)}
           />
-          <button type="submit" className="button" aria-busy={processing}>
+          <button type="submit" className="button" aria-busy={processing} disabled={!hydrated}>
             {saved ? t('vote.change') : t('vote.apply')}
           </button>
         </div>
