@@ -31,7 +31,7 @@ const locales = (): Plugin => ({
 
 /**
  * The page's scripts wait behind the first paint: the pre-rendered HTML and its stylesheet come
- * first on a slow phone connection, the scripts that make it interactive right after (decision 011).
+ * first on a slow phone connection, the scripts that make it interactive right after (decision 022).
  */
 const scriptsAfterFirstPaint = (): Plugin => ({
   name: 'gatekeeper-scripts-after-first-paint',
@@ -47,7 +47,7 @@ const scriptsAfterFirstPaint = (): Plugin => ({
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    // The server-side build (src/entry-server.tsx, decision 011) is a module for the server
+    // The server-side build (src/entry-server.tsx, decision 022) is a module for the server
     // to import, not files to serve.
     ...(isSsrBuild ? [] : [locales(), scriptsAfterFirstPaint()]),
     // The server sends these pre-compressed files as they are (no compression per request).
@@ -66,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         assetsInlineLimit: 0,
         // One stylesheet for every page: the pre-rendered page is styled before any script runs,
-        // whichever page it is (decision 011).
+        // whichever page it is (decision 022).
         cssCodeSplit: false,
       },
   // One self-contained module: the server imports it without resolving the web app's packages.

@@ -8,7 +8,7 @@ import { preloadPage } from './app/router';
 import type { PageData } from './shared/page-data';
 
 /**
- * The server's side of the first paint (decision 011): one page of the route table, in one
+ * The server's side of the first paint (decision 022): one page of the route table, in one
  * language, rendered by the same components the browser hydrates, with everything that waits on
  * the network or the visitor's screen in its loading state.
  */

@@ -89,7 +89,7 @@ const FIRST_SCREEN_PRELOADS =
 const HEADING = /<h2 class="page-title"[^>]*>([^<]*)<\/h2>/;
 
 /**
- * Every page of the route table in every language as finished HTML (decision 011): rendered by
+ * Every page of the route table in every language as finished HTML (decision 022): rendered by
  * the page's own components, on first request, from the settings the server runs with, and kept
  * as prepared bytes. Without the server-side build (a development checkout that has not built
  * it) the site sends the plain page, which the browser renders alone.

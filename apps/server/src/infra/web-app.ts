@@ -19,7 +19,7 @@ export interface WebAppOptions {
   secureCookies: boolean;
   /**
    * Where the server-side build is and what it renders with: every page is then sent as finished
-   * HTML (decision 011); without it, the plain page that the browser renders alone.
+   * HTML (decision 022); without it, the plain page that the browser renders alone.
    */
   prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string };
 }

@@ -8,7 +8,7 @@ export interface Preloadable<P extends object> {
 
 /**
  * A component in its own chunk, like React.lazy, that can also be loaded ahead. A pre-rendered page
- * loads its page before the browser hydrates it (decision 011): a lazy component still loading
+ * loads its page before the browser hydrates it (decision 022): a lazy component still loading
  * then would leave its part of the server's HTML to be thrown away and drawn again as soon as any
  * state above it changed, losing what the player had typed into it.
  */
