@@ -96,9 +96,11 @@ test.describe('account tools', () => {
   test('the captcha shows the same focus ring as the other controls', async ({ page }) => {
     await page.goto('/recover-password');
     const email = page.getByLabel('Email', { exact: true });
+    const checkbox = page.getByRole('group', { name: 'Prove you are human' }).getByRole('checkbox');
+    // The widget appears once the page's script runs.
+    await expect(checkbox).toBeVisible();
     await email.focus();
     await page.keyboard.press('Tab');
-    const checkbox = page.getByRole('group', { name: 'Prove you are human' }).getByRole('checkbox');
     await expect(checkbox).toBeFocused();
     const ring = (element: Element) => {
       const style = getComputedStyle(element);

@@ -49,7 +49,12 @@ const SOURCES = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
 ];
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/mail-cli.js'];
+const OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
+  'apps/server/dist/main.js',
+  'apps/server/dist/mail-cli.js',
+];
 
 /** Builds the page and the server when a source is newer than what was built. */
 export const ensureBuilt = () => {

@@ -40,7 +40,8 @@ import { loadTexts } from './infra/texts';
 import { computeSecurityHeaders } from './infra/security-headers';
 import { registerWebApp } from './infra/web-app';
 import { homeSectionWarnings } from './home-section-warnings';
-import { WEB_DIST_DIR } from './paths';
+import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
+import { presentMetadata } from './features/metadata/metadata';
 import type { Settings } from './settings';
 
 export interface AppDependencies {
@@ -253,6 +254,11 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWebApp !== false) {
     await registerWebApp(app, {
       distDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : WEB_DIST_DIR,
+      prerender: {
+        ssrDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR, '../dist-ssr') : WEB_SSR_DIR,
+        metadata: presentMetadata(settings, config.PUBLIC_URL),
+        publicUrl: config.PUBLIC_URL,
+      },
       languageStorage: settings.languageStorage,
       securityHeaders,
       secureCookies: https,

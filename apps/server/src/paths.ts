@@ -6,3 +6,5 @@ import { resolve } from 'node:path';
  */
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 export const WEB_DIST_DIR = resolve(WEB_ROOT, 'dist');
+/** The server-side build of the page (decision 022), next to the browser's. */
+export const WEB_SSR_DIR = resolve(WEB_ROOT, 'dist-ssr');

@@ -1,18 +1,32 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
 import { initialLanguage } from './app/language-sync';
-import { AppRouter } from './app/router';
+import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
+import { languageOfPath } from './i18n/routes';
+import { readPageData } from './shared/page-data';
 import './styles/global.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+const pageData = readPageData();
+const language = initialLanguage();
+// The server's HTML is in the address's language; a visitor whose stored choice differs is sent
+// to their own language's page, which the browser renders itself.
+const hydrate = pageData !== undefined && container.hasChildNodes() && language === languageOfPath(location.pathname);
 
-void initI18n(initialLanguage()).then(() => {
-  root.render(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <AppRouter />
-      </Suspense>
-    </StrictMode>,
-  );
+// The page's own chunk is loaded before hydrating, so that nothing of the server's HTML is drawn again.
+void Promise.all([
+  initI18n(language, hydrate ? pageData?.texts : undefined),
+  hydrate ? preloadPage(location.pathname) : undefined,
+]).then(() => {
+  const app = <App initialMetadata={pageData?.metadata} />;
+  if (hydrate) {
+    hydrateRoot(container, app, {
+      // A page that could not take over the server's HTML is rendered anew; say why in the console.
+      onRecoverableError: (error) => console.error('Gatekeeper: the page was rendered again in the browser.', error),
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 });

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import fastifyStatic from '@fastify/static';
-import { COOKIES, type LanguageStorageMode, matchRoute } from '@gatekeeper/contract';
+import { COOKIES, type LanguageStorageMode, type Metadata, matchRoute } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding';
 import { newCsrfToken } from './csrf';
+import { prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
 
 /** Vite names built files name-HASH.ext; those never change and are cached for a year. */
@@ -15,6 +17,11 @@ export interface WebAppOptions {
   languageStorage: LanguageStorageMode;
   securityHeaders: Record<string, string>;
   secureCookies: boolean;
+  /**
+   * Where the server-side build is and what it renders with: every page is then sent as finished
+   * HTML (decision 022); without it, the plain page that the browser renders alone.
+   */
+  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string };
 }
 
 /** index.html with the owner's page options as meta tags, read once. */
@@ -41,6 +48,13 @@ const knownPage = (url: string): boolean => {
  */
 export const registerWebApp = async (app: FastifyInstance, options: WebAppOptions): Promise<void> => {
   const indexHtml = renderIndexHtml(options.distDir, options.languageStorage);
+  const pages =
+    options.prerender &&
+    prerenderedPages({
+      ...options.prerender,
+      template: indexHtml,
+      onError: (error) => app.log.error({ err: error }, 'a page could not be pre-rendered; the plain page is sent'),
+    });
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -62,7 +76,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
     const cookies = parseCookies(request.headers.cookie ?? '');
     if (!cookies[COOKIES.csrf.name]) {
       reply.header(
@@ -74,12 +88,17 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
         }),
       );
     }
-    return reply
-      .code(status)
-      .headers(options.securityHeaders)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    reply.headers(options.securityHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = await pages?.page(request.url.split(/[?#]/, 1)[0] ?? '/');
+    if (!page) return reply.code(status).send(indexHtml);
+    reply.header('etag', page.etag).header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accept = request.headers['accept-encoding'];
+    if (acceptsEncoding(accept, 'br'))
+      return reply.code(page.status).header('content-encoding', 'br').send(page.brotli);
+    if (acceptsEncoding(accept, 'gzip'))
+      return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
+    return reply.code(page.status).send(page.plain);
   };
 
   app.setNotFoundHandler((request, reply) => {

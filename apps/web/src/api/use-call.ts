@@ -5,9 +5,14 @@ import { callApi } from './client';
 const FAILED = Symbol('failed');
 
 /** Runs a GET call without body or query; a new `attempt` runs it again (loading meanwhile). */
-const useCallAttempt = <N extends CallName>(name: N, attempt: number): ResponseOf<N> | typeof FAILED | undefined => {
+const useCallAttempt = <N extends CallName>(
+  name: N,
+  attempt: number,
+  skip = false,
+): ResponseOf<N> | typeof FAILED | undefined => {
   const [answer, setAnswer] = useState<{ name: N; attempt: number; value: ResponseOf<N> | typeof FAILED }>();
   useEffect(() => {
+    if (skip) return;
     const controller = new AbortController();
     // Calls without a body or query: the table's GET reads.
     (callApi as (n: CallName, o: { signal: AbortSignal }) => Promise<ResponseOf<N>>)(name, {
@@ -19,7 +24,7 @@ const useCallAttempt = <N extends CallName>(name: N, attempt: number): ResponseO
       },
     );
     return () => controller.abort();
-  }, [name, attempt]);
+  }, [name, attempt, skip]);
   return answer?.name === name && answer.attempt === attempt ? answer.value : undefined;
 };
 
@@ -27,8 +32,12 @@ const useCallAttempt = <N extends CallName>(name: N, attempt: number): ResponseO
  * A GET call's answer for a component: undefined while loading, the fallback on error
  * (SPEC section 4: lists become empty, the status becomes the default).
  */
-export const useCall = <N extends CallName, F>(name: N, fallback: F): ResponseOf<N> | F | undefined => {
-  const value = useCallAttempt(name, 0);
+export const useCall = <N extends CallName, F>(
+  name: N,
+  fallback: F,
+  options: { skip?: boolean } = {},
+): ResponseOf<N> | F | undefined => {
+  const value = useCallAttempt(name, 0, options.skip);
   return value === FAILED ? fallback : value;
 };
 

@@ -1,61 +1,77 @@
-import { type ComponentType, lazy } from 'react';
+import type { Metadata } from '@gatekeeper/contract/lite';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
+import { type Preloadable, preloadable } from '../shared/preloadable';
 import { LanguageSync } from './language-sync';
 import { SiteDataProvider } from '../shared/site-data';
 import { Shell } from './shell/shell';
+import { preloadHomeSections } from '../features/home/home-sections';
 import { DialogProvider } from '../components/dialog';
 
 /** Each page is its own chunk, loaded when first visited. */
-const pages: Record<RouteId, ComponentType> = {
-  home: lazy(() => import('../features/home/home-page')),
-  register: lazy(() => import('../features/account/account-pages').then((m) => ({ default: m.RegisterPage }))),
-  changePassword: lazy(() =>
+const pages: Record<RouteId, Preloadable<object>> = {
+  home: preloadable(() => import('../features/home/home-page')),
+  register: preloadable(() => import('../features/account/account-pages').then((m) => ({ default: m.RegisterPage }))),
+  changePassword: preloadable(() =>
     import('../features/account/account-pages').then((m) => ({ default: m.ChangePasswordPage })),
   ),
-  recoverPassword: lazy(() =>
+  recoverPassword: preloadable(() =>
     import('../features/account/account-pages').then((m) => ({ default: m.RecoverPasswordPage })),
   ),
-  changePincode: lazy(() =>
+  changePincode: preloadable(() =>
     import('../features/account/account-pages').then((m) => ({ default: m.ChangePincodePage })),
   ),
-  unblockCharacter: lazy(() =>
+  unblockCharacter: preloadable(() =>
     import('../features/account/account-pages').then((m) => ({ default: m.UnblockCharacterPage })),
   ),
-  downloads: lazy(() => import('../features/downloads/downloads-page')),
-  donate: lazy(() => import('../features/donate/donate-page')),
-  referral: lazy(() => import('../features/referral/referral-page')),
-  mail: lazy(() => import('../features/mail/mail-page')),
-  fb: lazy(() => import('../features/streams/stream-registration-page')),
-  notFound: lazy(() => import('../features/not-found/not-found-page')),
-  statisticsReferrals: lazy(() =>
+  downloads: preloadable(() => import('../features/downloads/downloads-page')),
+  donate: preloadable(() => import('../features/donate/donate-page')),
+  referral: preloadable(() => import('../features/referral/referral-page')),
+  mail: preloadable(() => import('../features/mail/mail-page')),
+  fb: preloadable(() => import('../features/streams/stream-registration-page')),
+  notFound: preloadable(() => import('../features/not-found/not-found-page')),
+  statisticsReferrals: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ReferralsStatistics })),
   ),
-  statisticsScore: lazy(() =>
+  statisticsScore: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ScoreStatistics })),
   ),
-  statisticsAssists: lazy(() =>
+  statisticsAssists: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.AssistsStatistics })),
   ),
-  statisticsKills: lazy(() =>
+  statisticsKills: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.KillsStatistics })),
   ),
-  statisticsDeaths: lazy(() =>
+  statisticsDeaths: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.DeathsStatistics })),
   ),
-  statisticsKd: lazy(() => import('../features/statistics/statistics-page').then((m) => ({ default: m.KdStatistics }))),
-  statisticsEventTime: lazy(() =>
+  statisticsKd: preloadable(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.KdStatistics })),
+  ),
+  statisticsEventTime: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.EventTimeStatistics })),
   ),
-  statisticsClans: lazy(() =>
+  statisticsClans: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ClansStatistics })),
   ),
-  statisticsHeroes: lazy(() =>
+  statisticsHeroes: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.HeroesStatistics })),
   ),
-  statisticsClasses: lazy(() =>
+  statisticsClasses: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ClassesStatistics })),
   ),
+};
+
+/**
+ * Loads the page of an address (the not-found page for an unknown one) and what it shows at once,
+ * so that it renders without suspending: before the browser hydrates the server's HTML, and on the
+ * server before it renders.
+ */
+export const preloadPage = async (pathname: string): Promise<void> => {
+  const route = matchRoute(pathname);
+  const page = pages[route?.id ?? 'notFound'];
+  await page.preload();
+  if (route?.id === 'home') await preloadHomeSections();
 };
 
 /** Any unknown path goes to /notfound, in the language the path was written in. */
@@ -69,13 +85,14 @@ const CurrentPage = () => {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
   if (!route) return <RedirectToNotFound />;
-  const Page = pages[route.id];
+  const Page = pages[route.id].Component;
   return <Page />;
 };
 
-export const AppRouter = () => (
+/** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
+export const AppRouter = ({ initialMetadata }: { initialMetadata?: Metadata }) => (
   <LanguageSync>
-    <SiteDataProvider>
+    <SiteDataProvider initialMetadata={initialMetadata}>
       <DialogProvider>
         <Shell>
           <CurrentPage />

@@ -3,8 +3,11 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
-/** i18next with one JSON file per language, fetched by code from /locales/{code}.json when needed. */
-export const initI18n = async (language: Language) => {
+/**
+ * i18next with one JSON file per language, fetched by code from /locales/{code}.json when needed;
+ * a pre-rendered page hands over its language's texts, so hydration waits on no fetch.
+ */
+export const initI18n = async (language: Language, texts?: Record<string, unknown>) => {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = LANGUAGE_TAGS[lng as Language] ?? lng;
   });
@@ -19,6 +22,7 @@ export const initI18n = async (language: Language) => {
     .use(initReactI18next)
     .init({
       lng: language,
+      ...(texts ? { resources: { [language]: { translation: texts } }, partialBundledLanguages: true } : {}),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',

@@ -9,6 +9,7 @@ import {
 
 /** The owner's choice, written into index.html by the server (settings key languageStorage). */
 export const languageStorageMode = (): LanguageStorageMode => {
+  if (typeof document === 'undefined') return 'localStorage';
   const value = document.querySelector('meta[name="gatekeeper:language-storage"]')?.getAttribute('content');
   return (LANGUAGE_STORAGE_MODES as readonly string[]).includes(value ?? '')
     ? (value as LanguageStorageMode)
@@ -22,6 +23,8 @@ const readCookie = (name: string): string | undefined =>
     ?.slice(name.length + 1);
 
 export const readStoredLanguage = (mode = languageStorageMode()): Language | undefined => {
+  // The server renders every language's own page; there the address decides.
+  if (typeof document === 'undefined') return undefined;
   let value: string | null | undefined;
   try {
     value = mode === 'cookie' ? readCookie(COOKIES.language.name) : window.localStorage.getItem(LANGUAGE_STORAGE_KEY);

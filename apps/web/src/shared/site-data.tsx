@@ -34,8 +34,20 @@ const useServerStatus = (): ServerStatus => {
   return status;
 };
 
-export const SiteDataProvider = ({ children }: { children: ReactNode }) => {
-  const metadata = useCall('getMetadata', null);
+/** The metadata the server rendered the page with, else getmetadata's answer. */
+const useMetadata = (initial: Metadata | undefined): Metadata | null | undefined => {
+  const fetched = useCall('getMetadata', null, { skip: initial !== undefined });
+  return initial ?? fetched;
+};
+
+export const SiteDataProvider = ({
+  children,
+  initialMetadata,
+}: {
+  children: ReactNode;
+  initialMetadata?: Metadata;
+}) => {
+  const metadata = useMetadata(initialMetadata);
   const status = useServerStatus();
   return <SiteDataContext.Provider value={{ metadata, status }}>{children}</SiteDataContext.Provider>;
 };

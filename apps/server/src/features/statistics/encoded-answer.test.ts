@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD, acceptsEncoding, encodeAnswer } from './encoded-answer';
+import { acceptsEncoding } from '../../infra/accept-encoding';
+import { COMPRESS_THRESHOLD, encodeAnswer } from './encoded-answer';
 
 describe('acceptsEncoding', () => {
   it.each([

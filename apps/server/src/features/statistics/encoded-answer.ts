@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { acceptsEncoding } from '../../infra/accept-encoding';
 import { type PreparedAnswer, prepareAnswer } from '../../infra/read-fast-path';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 
@@ -29,19 +30,6 @@ export const encodeAnswer = async (json: string): Promise<EncodedAnswer> => {
     gzipAsync(json, { level: 9 }),
   ]);
   return { json, br, gzip: gz };
-};
-
-/** Whether an Accept-Encoding header allows a coding: named (or `*`) and not `;q=0`. */
-export const acceptsEncoding = (header: string | undefined, coding: 'br' | 'gzip'): boolean => {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const token = name.trim().toLowerCase();
-    if (token !== coding && token !== '*') continue;
-    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
 };
 
 const PLAIN_HEADERS = Object.freeze({ ...JSON_NO_CACHE_HEADERS, vary: 'accept-encoding' });

@@ -16,10 +16,27 @@ const FactionBar = ({ order, chaos }: { order: number; chaos: number }) => {
           {t('pane.chaos')} {chaos}%
         </span>
       </div>
-      <div className="faction-bar__track" role="img" aria-label={t('pane.factionBalance', { order, chaos })}>
-        <span className="faction-bar__order" style={{ width: `${orderShare}%` }} />
-        <span className="faction-bar__chaos" style={{ width: `${100 - orderShare}%` }} />
-      </div>
+      {/* Drawn with SVG attributes, not style attributes: the pre-rendered page has no inline styles (CSP). */}
+      <svg
+        className="faction-bar__track"
+        role="img"
+        aria-label={t('pane.factionBalance', { order, chaos })}
+        viewBox="0 0 100 14"
+        preserveAspectRatio="none"
+      >
+        <defs>
+          <linearGradient id="faction-order">
+            <stop offset="0" stopColor="#2f6fd6" />
+            <stop offset="1" stopColor="#5fa0ff" />
+          </linearGradient>
+          <linearGradient id="faction-chaos">
+            <stop offset="0" stopColor="#d6452f" />
+            <stop offset="1" stopColor="#8e2a1f" />
+          </linearGradient>
+        </defs>
+        <rect x="0" y="0" width={orderShare} height="14" fill="url(#faction-order)" />
+        <rect x={orderShare} y="0" width={100 - orderShare} height="14" fill="url(#faction-chaos)" />
+      </svg>
     </div>
   );
 };

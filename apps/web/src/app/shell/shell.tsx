@@ -1,4 +1,3 @@
-import { LAYOUT } from '@gatekeeper/contract/lite';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIpUpdate } from '../../features/account/use-ip-update';
@@ -7,15 +6,10 @@ import { VotePanel } from '../../features/votes/vote-panel';
 import { useLocation } from '../../shared/navigation';
 import { restoreScroll, takeRouteChange } from '../../shared/route-change';
 import { useSiteData } from '../../shared/site-data';
-import { useMediaQuery } from '../../shared/use-media-query';
 import { Header } from './header';
 import { RightPane } from './right-pane';
 import { SubMenu } from './sub-menu';
 import './shell.css';
-
-export const WIDE_QUERY = `(min-width: ${LAYOUT.rightPaneMinWidth + 1}px)`;
-/** Phones (decision 010): the vote panel follows the page instead of pushing it down. */
-export const PHONE_QUERY = '(max-width: 640px)';
 
 /** Back and forward land where the visitor left that page. */
 const useScrollRestoration = () => {
@@ -29,13 +23,15 @@ const useScrollRestoration = () => {
 export const Shell = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
-  const wide = useMediaQuery(WIDE_QUERY);
-  const phone = useMediaQuery(PHONE_QUERY);
-  const inlineVotes = !wide && metadata && (
-    <section className="pane-card vote-panel--inline">
-      <VotePanel />
-    </section>
-  );
+  // Where the vote panel goes is the stylesheet's choice (decision 010), so the pre-rendered page
+  // is right at every width: in the right pane above 1450 px, above the page below that, and
+  // after the page on a phone, where it would push the page down.
+  const inlineVotes = (place: 'top' | 'bottom') =>
+    metadata && (
+      <section className={`pane-card vote-panel--inline vote-panel--${place}`}>
+        <VotePanel />
+      </section>
+    );
   useScrollRestoration();
   useIpUpdate();
   useReferralVisit();
@@ -48,11 +44,11 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <div className="page page__body">
         <main id="main" className="main-column" tabIndex={-1}>
           <SubMenu />
-          {!phone && inlineVotes}
+          {inlineVotes('top')}
           <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
-          {phone && inlineVotes}
+          {inlineVotes('bottom')}
         </main>
-        {wide && metadata && <RightPane metadata={metadata} />}
+        {metadata && <RightPane metadata={metadata} />}
       </div>
       <footer className="site-footer page">
         <p>{t('site.footer', { year: new Date().getFullYear() })}</p>

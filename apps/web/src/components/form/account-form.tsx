@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, type Path, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
+import { useHydrated } from '../../shared/use-browser-value';
 import { type DialogContent, useDialog } from '../dialog';
 import { CaptchaField, type CaptchaHandle } from './captcha-field';
 import type { FormDefinition } from './form-definition';
@@ -90,6 +91,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   const captcha = useRef<CaptchaHandle>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const { schema, fields, defaults } = config.form;
   const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const captchaError = form.formState.errors.captcha;
@@ -190,7 +192,13 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+    // POST, and no submit before the script runs: a browser must never put a password in the address.
+    <form
+      className="account-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
+    >
       {fields.map((spec) => (
         <div key={spec.name}>
           <FormField
@@ -212,7 +220,12 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
           }
         />
       )}
-      <button type="submit" className="button button--primary account-form__submit" aria-busy={busy} disabled={busy}>
+      <button
+        type="submit"
+        className="button button--primary account-form__submit"
+        aria-busy={busy}
+        disabled={busy || !hydrated}
+      >
         {busy ? t('forms.processing') : t(config.submitLabel)}
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, useEffect, useId, useRef } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -27,6 +27,22 @@ export interface FieldSpec<V extends FieldValues> {
 }
 
 /**
+ * What a player typed into the pre-rendered page before its script ran is kept: the form takes the
+ * element's value once, instead of putting its empty starting value back over it.
+ */
+const useKeepTypedBeforeHydration = (
+  element: { current: { value: string } | null },
+  field: { value: unknown; onChange: (value: string) => void },
+) => {
+  const onChange = useRef(field.onChange);
+  const initial = useRef(field.value);
+  useEffect(() => {
+    const typed = element.current?.value;
+    if (typed && typed !== (initial.current ?? '')) onChange.current(typed);
+  }, [element]);
+};
+
+/**
  * A labelled input bound to the form. Its error (a translation key from the contract's rules)
  * shows only once the field was touched and is invalid, and is tied to the input for readers.
  */
@@ -42,7 +58,9 @@ export const FormField = <V extends FieldValues, T extends FieldValues>({
 }) => {
   const { t } = useTranslation();
   const id = useId();
+  const element = useRef<{ value: string } | null>(null);
   const { field, fieldState } = useController({ control: form.control, name: spec.name });
+  useKeepTypedBeforeHydration(element, field);
   const message = fieldState.error?.message;
   const showError = fieldState.isTouched && message && !shownElsewhere.includes(message) ? message : undefined;
   const hint = showError && spec.errorReplacesHint ? undefined : spec.hint;
@@ -88,7 +106,17 @@ export const FormField = <V extends FieldValues, T extends FieldValues>({
       </fieldset>
     );
   }
-  const common = { id, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...field, value };
+  const common = {
+    id,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy,
+    ...field,
+    value,
+    ref: (node: HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement) => {
+      field.ref(node);
+      element.current = node;
+    },
+  };
   return (
     <div className={className}>
       <label htmlFor={id}>{t(spec.label, spec.textValues)}</label>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
+import { useBrowserValue } from '../../shared/use-browser-value';
 import { Page } from '../../components/page';
 import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';
 import { DonationAgreement } from './donation-agreement';
@@ -33,7 +34,10 @@ const PaymentNotice = () => {
 const DonatePage = () => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
-  const [accepted, setAccepted] = useState(readAgreementAccepted);
+  // The pre-rendered page shows the agreement; a visitor who accepted it sees the form once hydrated.
+  const acceptedBefore = useBrowserValue(readAgreementAccepted, false);
+  const [acceptedNow, setAccepted] = useState(false);
+  const accepted = acceptedBefore || acceptedNow;
   const [justAccepted, setJustAccepted] = useState(false);
 
   const proceed = () => {

@@ -13,6 +13,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { recordRefEvent } from '../../api/ref-events';
+import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
@@ -47,6 +48,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const providerForm = useRef<HTMLFormElement>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
   const { donation, coinsName, coinsPerEuro } = metadata;
   const { money, count } = useNumberFormats(donation.currency);
@@ -140,7 +142,12 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         {t('donate.form.heading')}
       </h3>
       <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerEuro), coinsName })}</p>
-      <form className="account-form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+      <form
+        className="account-form"
+        method="post"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
+      >
         {fields.map((spec) => (
           <FormField key={spec.name} form={form} spec={spec} />
         ))}
@@ -148,7 +155,12 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
           {coins !== undefined && t('donate.form.coinsPreview', { coins: count(coins), coinsName })}
         </p>
         <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
-        <button type="submit" className="button button--primary account-form__submit" aria-busy={busy} disabled={busy}>
+        <button
+          type="submit"
+          className="button button--primary account-form__submit"
+          aria-busy={busy}
+          disabled={busy || !hydrated}
+        >
           {busy ? t('forms.processing') : t('donate.form.submit')}
         </button>
       </form>

@@ -37,9 +37,9 @@ export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
   const { t } = useTranslation();
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const rings = reducedMotion ? RING_NAMES.filter((ring) => ring !== 'millisec') : RING_NAMES;
-  const [initial] = useState(() => remainingUntil(openingMs, Date.now()));
-  const [spoken, setSpoken] = useState(() => minuteText(initial, t));
-  const [opened, setOpened] = useState(() => hasOpened(initial));
+  // The time left is drawn by the effect, on the visitor's clock: the pre-rendered rings are empty.
+  const [spoken, setSpoken] = useState('');
+  const [opened, setOpened] = useState(false);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -113,13 +113,11 @@ export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
                 cy="50"
                 r={RADIUS}
                 strokeDasharray={CIRCUMFERENCE.toFixed(2)}
-                strokeDashoffset={dashOffset(initial, ring)}
+                strokeDashoffset={CIRCUMFERENCE.toFixed(2)}
                 transform="rotate(-90 50 50)"
               />
             </svg>
-            <span className="countdown__value" data-value={ring}>
-              {ringLabel(initial, ring)}
-            </span>
+            <span className="countdown__value" data-value={ring} />
             <span className="countdown__unit">{t(`home.units.${ring}`)}</span>
           </div>
         ))}

@@ -1,5 +1,5 @@
 import { DEFAULT_METADATA_TEXT } from '@gatekeeper/contract/lite';
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
@@ -8,12 +8,9 @@ import { useDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
 import { CountdownRings } from './countdown-rings';
 import { readHomeQuery } from './home-query';
+import { LiveStreams, VideoGallery } from './home-sections';
 import { formatOpeningDate } from './opening-date';
 import './home.css';
-
-// Below the fold and heavier: their own chunks, fetched after the first paint.
-const LiveStreams = lazy(() => import('./live-streams'));
-const VideoGallery = lazy(() => import('./video-gallery'));
 
 /**
  * Acts once on the address's unsubscribe / password reset parameters (SPEC, Home), then
@@ -68,8 +65,8 @@ const HomePage = () => {
         </Link>
       </div>
       <Suspense fallback={<div className="home__section-placeholder" />}>
-        <LiveStreams />
-        <VideoGallery />
+        <LiveStreams.Component />
+        <VideoGallery.Component />
       </Suspense>
     </Page>
   );

@@ -70,7 +70,7 @@ const LiveStreams = () => {
   const { t } = useTranslation();
   const headingId = useId();
   const streams = useCall('getLiveStreams', NO_STREAMS);
-  const host = window.location.hostname;
+  const host = typeof window === 'undefined' ? '' : window.location.hostname;
   const anyLive = streams?.some((stream) => streamEmbedUrl(stream, host) !== undefined) ?? false;
   return (
     <section className="home__section live-streams" aria-labelledby={headingId}>

@@ -115,7 +115,11 @@ const StreamRegistrationPage = () => {
   const { metadata } = useSiteData();
   const location = useLocation();
   const navigate = useNavigate();
-  const [login] = useState(() => readLoginReturn(window.location.hash, window.location.search));
+  const [login] = useState(() =>
+    typeof window === 'undefined'
+      ? readLoginReturn('', '')
+      : readLoginReturn(window.location.hash, window.location.search),
+  );
   const registration = useRegistration(login);
 
   useEffect(() => {

@@ -3,10 +3,15 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
+import { useBrowserValue, useHydrated } from '../../shared/use-browser-value';
 import { useDialog } from '../../components/dialog';
 import { ExternalLink } from '../../components/external-link';
 import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
 import './vote-panel.css';
+
+let ipv4Answer: Promise<string> | undefined;
+/** One getipaddress call per page, however many vote panels the layout holds. */
+const visitorIpv4 = () => (ipv4Answer ??= callApi('getIpAddress'));
 
 /**
  * The vote panel: the vote reward character name (SPEC section 4, vote form) and the ten vote
@@ -17,13 +22,18 @@ export const VotePanel = () => {
   const { metadata } = useSiteData();
   const showDialog = useDialog();
   const inputId = useId();
-  const [saved, setSaved] = useState(readCharNameCookie);
-  const [input, setInput] = useState(saved);
+  // The pre-rendered page knows no cookie: the saved name shows once the page is hydrated.
+  const stored = useBrowserValue(readCharNameCookie, '');
+  const [savedNow, setSaved] = useState<string>();
+  const saved = savedNow ?? stored;
+  const [typed, setInput] = useState<string>();
+  const input = typed ?? saved;
   const [ipv4, setIpv4] = useState('');
   const [processing, setProcessing] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    callApi('getIpAddress').then(setIpv4, () => setIpv4(''));
+    visitorIpv4().then(setIpv4, () => setIpv4(''));
   }, []);
 
   const accept = (name: string) => {
@@ -64,7 +74,7 @@ export const VotePanel = () => {
         {t('vote.heading')}
       </h2>
       <p className="vote-panel__intro">{t('vote.intro')}</p>
-      <form className="vote-panel__form" onSubmit={(event) => void submit(event)}>
+      <form className="vote-panel__form" method="post" onSubmit={(event) => void submit(event)}>
         <label htmlFor={inputId}>{t('vote.charNameLabel')}</label>
         <div className="vote-panel__row">
           <input
@@ -75,7 +85,7 @@ export const VotePanel = () => {
             maxLength={LIMITS.charNameMax}
             onChange={(event) => setInput(event.target.value)}
           />
-          <button type="submit" className="button" aria-busy={processing}>
+          <button type="submit" className="button" aria-busy={processing} disabled={!hydrated}>
             {saved ? t('vote.change') : t('vote.apply')}
           </button>
         </div>

@@ -1,0 +1,12 @@
+import type { Metadata } from '@gatekeeper/contract/lite';
+import { StrictMode, Suspense } from 'react';
+import { AppRouter } from './router';
+
+/** The root of the page, the same in the browser and in the server's pre-rendering. */
+export const App = ({ initialMetadata }: { initialMetadata?: Metadata }) => (
+  <StrictMode>
+    <Suspense fallback={null}>
+      <AppRouter initialMetadata={initialMetadata} />
+    </Suspense>
+  </StrictMode>
+);

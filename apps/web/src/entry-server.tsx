@@ -1,0 +1,48 @@
+import { DEFAULT_LANGUAGE, type Language } from '@gatekeeper/contract/lite';
+import i18next from 'i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Router } from 'wouter';
+import { App } from './app/app';
+import { preloadPage } from './app/router';
+import type { PageData } from './shared/page-data';
+
+/**
+ * The server's side of the first paint (decision 022): one page of the route table, in one
+ * language, rendered by the same components the browser hydrates, with everything that waits on
+ * the network or the visitor's screen in its loading state.
+ */
+export const renderPage = async (path: string, language: Language, data: PageData): Promise<string> => {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [language]: { translation: data.texts } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  await preloadPage(path);
+  const render = async () => {
+    const { prelude } = await prerenderToNodeStream(
+      <I18nextProvider i18n={i18n}>
+        <Router ssrPath={path}>
+          <App initialMetadata={data.metadata} />
+        </Router>
+      </I18nextProvider>,
+      // Every boundary inline, however large: React would otherwise move a big one to the end of
+      // the page and put it in place with a script.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const html = await render();
+  // Out of order, React would put a part in place with an inline script, which the CSP forbids.
+  if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page waited on something while rendering`);
+  return html;
+};
+
+/** The markers of a boundary React completes later with a script. */
+const OUT_OF_ORDER = /<template id="B:|<!--\$\?-->|<script>/;

@@ -1,0 +1,21 @@
+import type { Metadata } from '@gatekeeper/contract/lite';
+
+/** What the server writes into a pre-rendered page for the browser to hydrate with. */
+export interface PageData {
+  metadata: Metadata;
+  /** The page language's texts (one locale file), so hydration needs no fetch. */
+  texts: Record<string, unknown>;
+}
+
+export const PAGE_DATA_ID = 'gatekeeper-page-data';
+
+/** The data of a pre-rendered page, or undefined for a page the browser renders alone. */
+export const readPageData = (): PageData | undefined => {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return undefined;
+  }
+};
