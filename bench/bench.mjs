@@ -287,6 +287,11 @@ if (phone.skipped) {
 } else {
   console.log('  page                 performance   accessibility      LCP      FCP      TBT     CLS   runs');
   for (const [path, r] of Object.entries(phone.pages)) {
+    if (r.performance === undefined) {
+      console.log(`  ${path.padEnd(20)}every run failed: ${r.failed.join('; ')}`);
+      continue;
+    }
+    if (r.failed.length > 0) console.log(`  ${path}: ${r.failed.length} run(s) failed: ${r.failed.join('; ')}`);
     console.log(
       `  ${path.padEnd(20)}${String(r.performance).padStart(12)}${String(r.accessibility).padStart(16)}${`${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${(r.fcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(9)}${String(r.cls).padStart(8)}   ${r.runs.join(' ')}`,
     );

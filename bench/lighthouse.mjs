@@ -20,6 +20,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** One page, `runs` times: the median performance run with its own figures. */
 const measure = async (port, url, runs) => {
   const reports = [];
+  const failures = [];
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(url, {
       port,
@@ -27,7 +28,11 @@ const measure = async (port, url, runs) => {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
     });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      failures.push(`${runtimeError.code}: ${runtimeError.message}`);
+      continue;
+    }
     reports.push({
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
@@ -45,8 +50,13 @@ const measure = async (port, url, runs) => {
         .map((audit) => audit.id),
     });
   }
+  if (reports.length === 0) return { failed: failures };
   const middle = median(reports.map((report) => report.performance));
-  return { ...reports.find((report) => report.performance === middle), runs: reports.map((r) => r.performance) };
+  return {
+    ...reports.find((report) => report.performance === middle),
+    runs: reports.map((r) => r.performance),
+    failed: failures,
+  };
 };
 
 /** Lighthouse figures of each path of a running site; undefined when no Chromium is there. */

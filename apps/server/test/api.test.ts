@@ -426,16 +426,17 @@ describe.skipIf(!hasBuiltPage)(
     });
 
     it.each([
-      ['/', 200],
-      ['/ru/registratsiya', 200],
-      // The page shows /notfound; the status tells search engines and link previews.
-      ['/anything/unknown', 404],
-    ])('answers index.html for %s with HTTP %i', async (path, status) => {
+      ['/', 200, 'en'],
+      ['/ru/registratsiya', 200, 'ru'],
+      // The not-found page; the status tells search engines and link previews.
+      ['/anything/unknown', 404, 'en'],
+    ])('answers %s with HTTP %i and the page pre-rendered in %s', async (path, status, language) => {
       const response = await fetch(`${site.url}${path}`);
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toMatch(/<div id="root"><!--\$--><a href="#main" class="skip-link">/);
     });
 
     it('sends a content security policy that frames only the embeds we use', async () => {
