@@ -125,6 +125,12 @@ describe('pre-rendered pages', () => {
     expect(calls().filter((path) => path === '/lt/atsisiuntimai').length - before).toBe(1);
   });
 
+  it('sends the home page for /index.html', async () => {
+    const response = await fetch(`${site.url}/index.html`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>Gatekeeper · Lineage II private server</title>');
+  });
+
   it('answers an unknown path with the not-found page of its language and 404', async () => {
     const response = await fetch(`${site.url}/es/no-existe`);
     expect(response.status).toBe(404);

@@ -89,7 +89,9 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       );
     }
     reply.headers(options.securityHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = await pages?.page(request.url.split(/[?#]/, 1)[0] ?? '/');
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+    // /index.html is the home page by its file name.
+    const page = await pages?.page(pathname === '/index.html' ? '/' : pathname);
     if (!page) return reply.code(status).send(indexHtml);
     reply.header('etag', page.etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
