@@ -109,3 +109,15 @@ test('what a player types before the script runs is kept, and the form cannot be
   await page.getByLabel('Repeat the email').fill('early@example.com');
   await expect(mismatch).toBeHidden();
 });
+
+test('an unknown address shows the not-found page without a hydration error', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/es/no-existe');
+  await expect(page).toHaveURL(/\/es\/notfound$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Página no encontrada' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

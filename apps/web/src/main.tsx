@@ -3,7 +3,7 @@ import { App } from './app/app';
 import { initialLanguage } from './app/language-sync';
 import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
-import { languageOfPath } from './i18n/routes';
+import { languageOfPath, matchRoute } from './i18n/routes';
 import { readPageData } from './shared/page-data';
 import './styles/global.css';
 
@@ -12,7 +12,13 @@ const pageData = readPageData();
 const language = initialLanguage();
 // The server's HTML is in the address's language; a visitor whose stored choice differs is sent
 // to their own language's page, which the browser renders itself.
-const hydrate = pageData !== undefined && container.hasChildNodes() && language === languageOfPath(location.pathname);
+// An unknown address has the not-found page's HTML while the router moves on to /notfound: that
+// one, too, the browser renders itself.
+const hydrate =
+  pageData !== undefined &&
+  container.hasChildNodes() &&
+  language === languageOfPath(location.pathname) &&
+  matchRoute(location.pathname) !== undefined;
 
 // The page's own chunk is loaded before hydrating, so that nothing of the server's HTML is drawn again.
 void Promise.all([
