@@ -206,6 +206,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         site: connections.site.db,
         versions: openVersionDatabases(settings.mail.versions, {
           connections,
+          schema: deps.schema,
           loginUrl: config.LOGIN_DATABASE_URL,
           gameUrl: config.GAME_DATABASE_URL,
         }),

@@ -107,3 +107,47 @@ export const temporaryBanUntil = async (
   const until = Number(row?.value);
   return Number.isFinite(until) && until > 0 ? until : undefined;
 };
+
+/** An account a mass mail may reach; email is undefined where the flavour keeps none (the site does). */
+export interface MailableAccount {
+  login: string;
+  email: string | undefined;
+}
+
+/**
+ * The accounts a mass mail may reach, by login: not banned (access level 0 or more) and, where
+ * the game keeps emails, with one. Where it keeps none, every such account, its email left to
+ * the site's records.
+ */
+export const listMailableAccounts = async (db: Kysely<LoginDatabase>, game: GameOf): Promise<MailableAccount[]> => {
+  const { accessLevel, email } = game.flavor.accounts;
+  if (email === null) {
+    const rows = await db.selectFrom('accounts').select('login').where(accessLevel, '>=', 0).orderBy('login').execute();
+    return rows.map((row) => ({ login: row.login, email: undefined }));
+  }
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['login', 'email'])
+    .where('email', 'is not', null)
+    .where('email', '!=', '')
+    .where(accessLevel, '>=', 0)
+    .orderBy('login')
+    .execute();
+  return rows.map((row) => ({ login: row.login, email: row.email ?? '' }));
+};
+
+/** The accounts holding one of these emails in the game's own column; none where the flavour keeps no email. */
+export const findAccountsByEmail = async (
+  db: Kysely<LoginDatabase>,
+  game: GameOf,
+  emails: string[],
+): Promise<{ login: string; email: string }[]> => {
+  if (game.flavor.accounts.email === null || emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['login', 'email'])
+    .where('email', 'in', emails)
+    .orderBy('login')
+    .execute();
+  return rows.map((row) => ({ login: row.login, email: row.email ?? '' }));
+};

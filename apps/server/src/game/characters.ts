@@ -82,6 +82,14 @@ export const hasAnyCharacter = async (db: Kysely<GameDatabase>, login: string): 
   (await db.selectFrom('characters').select('account_name').where('account_name', '=', login).executeTakeFirst()) !==
   undefined;
 
+/** The accounts (lower case) with at least one character row, for a mail to players only. */
+export const listAccountsWithCharacters = async (db: Kysely<GameDatabase>): Promise<Set<string>> =>
+  new Set(
+    (await db.selectFrom('characters').select('account_name').distinct().execute()).map((row) =>
+      (row.account_name ?? '').toLowerCase(),
+    ),
+  );
+
 /**
  * aCis: a character jailed by a GM (characters.punish_level JAIL). Its timer only runs while it is
  * online, so the level alone says it is still jailed. False where the flavour has no such column.

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Connections } from '../../db/connections';
+import type { SiteDatabase } from '../../db/tables';
 import type { Account } from '../../game/accounts';
 import { normalizeLogin } from '../../game/accounts';
 import type { GameSchema } from '../../game/schema-check';
@@ -33,5 +35,28 @@ export const attachEmail = async (deps: EmailDeps, login: string, email: string)
     .insertInto('site_account_emails')
     .values({ login: normalizeLogin(login), email: email.trim(), created_at: deps.now() })
     .ignore()
+    .execute();
+};
+
+/** Every email the site keeps, by login (lower case): the addresses of a flavour without an email column. */
+export const recordedEmails = async (site: Kysely<SiteDatabase>): Promise<Map<string, string>> =>
+  new Map(
+    (await site.selectFrom('site_account_emails').select(['login', 'email']).execute()).map((row) => [
+      row.login.toLowerCase(),
+      row.email,
+    ]),
+  );
+
+/** The accounts whose email the site keeps as one of these (compared in lower case). */
+export const findRecordedEmailAccounts = async (
+  site: Kysely<SiteDatabase>,
+  emails: string[],
+): Promise<{ login: string; email: string }[]> => {
+  if (emails.length === 0) return [];
+  return site
+    .selectFrom('site_account_emails')
+    .select(['login', 'email'])
+    .where((eb) => eb.fn<string>('lower', ['email']), 'in', [...new Set(emails.map((e) => e.trim().toLowerCase()))])
+    .orderBy('login')
     .execute();
 };

@@ -46,9 +46,10 @@ export interface Refusal {
 }
 
 /**
- * mail: a GM (access level >= minAccessLevel on the site's login database) queues one mail per
- * recipient of the version; the worker sends them. Wrong credentials count towards the account
- * tools' lockout. Unsubscribed addresses are skipped, also among test addresses.
+ * mail: a GM (access level >= minAccessLevel on the site's login database, in the flavour's
+ * column) queues one mail per recipient of the version; the worker sends them. Wrong credentials
+ * count towards the account tools' lockout. Skipped, and counted so: unsubscribed addresses (also
+ * among test addresses) and, where the game keeps no email, accounts the site has none for.
  */
 export const queueMassMail = async (
   deps: MailServiceDeps,
@@ -68,17 +69,20 @@ export const queueMassMail = async (
   const html = sanitizeMailHtml(input.content);
   if (html === '') return { status: 400, code: MAIL_FORM_MESSAGES.contentEmpty };
   const testEmails = splitTestEmails(input.testEmails);
-  const candidates =
+  const { recipients: candidates, unrecorded } =
     testEmails.length > 0
-      ? await testRecipients(databases, testEmails, normalizeLogin(input.username))
-      : await findRecipients(databases, { registeredOnly: input.registeredOnly === 'Yes' });
+      ? {
+          recipients: await testRecipients(databases, deps.site, testEmails, normalizeLogin(input.username)),
+          unrecorded: 0,
+        }
+      : await findRecipients(databases, deps.site, { registeredOnly: input.registeredOnly === 'Yes' });
   const unsubscribed = await unsubscribedEmails(deps.site, input.version);
   const languageOf = await recipientLanguages(deps.site);
   const mails = candidates
     .filter((recipient) => !unsubscribed.has(recipient.email))
     .map((recipient) => ({ ...recipient, language: languageOf(recipient.login) }));
 
-  const skipped = candidates.length - mails.length;
+  const skipped = candidates.length - mails.length + unrecorded;
   const jobId = await deps.outbox.enqueue({
     createdBy: checked.account.login,
     createdAt: deps.now(),

@@ -23,7 +23,9 @@ export const mailSettings = z
       .int()
       .min(1)
       .default(100)
-      .describe('The least `accessLevel` an account needs to send from the mail form (a GM).'),
+      .describe(
+        'The least access level an account needs to send from the mail form (a GM): accounts.accessLevel on L2J, access_level on aCis.',
+      ),
     versions: z
       .partialRecord(z.enum(MAIL_VERSIONS), versionDatabases)
       .default({ interlude: { loginDatabase: 'LOGIN_DATABASE_URL', gameDatabase: 'GAME_DATABASE_URL' } })

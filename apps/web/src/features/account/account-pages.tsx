@@ -9,7 +9,9 @@ import {
 } from '@gatekeeper/contract';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
 import { AccountTabs } from '../../components/account-tabs';
 import { AccountForm, type AccountFormConfig } from '../../components/form/account-form';
 import { defineForm } from '../../components/form/form-definition';
@@ -124,19 +126,41 @@ export const RecoverPasswordPage = () => {
   );
 };
 
-export const ChangePincodePage = () => (
-  <AccountPage
-    id="changePincode"
-    intro="forms.intro.changePincode"
-    config={{
-      call: 'changePincode',
-      form: FORMS.changePincode,
-      submitLabel: 'forms.submit.changePincode',
-      success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
-      failureTitle: 'pincodeChangeFailed',
-    }}
-  />
-);
+/** Where the game has no PIN (metadata accountTools.pincode false, aCis), the page says so instead of a form. */
+const NoPincodeNotice = () => {
+  const { t } = useTranslation();
+  const { href } = useLanguage();
+  return (
+    <Page title={t('account.tabs.changePincode')}>
+      <AccountTabs active="changePincode">
+        <p role="status" className="page-notice">
+          {t('account.noPincode')}
+        </p>
+        <p>
+          <Link to={href('changePassword')}>{t('account.tabs.changePassword')}</Link>
+        </p>
+      </AccountTabs>
+    </Page>
+  );
+};
+
+export const ChangePincodePage = () => {
+  const { metadata } = useSiteData();
+  if (metadata?.accountTools.pincode === false) return <NoPincodeNotice />;
+  return (
+    <AccountPage
+      id="changePincode"
+      intro="forms.intro.changePincode"
+      config={{
+        call: 'changePincode',
+        form: FORMS.changePincode,
+        submitLabel: 'forms.submit.changePincode',
+        success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
+        failureTitle: 'pincodeChangeFailed',
+      }}
+    />
+  );
+};
 
 export const UnblockCharacterPage = () => (
   <AccountPage

@@ -1,0 +1,71 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Metadata } from '@gatekeeper/contract/lite';
+import { DialogProvider } from '../../components/dialog';
+import { getHref } from '../../i18n/routes';
+import { SiteDataProvider, useSiteData } from '../../shared/site-data';
+import { initTestI18n } from '../../test-support/i18n';
+import { jsonResponse as json, testMetadata } from '../../test-support/metadata';
+import { ChangePincodePage } from './account-pages';
+
+/** The server as the page meets it: this metadata, nothing else answered. */
+const serve = (metadata: Metadata) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      return url.pathname === '/sdk/getmetadata' ? json(metadata) : json(null);
+    }),
+  );
+
+/** Shows once the page has the metadata, so that a test sees the page as it settles. */
+const MetadataLoaded = () => (useSiteData().metadata ? <span data-testid="metadata-loaded" /> : null);
+
+const renderPage = () =>
+  render(
+    <Router hook={memoryLocation({ path: getHref('changePincode', 'en') }).hook}>
+      <SiteDataProvider>
+        <DialogProvider>
+          <ChangePincodePage />
+          <MetadataLoaded />
+        </DialogProvider>
+      </SiteDataProvider>
+    </Router>,
+  );
+
+describe('the PIN page opened by its address', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('on a game without a PIN (aCis), says so instead of showing the form, and points to the password', async () => {
+    serve(testMetadata({ accountTools: { pincode: false } }));
+    renderPage();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "This server's game has no PIN: your characters are protected by your password alone, so choose a strong one.",
+    );
+    expect(screen.queryByLabelText(/New PIN/)).toBeNull();
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change PIN' })).toBeNull();
+    expect(
+      screen.queryByText('Set a new PIN for the character selection screen. It replaces the old one at once.'),
+    ).toBeNull();
+    const link = screen.getByRole('link', { name: 'Change password' });
+    expect(link).toHaveAttribute('href', getHref('changePassword', 'en'));
+  });
+
+  it('on a game with a PIN, shows the form', async () => {
+    serve(testMetadata({ accountTools: { pincode: true } }));
+    renderPage();
+    await screen.findByTestId('metadata-loaded');
+    expect(screen.getByLabelText(/New PIN/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change PIN' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
