@@ -33,6 +33,12 @@ const suite = (name, command, args, read, env = process.env) => {
   if (result.status !== 0) runnerFailed = true;
   try {
     const counts = read(result);
+    // A runner that fails with no failed test (a server that could not start, a port in use)
+    // fails the run all the same: count it, so the closing line cannot say 0 failed.
+    if (result.status !== 0 && counts.failed === 0) {
+      counts.failed = 1;
+      counts.failedNames = [...counts.failedNames, `${name}: the runner exited with ${result.status} (see its output)`];
+    }
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
