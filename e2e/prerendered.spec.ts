@@ -121,3 +121,19 @@ test('an unknown address shows the not-found page without a hydration error', as
   await expect(page.getByRole('heading', { level: 2, name: 'Página no encontrada' })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('buttons that need the script wait for it: the agreement, the flags', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/donate', { waitUntil: 'commit' });
+  const proceed = page.getByRole('button', { name: 'I agree, proceed' });
+  await expect(proceed).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Русский' })).toBeDisabled();
+  release();
+  await proceed.click();
+  await expect(page.getByRole('heading', { name: 'Your donation' })).toBeFocused();
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../../shared/navigation';
 import { storeLanguage } from '../../i18n/language-storage';
 import { getHref, matchRoute } from '../../i18n/routes';
+import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 
 /** Native names: a visitor finds their own language whatever the page is written in. */
@@ -18,6 +19,8 @@ const NATIVE_NAMES: Record<Language, string> = {
 /** The flag bar: stores the choice and moves to the same page in the chosen language. */
 export const LanguageBar = () => {
   const { t } = useTranslation();
+  // In the pre-rendered page, until the script runs, a click would do nothing.
+  const hydrated = useHydrated();
   const { language } = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -39,6 +42,7 @@ export const LanguageBar = () => {
             aria-pressed={code === language}
             title={NATIVE_NAMES[code]}
             onClick={() => choose(code)}
+            disabled={!hydrated}
           >
             <img src={`/images/flags/${code}.svg`} alt={NATIVE_NAMES[code]} width={30} height={20} />
           </button>

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
 import { ACCOUNT_ROUTES, STATISTICS_ROUTES, type RouteId } from '../../i18n/routes';
 import { useSiteData } from '../../shared/site-data';
+import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from './language-bar';
 import { StatusLights } from './status-lights';
@@ -16,6 +17,7 @@ import { StatusLights } from './status-lights';
  */
 export const TopMenu = () => {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
   const { pathname } = useLocation();
@@ -61,6 +63,7 @@ export const TopMenu = () => {
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpenOn(open ? undefined : pathname)}
+          disabled={!hydrated}
         >
           <span className="top-menu__toggle-icon" aria-hidden="true" />
           {t('menu.button')}

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../shared/use-browser-value';
 
 const TERMS = ['voluntary', 'coins', 'character', 'delivery', 'refunds', 'chargebacks'] as const;
 
 /** The first view of the donate page: what a donation is and is not, and the proceed button. */
 export const DonationAgreement = ({ onProceed }: { onProceed: () => void }) => {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const headingId = useId();
   return (
     <section className="donate-agreement" aria-labelledby={headingId}>
@@ -19,7 +21,7 @@ export const DonationAgreement = ({ onProceed }: { onProceed: () => void }) => {
         ))}
       </ol>
       <p>{t('donate.agreement.consent')}</p>
-      <button type="button" className="button button--primary" onClick={onProceed}>
+      <button type="button" className="button button--primary" onClick={onProceed} disabled={!hydrated}>
         {t('donate.agreement.proceed')}
       </button>
     </section>
