@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForScript } from './support/fixtures';
 
 const FILE_HOST = 'https://example.com/gatekeeper/downloads/';
 
@@ -44,6 +44,8 @@ test.describe('the downloads page', () => {
       if (new URL(request.url()).pathname === '/sdk/updateref') recorded.push(request.postData() ?? '');
     });
     await page.goto('/downloads');
+    // Before the script runs, a click still opens the file host but is not counted.
+    await waitForScript(page);
 
     for (const [name, file] of [
       [/Download the 64-bit updater/, 'updater-64bit.zip'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, isWide, waitForShell } from './support/fixtures';
+import { expectAccessible, isWide, waitForScript, waitForShell } from './support/fixtures';
 
 test.describe('the site shell', () => {
   test('shows the header, menus, status lights, referral banner and language bar', async ({ page }) => {
@@ -90,6 +90,7 @@ test.describe('the site shell', () => {
       .getByRole('link', { name: 'Account', exact: true })
       .click();
     await expect(page).toHaveURL(/\/register$/);
+    await waitForScript(page);
     const tabs = page.getByRole('tablist', { name: 'Account tools' });
     await expect(tabs.getByRole('tab')).toHaveCount(5);
     await expect(tabs.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');

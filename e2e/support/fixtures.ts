@@ -18,3 +18,12 @@ export const waitForShell = async (page: Page) => {
   await expect(page.getByRole('navigation', { name: /./ }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 };
+
+/**
+ * Waits until the page's script has taken over the pre-rendered HTML (decision 022): what only the
+ * script does (recording a click, moving between tabs with the arrow keys) works from then on. The
+ * flags are disabled until then.
+ */
+export const waitForScript = async (page: Page) => {
+  await expect(page.getByRole('list', { name: 'Choose your language' }).getByRole('button').first()).toBeEnabled();
+};
