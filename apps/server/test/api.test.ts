@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -443,6 +444,21 @@ describe.skipIf(!hasBuiltPage)(
       const csp = parseCsp((await fetch(`${site.url}/`)).headers.get('content-security-policy'));
       expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
+    });
+
+    it('allows the inline script loader by its hash in script-src, and no other inline script', async () => {
+      const response = await fetch(`${site.url}/`);
+      const scriptSrc = parseCsp(response.headers.get('content-security-policy')).get('script-src') ?? [];
+      const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        ([, body]) => body ?? '',
+      );
+      expect(inline).toHaveLength(1);
+      expect(inline[0]).toContain("document.createElement('script')");
+      const hash = `'sha256-${createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64')}'`;
+      expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toEqual([hash]);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
     });
 
     it('sets an XSRF-TOKEN cookie when the request has none', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CaptchaProvider, EMBED_FRAME_ORIGINS } from '@gatekeeper/contract';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -95,3 +96,26 @@ export const JSON_NO_CACHE_HEADERS = Object.freeze({
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-cache',
 });
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The page's headers with its own inline scripts (the built page's script loader) allowed by their
+ * SHA-256 in script-src: nothing else inline may run.
+ */
+export const allowInlineScriptsOf = (html: string, headers: Record<string, string>): Record<string, string> => {
+  const csp = headers['content-security-policy'];
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+  if (!csp || hashes.length === 0) return headers;
+  return {
+    ...headers,
+    'content-security-policy': csp.replace(/(^|;)script-src ([^;]*)/, (_match, start: string, sources: string) =>
+      [`${start}script-src ${sources}`, ...hashes].join(' '),
+    ),
+  };
+};

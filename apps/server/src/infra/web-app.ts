@@ -8,6 +8,7 @@ import { acceptsEncoding } from './accept-encoding';
 import { newCsrfToken } from './csrf';
 import { prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
+import { allowInlineScriptsOf } from './security-headers';
 
 /** Vite names built files name-HASH.ext; those never change and are cached for a year. */
 const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
@@ -48,6 +49,7 @@ const knownPage = (url: string): boolean => {
  */
 export const registerWebApp = async (app: FastifyInstance, options: WebAppOptions): Promise<void> => {
   const indexHtml = renderIndexHtml(options.distDir, options.languageStorage);
+  const pageHeaders = allowInlineScriptsOf(indexHtml, options.securityHeaders);
   const pages =
     options.prerender &&
     prerenderedPages({
@@ -88,7 +90,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
         }),
       );
     }
-    reply.headers(options.securityHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     // /index.html is the home page by its file name.
     const page = await pages?.page(pathname === '/index.html' ? '/' : pathname);
