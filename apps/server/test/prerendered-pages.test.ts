@@ -35,7 +35,8 @@ export const renderPage = async (path, language, data) => {
   return '<link rel="preload" as="image" href="/images/flags/en.svg"/>' +
     '<main><h2 class="page-title" tabindex="-1">' + title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') +
     '</h2><p>' + data.metadata.chronicle.replace(/</g, '&lt;') + '</p></main>';
-};`;
+};
+export const writtenTexts = (language) => ({ written: { [language + ' opening']: 'written in ' + language + ' </script>' } });`;
 
 const calls = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
 
@@ -93,6 +94,14 @@ describe('pre-rendered pages', () => {
       '</script><script>alert(1)</script>',
     );
     expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('hands the browser the texts its render wrote in the page language, in the page data', async () => {
+    const html = await (await fetch(`${site.url}/ru`)).text();
+    const data = /<script type="application\/json" id="gatekeeper-page-data">([^]*?)<\/script>/.exec(html)?.[1];
+    expect((JSON.parse(data ?? '{}') as { written?: unknown }).written).toEqual({
+      'ru opening': 'written in ru </script>',
+    });
   });
 
   it('renders each page once, answers 304 to its ETag and sends the compressed bytes the browser takes', async () => {

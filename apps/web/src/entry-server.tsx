@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import type { PageData } from './shared/page-data';
+import { writtenTextsIn } from './shared/written-texts';
 
 /**
  * The server's side of the first paint (decision 022): one page of the route table, in one
@@ -43,6 +44,9 @@ export const renderPage = async (path: string, language: Language, data: PageDat
   if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page waited on something while rendering`);
   return html;
 };
+
+/** What the renders wrote that the browser would have to compute again while hydrating. */
+export const writtenTexts = (language: Language): Pick<PageData, 'written'> => ({ written: writtenTextsIn(language) });
 
 /** The markers of a boundary React completes later with a script. */
 const OUT_OF_ORDER = /<template id="B:|<!--\$\?-->|<script>/;

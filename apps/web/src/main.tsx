@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initialLanguage } from './app/language-sync';
@@ -5,6 +6,7 @@ import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { languageOfPath, matchRoute } from './i18n/routes';
 import { readPageData } from './shared/page-data';
+import { adoptWrittenTexts } from './shared/written-texts';
 import './styles/global.css';
 
 const container = document.getElementById('root') as HTMLElement;
@@ -20,6 +22,8 @@ const hydrate =
   language === languageOfPath(location.pathname) &&
   matchRoute(location.pathname) !== undefined;
 
+if (hydrate && pageData?.written) adoptWrittenTexts(pageData.written);
+
 // The page's own chunk is loaded before hydrating, so that nothing of the server's HTML is drawn again.
 void Promise.all([
   initI18n(language, hydrate ? pageData?.texts : undefined),
@@ -27,9 +31,13 @@ void Promise.all([
 ]).then(() => {
   const app = <App initialMetadata={pageData?.metadata} />;
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // A page that could not take over the server's HTML is rendered anew; say why in the console.
-      onRecoverableError: (error) => console.error('Gatekeeper: the page was rendered again in the browser.', error),
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (a phone's taps and paints go first).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A page that could not take over the server's HTML is rendered anew; say why in the console.
+        onRecoverableError: (error) => console.error('Gatekeeper: the page was rendered again in the browser.', error),
+      });
     });
   } else {
     container.replaceChildren();

@@ -22,6 +22,8 @@ interface PageRenderer {
     language: Language,
     data: { metadata: Metadata; texts: Record<string, unknown> },
   ): Promise<string>;
+  /** What the render wrote that the browser would compute again while hydrating (page data). */
+  writtenTexts?(language: Language): Record<string, unknown>;
 }
 
 /** One page as bytes ready to send: plain and pre-compressed, with its validator. */
@@ -118,6 +120,7 @@ export const prerenderedPages = (options: {
     const path = getHref(route, language);
     const data = { metadata: options.metadata, texts: texts(language) };
     const rendered = await loaded.renderPage(path, language, data);
+    const pageData = { ...data, ...loaded.writtenTexts?.(language) };
     const body = withoutHoistedPreloads(rendered);
     const heading = HEADING.exec(body)?.[1];
     const html = options.template
@@ -130,7 +133,7 @@ export const prerenderedPages = (options: {
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`,
       );
     const plain = Buffer.from(html, 'utf8');
     return {

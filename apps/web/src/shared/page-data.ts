@@ -5,6 +5,8 @@ export interface PageData {
   metadata: Metadata;
   /** The page language's texts (one locale file), so hydration needs no fetch. */
   texts: Record<string, unknown>;
+  /** Texts the server's render computed, adopted as they are (shared/written-texts.ts). */
+  written?: Record<string, string>;
 }
 
 export const PAGE_DATA_ID = 'gatekeeper-page-data';

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { adoptWrittenTexts, writtenTextsIn } from '../../shared/written-texts';
 import { formatOpeningDate } from './opening-date';
 
 const date = { dayStr: 'Monday', dayNum: 1, month: 3, year: 2027, hour: 18, gmt: 2, timestamp: 1803916800000 };
@@ -23,5 +24,21 @@ describe('the opening date', () => {
 
   it('is N/A without a date', () => {
     expect(formatOpeningDate(null, 'lt', 'N/A')).toBe('N/A');
+  });
+
+  it('hands the dates it wrote to the page, which adopts them without formatting again', () => {
+    const text = formatOpeningDate({ ...date, year: 2031 }, 'es', 'N/A');
+    const written = writtenTextsIn('es');
+    expect(Object.values(written)).toContain(text);
+    expect(Object.values(writtenTextsIn('lt'))).not.toContain(text);
+    const key = Object.keys(written).find((k) => written[k] === text) ?? '';
+    adoptWrittenTexts({ [key]: 'el texto del servidor' });
+    const intl = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatOpeningDate({ ...date, year: 2031 }, 'es', 'N/A')).toBe('el texto del servidor');
+      expect(intl).not.toHaveBeenCalled();
+    } finally {
+      intl.mockRestore();
+    }
   });
 });

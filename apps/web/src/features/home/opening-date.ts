@@ -1,4 +1,5 @@
 import type { Language, OpeningDate } from '@gatekeeper/contract/lite';
+import { writtenOnce } from '../../shared/written-texts';
 
 /** The locale each language writes a date in: English the British way (day before month). */
 const DATE_LOCALES: Record<Language, string> = {
@@ -35,6 +36,12 @@ const englishDay = (wall: Date): string => {
  */
 export const formatOpeningDate = (date: OpeningDate | null, language: Language, notAvailable: string): string => {
   if (!date) return notAvailable;
+  return writtenOnce(`${language} opening ${date.year}-${date.month}-${date.dayNum} ${date.hour} ${date.gmt}`, () =>
+    formatNow(date, language),
+  );
+};
+
+const formatNow = (date: OpeningDate, language: Language): string => {
   const wall = new Date(Date.UTC(date.year, date.month - 1, date.dayNum, date.hour));
   const day =
     language === 'en' ? englishDay(wall) : new Intl.DateTimeFormat(DATE_LOCALES[language], DAY_FORMAT).format(wall);

@@ -87,9 +87,14 @@ const VideoGallery = () => {
   const section = useRef<HTMLElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<YoutubePlayer | undefined>(undefined);
+  // Made on first use: a page without videos does not pay for Intl's first number format.
   const format = useMemo(() => {
-    const formatter = new Intl.NumberFormat(LANGUAGE_TAGS[language], { notation: 'compact', maximumFractionDigits: 1 });
-    return (n: number) => formatter.format(n);
+    let formatter: Intl.NumberFormat | undefined;
+    return (n: number) =>
+      (formatter ??= new Intl.NumberFormat(LANGUAGE_TAGS[language], {
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      })).format(n);
   }, [language]);
 
   const list = videos ?? NO_VIDEOS;
