@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
  * End-to-end tests against the built site, in Debian's Chromium (no downloaded browsers).
@@ -8,16 +9,6 @@ import { defineConfig, devices } from '@playwright/test';
  *  - online (8183): something listens on the login and game ports, so both lights are green,
  *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json).
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** E2E_PORT_BASE moves every port, so two runs on one machine do not collide. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 8181);
@@ -75,7 +66,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: INSTANCES.default,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

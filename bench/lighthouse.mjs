@@ -3,17 +3,7 @@
 // median run is reported, as Lighthouse's own docs advise for noisy machines.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -61,12 +51,11 @@ const measure = async (port, url, runs) => {
 
 /** Lighthouse figures of each path of a running site; undefined when no Chromium is there. */
 export const lighthouseFigures = async (baseUrl, paths, runs = 3) => {
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   let chrome;
   try {
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   } catch (error) {
-    return { skipped: `Chromium could not start (${error.message}); set CHROME_PATH` };
+    return { skipped: `Chromium could not start (${error.message}); set CHROMIUM_PATH` };
   }
   try {
     const pages = {};
