@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../../shared/navigation';
 import { storeLanguage } from '../../i18n/language-storage';
 import { getHref, matchRoute } from '../../i18n/routes';
-import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
+import { ScriptButton } from '../../components/script-button';
 
 /** Native names: a visitor finds their own language whatever the page is written in. */
 const NATIVE_NAMES: Record<Language, string> = {
@@ -20,7 +20,6 @@ const NATIVE_NAMES: Record<Language, string> = {
 export const LanguageBar = () => {
   const { t } = useTranslation();
   // In the pre-rendered page, until the script runs, a click would do nothing.
-  const hydrated = useHydrated();
   const { language } = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -35,17 +34,15 @@ export const LanguageBar = () => {
     <ul className="language-bar" aria-label={t('language.label')}>
       {LANGUAGES.map((code) => (
         <li key={code}>
-          <button
-            type="button"
+          <ScriptButton
             className="language-bar__button"
             lang={code === 'gr' ? 'el' : code === 'br' ? 'pt-BR' : code}
             aria-pressed={code === language}
             title={NATIVE_NAMES[code]}
             onClick={() => choose(code)}
-            disabled={!hydrated}
           >
             <img src={`/images/flags/${code}.svg`} alt={NATIVE_NAMES[code]} width={30} height={20} />
-          </button>
+          </ScriptButton>
         </li>
       ))}
     </ul>

@@ -4,10 +4,10 @@ import { NavLink, useLocation } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
 import { ACCOUNT_ROUTES, STATISTICS_ROUTES, type RouteId } from '../../i18n/routes';
 import { useSiteData } from '../../shared/site-data';
-import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from './language-bar';
 import { StatusLights } from './status-lights';
+import { ScriptButton } from '../../components/script-button';
 
 /**
  * The top menu: home, account, downloads, statistics, donate, the two community links, the lights.
@@ -17,7 +17,6 @@ import { StatusLights } from './status-lights';
  */
 export const TopMenu = () => {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
   const { pathname } = useLocation();
@@ -56,18 +55,16 @@ export const TopMenu = () => {
         <NavLink to={href('home')} className="top-menu__logo" aria-label={t('site.homeLink')}>
           <img src="/images/logo/gatekeeper.svg" alt="" width={44} height={44} />
         </NavLink>
-        <button
+        <ScriptButton
           ref={button}
-          type="button"
           className="top-menu__toggle"
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpenOn(open ? undefined : pathname)}
-          disabled={!hydrated}
         >
           <span className="top-menu__toggle-icon" aria-hidden="true" />
           {t('menu.button')}
-        </button>
+        </ScriptButton>
         <ul className="top-menu__links" id={listId}>
           {items.map((item) => (
             <li key={item.label}>

@@ -5,13 +5,13 @@ import { useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, type Path, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
-import { useHydrated } from '../../shared/use-browser-value';
 import { type DialogContent, useDialog } from '../dialog';
 import { CaptchaField, type CaptchaHandle } from './captcha-field';
 import type { FormDefinition } from './form-definition';
 import { FormField } from './form-field';
 import { CHECKLIST_KEYS, PasswordChecklist } from './password-checklist';
 import './form.css';
+import { ScriptButton } from '../script-button';
 
 /** Dialogs of a form that does not answer with the account forms' error codes (the mail form). */
 export interface FormDialogs {
@@ -91,7 +91,6 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   const captcha = useRef<CaptchaHandle>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const { schema, fields, defaults } = config.form;
   const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const captchaError = form.formState.errors.captcha;
@@ -220,14 +219,14 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
           }
         />
       )}
-      <button
+      <ScriptButton
         type="submit"
         className="button button--primary account-form__submit"
         aria-busy={busy}
-        disabled={busy || !hydrated}
+        disabled={busy}
       >
         {busy ? t('forms.processing') : t(config.submitLabel)}
-      </button>
+      </ScriptButton>
     </form>
   );
 };

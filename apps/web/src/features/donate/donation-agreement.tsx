@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../shared/use-browser-value';
+import { ScriptButton } from '../../components/script-button';
 
 const TERMS = ['voluntary', 'coins', 'character', 'delivery', 'refunds', 'chargebacks'] as const;
 
 /** The first view of the donate page: what a donation is and is not, and the proceed button. */
 export const DonationAgreement = ({ onProceed }: { onProceed: () => void }) => {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const headingId = useId();
   return (
     <section className="donate-agreement" aria-labelledby={headingId}>
@@ -21,9 +20,9 @@ export const DonationAgreement = ({ onProceed }: { onProceed: () => void }) => {
         ))}
       </ol>
       <p>{t('donate.agreement.consent')}</p>
-      <button type="button" className="button button--primary" onClick={onProceed} disabled={!hydrated}>
+      <ScriptButton className="button button--primary" onClick={onProceed}>
         {t('donate.agreement.proceed')}
-      </button>
+      </ScriptButton>
     </section>
   );
 };

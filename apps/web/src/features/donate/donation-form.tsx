@@ -13,11 +13,11 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { recordRefEvent } from '../../api/ref-events';
-import { useHydrated } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
+import { ScriptButton } from '../../components/script-button';
 
 /** The amount as the provider's form wants it: a dot and two decimals. */
 const providerAmount = (amount: string) => (toCents(amount) / 100).toFixed(2);
@@ -48,7 +48,6 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const providerForm = useRef<HTMLFormElement>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
   const { donation, coinsName, coinsPerEuro } = metadata;
   const { money, count } = useNumberFormats(donation.currency);
@@ -155,14 +154,14 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
           {coins !== undefined && t('donate.form.coinsPreview', { coins: count(coins), coinsName })}
         </p>
         <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
-        <button
+        <ScriptButton
           type="submit"
           className="button button--primary account-form__submit"
           aria-busy={busy}
-          disabled={busy || !hydrated}
+          disabled={busy}
         >
           {busy ? t('forms.processing') : t('donate.form.submit')}
-        </button>
+        </ScriptButton>
       </form>
       <form ref={providerForm} action={donation.action} method="post" acceptCharset="utf-8" hidden>
         {Object.entries(donation.fields).map(([name, value]) => (

@@ -3,11 +3,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
-import { useBrowserValue, useHydrated } from '../../shared/use-browser-value';
+import { useBrowserValue } from '../../shared/use-browser-value';
 import { useDialog } from '../../components/dialog';
 import { ExternalLink } from '../../components/external-link';
 import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
 import './vote-panel.css';
+import { ScriptButton } from '../../components/script-button';
 
 let ipv4Answer: Promise<string> | undefined;
 /** One getipaddress call per page, however many vote panels the layout holds. */
@@ -30,7 +31,6 @@ export const VotePanel = () => {
   const input = typed ?? saved;
   const [ipv4, setIpv4] = useState('');
   const [processing, setProcessing] = useState(false);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     visitorIpv4().then(setIpv4, () => setIpv4(''));
@@ -85,9 +85,9 @@ export const VotePanel = () => {
             maxLength={LIMITS.charNameMax}
             onChange={(event) => setInput(event.target.value)}
           />
-          <button type="submit" className="button" aria-busy={processing} disabled={!hydrated}>
+          <ScriptButton type="submit" className="button" aria-busy={processing}>
             {saved ? t('vote.change') : t('vote.apply')}
-          </button>
+          </ScriptButton>
         </div>
       </form>
       <ul className="vote-panel__sites">
