@@ -270,14 +270,8 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
     });
 
     it('answers one empty code per missing field', async () => {
-      const answer = await call('createAccount', {
-        username: '',
-        newPassword: '',
-        confirmPassword: '',
-        email: '',
-        confirmEmail: '',
-        captcha: '',
-      });
+      const fields = ['username', 'newPassword', 'confirmPassword', 'email', 'confirmEmail', 'captcha'];
+      const answer = await call('createAccount', Object.fromEntries(fields.map((field) => [field, ''])));
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual(['UsernameEmpty', 'PasswordEmpty', 'EmailEmpty', 'CaptchaEmpty']);
     });
