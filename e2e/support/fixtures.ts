@@ -13,10 +13,14 @@ export const expectAccessible = async (page: Page) => {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
-/** Waits until the page has its texts and metadata (the right pane or the inline vote panel). */
+/**
+ * Waits until the page has its texts and metadata (the right pane or the inline vote panel) and its
+ * script has taken over the pre-rendered HTML, so that what a player does from then on is answered.
+ */
 export const waitForShell = async (page: Page) => {
   await expect(page.getByRole('navigation', { name: /./ }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForScript(page);
 };
 
 /**
@@ -25,5 +29,6 @@ export const waitForShell = async (page: Page) => {
  * flags are disabled until then.
  */
 export const waitForScript = async (page: Page) => {
-  await expect(page.getByRole('list', { name: 'Choose your language' }).getByRole('button').first()).toBeEnabled();
+  // The English flag's name is the same in every language of the page.
+  await expect(page.getByRole('button', { name: 'English', exact: true })).toBeEnabled();
 };

@@ -2,6 +2,7 @@ import type { CaptchaConfig } from '@gatekeeper/contract/lite';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
+import { useNearViewport } from '../../shared/use-near-viewport';
 import { mountHostedCaptcha } from './hosted-captcha';
 
 export interface CaptchaHandle {
@@ -12,6 +13,14 @@ export interface CaptchaHandle {
 
 let configPromise: Promise<CaptchaConfig> | undefined;
 const captchaConfig = () => (configPromise ??= callApi('getCaptcha'));
+
+/**
+ * The widget is made as the player scrolls towards it or starts on the form, not while the page
+ * loads (a phone's CPU).
+ */
+const CAPTCHA_NEAR = '600px 0px';
+
+const CONTROL = 'input, button, iframe';
 
 const ALTCHA_LANGUAGES: Record<string, string> = { en: 'en', ru: 'ru', gr: 'el', es: 'es-es', br: 'pt-br', lt: 'lt' };
 
@@ -27,17 +36,35 @@ export const CaptchaField = forwardRef<CaptchaHandle, { onToken: (token: string)
     const [failed, setFailed] = useState(false);
     const onTokenRef = useRef(onToken);
     onTokenRef.current = onToken;
+    const [near, bringNear] = useNearViewport(host, CAPTCHA_NEAR);
+    const focusWhenMade = useRef(false);
 
     useImperativeHandle(
       ref,
       () => ({
         reset: () => resetWidget.current(),
-        focus: () => host.current?.querySelector<HTMLElement>('input, button, iframe')?.focus(),
+        focus: () => {
+          const control = host.current?.querySelector<HTMLElement>(CONTROL);
+          if (control) return control.focus();
+          // Not made yet (the form was sent from far above it): make it, then focus it.
+          focusWhenMade.current = true;
+          bringNear();
+          host.current?.scrollIntoView({ block: 'center' });
+        },
       }),
-      [],
+      [bringNear],
     );
 
+    // A player who starts on the form (a keyboard user tabbing to the captcha) gets it made too.
     useEffect(() => {
+      const form = host.current?.closest('form');
+      if (near || !form) return;
+      form.addEventListener('focusin', bringNear);
+      return () => form.removeEventListener('focusin', bringNear);
+    }, [near, bringNear]);
+
+    useEffect(() => {
+      if (!near) return;
       let cancelled = false;
       let cleanup: (() => void) | undefined;
       const language = i18n.language;
@@ -61,17 +88,21 @@ export const CaptchaField = forwardRef<CaptchaHandle, { onToken: (token: string)
             cleanup = mounted.destroy;
             resetWidget.current = mounted.reset;
           }
+          if (focusWhenMade.current) {
+            focusWhenMade.current = false;
+            host.current?.querySelector<HTMLElement>(CONTROL)?.focus();
+          }
         })
         .catch(() => !cancelled && setFailed(true));
       return () => {
         cancelled = true;
         cleanup?.();
       };
-    }, [i18n.language]);
+    }, [i18n.language, near]);
 
     return (
       <div className={`form-field form-field--captcha${invalid ? ' form-field--invalid' : ''}`}>
-        <div ref={host} role="group" aria-label={t('forms.captcha')} />
+        <div ref={host} className="form-field__captcha" role="group" aria-label={t('forms.captcha')} />
         {failed && <p className="form-field__error">{t('forms.captchaUnavailable')}</p>}
         {invalid && !failed && (
           <p className="form-field__error" role="alert">

@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/use-language';
 import { ExternalLink } from '../../components/external-link';
 import { StarRating } from './star-rating';
 import { type YoutubePlayer, loadYoutubeIframeApi } from './youtube-iframe-api';
+import { useNearViewport } from '../../shared/use-near-viewport';
 
 const NO_VIDEOS: YoutubeVideo[] = [];
 /** The player starts loading this far before the gallery scrolls into view. */
@@ -83,8 +84,8 @@ const VideoGallery = () => {
   const videos = useCall('getYoutubeVideos', NO_VIDEOS);
   const [randomPick] = useState(() => Math.random());
   const [chosenId, setChosenId] = useState<string>();
-  const [near, setNear] = useState(false);
   const section = useRef<HTMLElement>(null);
+  const [near, bringNear] = useNearViewport(section, NEAR_VIEWPORT, (videos ?? NO_VIDEOS).length > 0);
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<YoutubePlayer | undefined>(undefined);
   // Made on first use: a page without videos does not pay for Intl's first number format.
@@ -109,22 +110,6 @@ const VideoGallery = () => {
     wanted.current = { id: current?.id, withSound: chosenId !== undefined, frameTitle };
     player.current?.getIframe?.()?.setAttribute('title', frameTitle);
   }, [current, chosenId, t]);
-
-  useEffect(() => {
-    const element = section.current;
-    if (!element || list.length === 0) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [list.length]);
 
   // Create the player once, when the gallery is near and has a video.
   const hasVideo = currentId !== undefined;
@@ -167,7 +152,7 @@ const VideoGallery = () => {
 
   const play = (video: YoutubeVideo) => {
     setChosenId(video.id);
-    setNear(true);
+    bringNear();
     const ready = player.current;
     if (ready && typeof ready.loadVideoById === 'function') {
       ready.loadVideoById(video.id);
