@@ -13,7 +13,7 @@ import { facebookStreamRoutes } from './features/facebook-streams/routes';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { donationRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
-import { createRewardDelivery } from './features/rewards/reward-delivery';
+import { createRewardDelivery, queueWarning } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
 import { OutboxRepository } from './features/mail/outbox-repository';
 import { mailRoutes } from './features/mail/routes';
@@ -233,6 +233,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   if (config.publicUrlWarning) app.log.warn(config.publicUrlWarning);
   for (const warning of homeSectionWarnings(config, settings)) app.log.warn(warning);
+  const rewardsWarning = queueWarning(settings.rewards, deps.schema);
+  if (rewardsWarning) app.log.warn(rewardsWarning);
   if (!config.mailSigningKeyConfigured) {
     app.log.warn('MAIL_SIGNING_KEY is not set: unsubscribe links in mails stop working when the site restarts');
   }

@@ -1,13 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Config } from './config';
 import { seedDemoReferrals } from './features/referral/demo-referrals';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
+import type { SiteDatabase } from './db/tables';
 import { DEMO_ACCOUNTS, seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
-import { flavorNamed } from './game/flavors';
+import { type GameFlavor, flavorNamed } from './game/flavors';
 import { migrateSiteTables } from './site-migrations';
+
+/**
+ * Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration
+ * keeps them; nothing where the game has its own column. The demo world and the tests' world.
+ */
+export const keepDemoEmails = async (site: Kysely<SiteDatabase>, flavor: GameFlavor): Promise<void> => {
+  if (flavor.accounts.email !== null) return;
+  await site
+    .insertInto('site_account_emails')
+    .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
+    .execute();
+};
 
 const hasAccountsTable = async (connections: Connections): Promise<boolean> => {
   const result = await sql<{
@@ -59,12 +72,7 @@ export const prepareDatabases = async (
     if (applied.length > 0) log.info({ migrations: applied }, 'site tables migrated');
     if (firstRun) await seedDemoReferrals(connections.site.db);
     // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
-    if (firstRun && schema.flavor.accounts.email === null) {
-      await connections.site.db
-        .insertInto('site_account_emails')
-        .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
-        .execute();
-    }
+    if (firstRun) await keepDemoEmails(connections.site.db, schema.flavor);
     // Migrations may take long on big tables; a visitor's call may not.
     connections.bound({
       queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,

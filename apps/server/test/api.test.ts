@@ -12,6 +12,8 @@ import { sdkRoute } from '../src/infra/sdk-route';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { listeningServer } from './support/listening-server';
+import { FLAVOR_KINDS } from './support/flavored-world';
+import type { FlavorName } from '../src/game/flavors';
 
 /** A content security policy as directive name → sources. */
 const parseCsp = (header: string | null): Map<string, string[]> =>
@@ -174,37 +176,6 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
         expect(response.status).toBe(200);
         expect(await response.text()).toBe('');
       });
-    });
-  });
-
-  describe('GET /sdk/ischaracterexist', () => {
-    const exists = async (query: string) => {
-      const response = await fetch(`${site.url}/sdk/ischaracterexist?${query}`);
-      return { status: response.status, body: await response.json() };
-    };
-
-    it('answers true for a demo character in any case', async () => {
-      expect(await exists('name=DEMOKNIGHT')).toEqual({ status: 200, body: true });
-    });
-
-    it('answers false for an unknown character', async () => {
-      expect(await exists('name=NoSuchHero')).toEqual({ status: 200, body: false });
-    });
-
-    it('answers false for an empty or blank name', async () => {
-      expect(await exists('name=')).toEqual({ status: 200, body: false });
-      expect(await exists('name=%20%20')).toEqual({ status: 200, body: false });
-    });
-
-    it('refuses a 65-character name with 400', async () => {
-      expect((await exists(`name=${'a'.repeat(64)}`)).status).toBe(200);
-      const tooLong = await exists(`name=${'a'.repeat(65)}`);
-      expect(tooLong.status).toBe(400);
-      expect(tooLong.body).toEqual(['formInvalid']);
-    });
-
-    it('refuses a request without a name with 400', async () => {
-      expect((await exists('')).status).toBe(400);
     });
   });
 
@@ -550,6 +521,52 @@ describe.skipIf(!hasBuiltPage)(
         const csp = parseCsp((await fetch(`${turnstileSite.url}/`)).headers.get('content-security-policy'));
         expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS, 'https://challenges.cloudflare.com']);
       });
+    });
+  },
+);
+
+/** The vote panel's name check reads the flavour's characters table (aCis: obj_Id, its own collation). */
+describe.each(FLAVOR_KINDS)(
+  'GET /sdk/ischaracterexist on %s tables in %s',
+  (flavor: FlavorName, kind: DatabaseKind) => {
+    let databases: TestDatabases;
+    let site: AppUnderTest;
+    beforeAll(async () => {
+      databases = await createTestDatabases(kind, { flavor });
+      site = await startApp(databases);
+    });
+    afterAll(async () => {
+      await site?.close();
+      await databases?.drop();
+    });
+
+    const exists = async (query: string) => {
+      const response = await fetch(`${site.url}/sdk/ischaracterexist?${query}`);
+      return { status: response.status, body: await response.json() };
+    };
+
+    it('answers true for a demo character in any case', async () => {
+      expect(await exists('name=DEMOKNIGHT')).toEqual({ status: 200, body: true });
+    });
+
+    it('answers false for an unknown character', async () => {
+      expect(await exists('name=NoSuchHero')).toEqual({ status: 200, body: false });
+    });
+
+    it('answers false for an empty or blank name', async () => {
+      expect(await exists('name=')).toEqual({ status: 200, body: false });
+      expect(await exists('name=%20%20')).toEqual({ status: 200, body: false });
+    });
+
+    it('refuses a 65-character name with 400', async () => {
+      expect((await exists(`name=${'a'.repeat(64)}`)).status).toBe(200);
+      const tooLong = await exists(`name=${'a'.repeat(65)}`);
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body).toEqual(['formInvalid']);
+    });
+
+    it('refuses a request without a name with 400', async () => {
+      expect((await exists('')).status).toBe(400);
     });
   },
 );

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CHARACTERS } from '../src/game/demo-seed';
-import { createGameTables } from '../src/game/game-tables';
+import { createEmulatorTables } from './support/emulator-tables';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import type { CharacterRow } from '../src/game/character-row';
 import { createAccount, findAccount, isBanned, setPassword, temporaryBanUntil } from '../src/game/accounts';
@@ -776,8 +776,8 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
              lastactive BIGINT NOT NULL DEFAULT 0, accessLevel TINYINT NOT NULL DEFAULT 0, lastIP CHAR(15))`,
           )
           .execute(databases.connections.login.db);
-        await createGameTables(databases.connections.login.db, dialectOf(databases), ['login']);
-        await createGameTables(databases.connections.game.db, dialectOf(databases), ['game']);
+        await createEmulatorTables(databases.connections.login.db, dialectOf(databases), ['login']);
+        await createEmulatorTables(databases.connections.game.db, dialectOf(databases), ['game']);
         const { message } = await schemaErrorOf(databases);
         expect(message).toContain('login database');
         expect(message).toContain('missing column accounts.email');
@@ -787,7 +787,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('names every missing game table', async () => {
       await withBareDatabases(async (databases) => {
-        await createGameTables(databases.connections.login.db, dialectOf(databases), ['login']);
+        await createEmulatorTables(databases.connections.login.db, dialectOf(databases), ['login']);
         const { message } = await schemaErrorOf(databases);
         expect(message).toContain('game database');
         for (const table of ['characters', 'clan_data', 'heroes', 'account_gsdata']) {
@@ -799,7 +799,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('names the accounts table when the login database is empty', async () => {
       await withBareDatabases(async (databases) => {
-        await createGameTables(databases.connections.game.db, dialectOf(databases), ['game']);
+        await createEmulatorTables(databases.connections.game.db, dialectOf(databases), ['game']);
         const { message } = await schemaErrorOf(databases);
         expect(message).toContain('missing table accounts');
         expect(message).not.toContain('characters');
@@ -808,8 +808,8 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('names a missing characters column', async () => {
       await withBareDatabases(async (databases) => {
-        await createGameTables(databases.connections.login.db, dialectOf(databases), ['login']);
-        await createGameTables(databases.connections.game.db, dialectOf(databases), ['game']);
+        await createEmulatorTables(databases.connections.login.db, dialectOf(databases), ['login']);
+        await createEmulatorTables(databases.connections.game.db, dialectOf(databases), ['game']);
         await sql.raw('ALTER TABLE characters DROP COLUMN onlinetime').execute(databases.connections.game.db);
         const { message } = await schemaErrorOf(databases);
         expect(message).toContain('missing column characters.onlinetime');

@@ -1,10 +1,12 @@
 import { type ClanRow, type ClassRow, type RankedValueRow, className } from '@gatekeeper/contract';
 import type { Connections } from '../src/db/connections';
+import { FLAVORS, type FlavorName } from '../src/game/flavors';
 
 /**
  * The rankings worked out again in plain JavaScript from every row of the tables, by the rules
  * docs/owner/rankings.md states, with none of the SQL's shortcuts (index cuts, bounds, one-pass keys): the
- * answers of the site must match these exactly, on both dialects.
+ * answers of the site must match these exactly, on both dialects and in every flavour (its own
+ * column names, and only the ban tables it has).
  */
 
 interface Character {
@@ -28,17 +30,30 @@ const byName = (a: { name: string; charId: number }, b: { name: string; charId: 
 const ranked = <T extends { name: string; charId: number; sortValue: number }>(rows: T[], limit: number) =>
   [...rows].sort((a, b) => b.sortValue - a.sortValue || byName(a, b)).slice(0, limit);
 
-export const readWorld = async (connections: Connections, options: { eventStats?: boolean; now?: number } = {}) => {
+export const readWorld = async (
+  connections: Connections,
+  options: { eventStats?: boolean; now?: number; flavor?: FlavorName } = {},
+) => {
   const now = options.now ?? Date.now();
+  const flavor = FLAVORS[options.flavor ?? 'l2j'];
+  const key = flavor.characters.key;
   const { login, game } = connections;
+  // Only the tables the flavour has: aCis keeps no account_data and no punishments.
   const [accounts, accountData, punishments, characters, stats, clans, heroes] = await Promise.all([
-    login.db.selectFrom('accounts').select(['login', 'accessLevel']).execute(),
-    login.db.selectFrom('account_data').selectAll().where('var', '=', 'ban_temp').execute(),
-    game.db.selectFrom('punishments').select(['key', 'affect', 'type', 'expiration']).execute(),
+    login.db
+      .selectFrom('accounts')
+      .select(['login', `${flavor.accounts.accessLevel} as accessLevel`])
+      .execute(),
+    flavor.bans.temporaryBanVar === null
+      ? []
+      : login.db.selectFrom('account_data').selectAll().where('var', '=', flavor.bans.temporaryBanVar).execute(),
+    flavor.optionalColumns.game.punishments === undefined
+      ? []
+      : game.db.selectFrom('punishments').select(['key', 'affect', 'type', 'expiration']).execute(),
     game.db
       .selectFrom('characters')
       .select([
-        'charId',
+        `${key} as charId`,
         'account_name',
         'char_name',
         'pvpkills',
@@ -51,7 +66,10 @@ export const readWorld = async (connections: Connections, options: { eventStats?
       .execute(),
     options.eventStats === false ? [] : game.db.selectFrom('event_stats').selectAll().execute(),
     game.db.selectFrom('clan_data').selectAll().execute(),
-    game.db.selectFrom('heroes').select(['charId', 'count']).execute(),
+    game.db
+      .selectFrom('heroes')
+      .select([`${flavor.heroes.characterKey} as charId`, 'count'])
+      .execute(),
   ]);
   const activePunishment = (affect: string, key: string) =>
     punishments.some(

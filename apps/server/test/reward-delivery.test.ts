@@ -1,11 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDatabase } from '../src/db/tables';
-import { type RewardDelivery, createRewardDelivery, deliveryOf } from '../src/features/rewards/reward-delivery';
+import {
+  type RewardDelivery,
+  createRewardDelivery,
+  deliveryOf,
+  queueWarning,
+} from '../src/features/rewards/reward-delivery';
 import { type RewardSettings, rewardSettings } from '../src/features/rewards/settings-schema';
 import { checkGameSchema } from '../src/game/schema-check';
-import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
-import { L2J_SCHEMA } from './support/game-schema';
+import type { FlavorName } from '../src/game/flavors';
+import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
+import { L2J_SCHEMA, testGameSchema } from './support/game-schema';
 
 const silentLog = { info: () => undefined, error: () => undefined };
 
@@ -29,15 +36,29 @@ describe('where rewards go (deliveryOf)', () => {
     );
     expect(deliveryOf(settings('queue'), FULL_SCHEMA)).toBe('queue');
   });
+
+  it('warns at start-up only when auto found no table, naming why and what the owner must add', () => {
+    expect(queueWarning(settings('auto'), FULL_SCHEMA)).toBeUndefined();
+    expect(queueWarning(settings('queue'), testGameSchema('acis'))).toBeUndefined();
+    const acis = queueWarning(settings('auto'), testGameSchema('acis'));
+    expect(acis).toContain('aCis has no table the site can put items in');
+    expect(acis).toContain('IdFactory');
+    expect(acis).toContain('site_reward_queue (status pending)');
+    expect(acis).toContain('docs/owner/payments.md');
+    expect(queueWarning(settings('auto'), { ...FULL_SCHEMA, hasPremiumItems: false, hasCustomMail: false })).toContain(
+      'the game database has none of the tables character_premium_items, custom_mail',
+    );
+  });
 });
 
-describe.each(DATABASE_KINDS)('reward delivery on %s', (kind) => {
+describe.each(FLAVOR_KINDS)('reward delivery on %s tables in %s', (flavor: FlavorName, kind: DatabaseKind) => {
+  const flavored = flavoredWorld(flavor);
   let databases: TestDatabases;
   let game: Kysely<GameDatabase>;
   let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
   let charIds: number[];
   let nextRequest = 0;
-  const requestId = () => `test:${kind}:${nextRequest++}`;
+  const requestId = () => `test:${flavor}:${kind}:${nextRequest++}`;
 
   const deliveryWith = async (delivery: RewardSettings['delivery']): Promise<RewardDelivery> =>
     createRewardDelivery({
@@ -59,104 +80,145 @@ describe.each(DATABASE_KINDS)('reward delivery on %s', (kind) => {
     game.selectFrom('custom_mail').select(['receiver', 'items', 'subject']).where('receiver', '=', charId).execute();
 
   beforeAll(async () => {
-    databases = await createTestDatabases(kind);
+    databases = await createTestDatabases(kind, { flavor });
     game = databases.connections.game.db;
-    charIds = (await game.selectFrom('characters').select('charId').orderBy('charId').limit(6).execute()).map((row) =>
-      Number(row.charId),
+    const key = flavored.flavor.characters.key;
+    charIds = (await game.selectFrom('characters').select(`${key} as charId`).orderBy(key).limit(6).execute()).map(
+      (row) => Number(row.charId),
     );
   });
   afterAll(async () => {
     await databases?.drop();
   });
 
-  it('puts a premium item for the Dimensional Merchant, numbered after the ones waiting there', async () => {
-    const rewards = await deliveryWith('premiumItems');
-    const [charId] = charIds as [number];
-    const first = requestId();
-    expect(await rewards.grant({ requestId: first, charId, count: 250, reason: 'donation' })).toEqual({
-      status: 'delivered',
-    });
-    expect(await rewards.grant({ requestId: requestId(), charId, count: 3, reason: 'referral', itemId: 57 })).toEqual({
-      status: 'delivered',
-    });
-    expect(await premiumItemsOf(charId)).toEqual([
-      { charId, itemNum: 1, itemId: 9000, itemCount: 250, itemSender: 'Gatekeeper' },
-      { charId, itemNum: 2, itemId: 57, itemCount: 3, itemSender: 'Gatekeeper' },
-    ]);
-    expect(await queueRow(first)).toMatchObject({
-      char_id: charId,
-      item_id: 9000,
-      reason: 'donation',
-      delivery: 'premiumItems',
-      status: 'delivered',
-      attempts: 1,
-      delivered_at: clock,
-    });
-  });
-
-  it('pays a request id once, also when it arrives twice at the same time', async () => {
-    const rewards = await deliveryWith('premiumItems');
-    const charId = charIds[1] as number;
-    const id = requestId();
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => rewards.grant({ requestId: id, charId, count: 100, reason: 'donation' })),
-    );
-    expect(answers.map((answer) => answer.status).sort()).toEqual(['delivered', 'duplicate', 'duplicate']);
-    expect(await rewards.grant({ requestId: id, charId, count: 100, reason: 'donation' })).toEqual({
-      status: 'duplicate',
-    });
-    expect(await premiumItemsOf(charId)).toHaveLength(1);
-  });
-
-  it('sends a custom_mail letter with the items, two in one second included', async () => {
-    const rewards = await deliveryWith('customMail');
-    const charId = charIds[2] as number;
-    await rewards.grant({ requestId: requestId(), charId, count: 40, reason: 'donation' });
-    await rewards.grant({ requestId: requestId(), charId, count: 7, reason: 'referral' });
-    expect(await mailsOf(charId)).toEqual([
-      { receiver: charId, items: '9000 40', subject: 'Your reward' },
-      { receiver: charId, items: '9000 7', subject: 'Your reward' },
-    ]);
-  });
-
-  it('leaves a queued grant pending for the game mod and writes nothing in the game tables', async () => {
-    const rewards = await deliveryWith('queue');
-    const charId = charIds[3] as number;
-    const id = requestId();
-    expect(await rewards.grant({ requestId: id, charId, count: 5, reason: 'vote' })).toEqual({ status: 'pending' });
-    expect(await queueRow(id)).toMatchObject({ status: 'pending', delivery: 'queue', item_count: 5 });
-    expect(await premiumItemsOf(charId)).toEqual([]);
-    expect(await mailsOf(charId)).toEqual([]);
-  });
-
-  it('keeps a grant the game database refused, and delivers it once on the retry', async () => {
-    const rewards = await deliveryWith('premiumItems');
-    const charId = charIds[4] as number;
-    const id = requestId();
-    await sql.raw('ALTER TABLE character_premium_items RENAME TO premium_items_away').execute(game);
-    try {
-      expect(await rewards.grant({ requestId: id, charId, count: 60, reason: 'donation' })).toEqual({
-        status: 'failed',
+  // L2J: the game's own tables (L2J Server's premium items, Mobius's custom mail).
+  if (flavor === 'l2j') {
+    it('puts a premium item for the Dimensional Merchant, numbered after the ones waiting there', async () => {
+      const rewards = await deliveryWith('premiumItems');
+      const [charId] = charIds as [number];
+      const first = requestId();
+      expect(await rewards.grant({ requestId: first, charId, count: 250, reason: 'donation' })).toEqual({
+        status: 'delivered',
       });
-      expect(await queueRow(id)).toMatchObject({ status: 'failed', attempts: 1 });
-      expect((await queueRow(id)).last_error).toBeTruthy();
-      expect(await rewards.retryFailed()).toBe(0);
-      expect(await queueRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
-    } finally {
-      await sql.raw('ALTER TABLE premium_items_away RENAME TO character_premium_items').execute(game);
-    }
-    clock += 60_000;
-    const [first, second] = await Promise.all([rewards.retryFailed(), rewards.retryFailed()]);
-    expect((first ?? 0) + (second ?? 0)).toBe(1);
-    expect(await rewards.retryFailed()).toBe(0);
-    expect(await queueRow(id)).toMatchObject({
-      status: 'delivered',
-      attempts: 3,
-      last_error: null,
-      delivered_at: clock,
+      expect(await rewards.grant({ requestId: requestId(), charId, count: 3, reason: 'referral', itemId: 57 })).toEqual(
+        {
+          status: 'delivered',
+        },
+      );
+      expect(await premiumItemsOf(charId)).toEqual([
+        { charId, itemNum: 1, itemId: 9000, itemCount: 250, itemSender: 'Gatekeeper' },
+        { charId, itemNum: 2, itemId: 57, itemCount: 3, itemSender: 'Gatekeeper' },
+      ]);
+      expect(await queueRow(first)).toMatchObject({
+        char_id: charId,
+        item_id: 9000,
+        reason: 'donation',
+        delivery: 'premiumItems',
+        status: 'delivered',
+        attempts: 1,
+        delivered_at: clock,
+      });
     });
-    expect(await premiumItemsOf(charId)).toEqual([
-      { charId, itemNum: 1, itemId: 9000, itemCount: 60, itemSender: 'Gatekeeper' },
-    ]);
-  });
+
+    it('pays a request id once, also when it arrives twice at the same time', async () => {
+      const rewards = await deliveryWith('premiumItems');
+      const charId = charIds[1] as number;
+      const id = requestId();
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => rewards.grant({ requestId: id, charId, count: 100, reason: 'donation' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual(['delivered', 'duplicate', 'duplicate']);
+      expect(await rewards.grant({ requestId: id, charId, count: 100, reason: 'donation' })).toEqual({
+        status: 'duplicate',
+      });
+      expect(await premiumItemsOf(charId)).toHaveLength(1);
+    });
+
+    it('sends a custom_mail letter with the items, two in one second included', async () => {
+      const rewards = await deliveryWith('customMail');
+      const charId = charIds[2] as number;
+      await rewards.grant({ requestId: requestId(), charId, count: 40, reason: 'donation' });
+      await rewards.grant({ requestId: requestId(), charId, count: 7, reason: 'referral' });
+      expect(await mailsOf(charId)).toEqual([
+        { receiver: charId, items: '9000 40', subject: 'Your reward' },
+        { receiver: charId, items: '9000 7', subject: 'Your reward' },
+      ]);
+      // Mobius deletes a sent letter by (date, receiver): the second takes the next second.
+      const dates = await game.selectFrom('custom_mail').select('date').where('receiver', '=', charId).execute();
+      const second = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+      expect(dates.map((row) => String(row.date).slice(0, 19)).sort()).toEqual([second(clock), second(clock + 1000)]);
+    });
+
+    it('leaves a queued grant pending for the game mod and writes nothing in the game tables', async () => {
+      const rewards = await deliveryWith('queue');
+      const charId = charIds[3] as number;
+      const id = requestId();
+      expect(await rewards.grant({ requestId: id, charId, count: 5, reason: 'vote' })).toEqual({ status: 'pending' });
+      expect(await queueRow(id)).toMatchObject({ status: 'pending', delivery: 'queue', item_count: 5 });
+      expect(await premiumItemsOf(charId)).toEqual([]);
+      expect(await mailsOf(charId)).toEqual([]);
+    });
+
+    it('keeps a grant the game database refused, and delivers it once on the retry', async () => {
+      const rewards = await deliveryWith('premiumItems');
+      const charId = charIds[4] as number;
+      const id = requestId();
+      await sql.raw('ALTER TABLE character_premium_items RENAME TO premium_items_away').execute(game);
+      try {
+        expect(await rewards.grant({ requestId: id, charId, count: 60, reason: 'donation' })).toEqual({
+          status: 'failed',
+        });
+        expect(await queueRow(id)).toMatchObject({ status: 'failed', attempts: 1 });
+        expect((await queueRow(id)).last_error).toBeTruthy();
+        expect(await rewards.retryFailed()).toBe(0);
+        expect(await queueRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
+      } finally {
+        await sql.raw('ALTER TABLE premium_items_away RENAME TO character_premium_items').execute(game);
+      }
+      clock += 60_000;
+      const [first, second] = await Promise.all([rewards.retryFailed(), rewards.retryFailed()]);
+      expect((first ?? 0) + (second ?? 0)).toBe(1);
+      expect(await rewards.retryFailed()).toBe(0);
+      expect(await queueRow(id)).toMatchObject({
+        status: 'delivered',
+        attempts: 3,
+        last_error: null,
+        delivered_at: clock,
+      });
+      expect(await premiumItemsOf(charId)).toEqual([
+        { charId, itemNum: 1, itemId: 9000, itemCount: 60, itemSender: 'Gatekeeper' },
+      ]);
+    });
+  }
+
+  // aCis: nowhere in the game to put items; every grant is recorded and waits for a game mod.
+  if (flavor === 'acis') {
+    it('auto queues each grant pending, once per request id, and refuses a game table aCis lacks', async () => {
+      const rewards = await deliveryWith('auto');
+      const tablesBefore = (await game.introspection.getTables()).map((t) => t.name).sort();
+      const charId = charIds[0] as number;
+      const id = requestId();
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => rewards.grant({ requestId: id, charId, count: 250, reason: 'donation' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual(['duplicate', 'duplicate', 'pending']);
+      expect(await queueRow(id)).toMatchObject({
+        char_id: charId,
+        item_id: 9000,
+        item_count: 250,
+        delivery: 'queue',
+        status: 'pending',
+        attempts: 0,
+        delivered_at: null,
+      });
+      // Nothing retries a queued grant: it stays pending until the mod marks it delivered.
+      rewards.start();
+      expect(await rewards.retryFailed()).toBe(0);
+      rewards.stop();
+      expect(await queueRow(id)).toMatchObject({ status: 'pending' });
+      expect((await game.introspection.getTables()).map((t) => t.name).sort()).toEqual(tablesBefore);
+      await expect(deliveryWith('premiumItems')).rejects.toThrow(/character_premium_items/);
+      await expect(deliveryWith('customMail')).rejects.toThrow(/custom_mail/);
+    });
+  }
 });

@@ -44,7 +44,8 @@ export const inFlavor = (flavor: GameFlavor, row: CharacterRow): Insertable<Char
   return {
     ...rest,
     ...keyed(flavor.characters.key, charId),
-    ...(flavor.characters.punishLevel && punish_level !== undefined ? { punish_level } : {}),
+    // Always set where the flavour has it: SQLite fills a column a row of a batch leaves out with NULL.
+    ...(flavor.characters.punishLevel ? { punish_level: punish_level ?? 0 } : {}),
   } as Insertable<CharactersTable>;
 };
 

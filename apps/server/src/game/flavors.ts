@@ -48,6 +48,11 @@ export interface GameFlavor {
     /** A character-selection PIN (account_gsdata secauth_pwd). */
     pincode: boolean;
   };
+  /**
+   * The game tables rewards can be put in when present (character_premium_items, custom_mail),
+   * and why there are none where the flavour has none: its rewards wait in the site's queue.
+   */
+  itemDelivery: { tables: readonly string[]; whyNone: string | null };
   /** The columns start-up requires in the login and game databases. */
   requiredColumns: { login: Record<string, readonly string[]>; game: Record<string, readonly string[]> };
   /** Tables that switch a feature on when present, off when absent. */
@@ -87,6 +92,7 @@ const L2J: GameFlavor = {
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
+  itemDelivery: { tables: ['character_premium_items', 'custom_mail'], whyNone: null },
   requiredColumns: {
     login: {
       accounts: ['login', 'password', 'email', 'created_time', 'lastactive', 'accessLevel', 'lastIP'],
@@ -123,6 +129,13 @@ const ACIS: GameFlavor = {
   passwordScheme: 'bcrypt',
   bans: { temporaryBanVar: null, jailPunishLevel: 2 },
   features: { pincode: false },
+  // Interlude has no mail with items nor premium items; aCis's items rows take object ids from the
+  // running server's IdFactory (read once at start) and an online player's inventory lives in memory.
+  itemDelivery: {
+    tables: [],
+    whyNone:
+      "aCis has no table the site can put items in: its items rows take object ids from the running game server's IdFactory, and an online player's inventory is kept in memory",
+  },
   requiredColumns: {
     login: { accounts: ['login', 'password', 'last_active', 'access_level'] },
     game: {

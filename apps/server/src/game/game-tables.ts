@@ -6,8 +6,9 @@ import type { FlavorName } from './flavors';
  * The game and login tables of each flavour, with the emulators' column names and types, for the
  * embedded demo database and the tests only: on a real server the game owns these tables and the
  * site never creates them. Names compare case-insensitively on both dialects, as MariaDB's
- * utf8mb3_general_ci does. The tests compare these columns with DDL copied from each emulator's
- * own SQL files (test/support/emulator-ddl.ts).
+ * utf8mb3_general_ci does. The tests run on the emulators' own SQL files, transcribed in
+ * test/support/emulator-tables.ts, and test/emulator-tables.test.ts fails when a table here
+ * drifts from them (a column, its type or its NOT NULL).
  */
 
 type Role = 'login' | 'game';
@@ -37,7 +38,7 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
   const nocase = mysql ? '' : ' COLLATE NOCASE';
   const table = mysql ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb3 COLLATE=utf8mb3_general_ci' : '';
   const claimed = mysql ? "ENUM('true','false')" : "TEXT CHECK (claimed IN ('true','false'))";
-  const autoIncrementDate = mysql
+  const timestampNow = mysql
     ? 'TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP'
     : 'TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP';
   return {
@@ -46,7 +47,7 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       login VARCHAR(45)${nocase} NOT NULL DEFAULT '',
       password VARCHAR(45),
       email VARCHAR(255)${nocase} DEFAULT NULL,
-      created_time ${autoIncrementDate},
+      created_time ${timestampNow},
       lastactive BIGINT UNSIGNED NOT NULL DEFAULT 0,
       accessLevel TINYINT NOT NULL DEFAULT 0,
       lastIP CHAR(15) NULL DEFAULT NULL,
@@ -121,7 +122,10 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       death_penalty_level SMALLINT UNSIGNED NOT NULL DEFAULT 0,
       bookmarkslot SMALLINT UNSIGNED NOT NULL DEFAULT 0,
       vitality_points SMALLINT UNSIGNED NOT NULL DEFAULT 0,
-      createDate DATE DEFAULT NULL,
+      hunting_bonus INT UNSIGNED NOT NULL DEFAULT 0,
+      nevit_blessing_points INT UNSIGNED NOT NULL DEFAULT 0,
+      nevit_blessing_time INT UNSIGNED NOT NULL DEFAULT 0,
+      createDate ${timestampNow},
       language VARCHAR(2) DEFAULT NULL,
       PRIMARY KEY (charId)
     )${table}`,
@@ -188,12 +192,11 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
     )${table}`,
       `CREATE INDEX IF NOT EXISTS character_premium_items_charId ON character_premium_items (charId)`,
       `CREATE TABLE IF NOT EXISTS custom_mail (
-      date ${autoIncrementDate},
+      date ${timestampNow},
       receiver INT UNSIGNED NOT NULL DEFAULT 0,
-      subject TEXT NOT NULL,
+      subject ${mysql ? 'TINYTEXT' : 'TEXT'} NOT NULL,
       message TEXT NOT NULL,
-      items TEXT NOT NULL,
-      PRIMARY KEY (date, receiver)
+      items TEXT NOT NULL
     )${table}`,
       `CREATE TABLE IF NOT EXISTS punishments (
       id ${mysql ? 'INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT'},
@@ -201,8 +204,8 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       affect VARCHAR(255) NOT NULL,
       type VARCHAR(255) NOT NULL,
       expiration BIGINT NOT NULL DEFAULT 0,
-      reason TEXT,
-      punishedBy VARCHAR(255)
+      reason TEXT NOT NULL,
+      punishedBy VARCHAR(255) NOT NULL
     )${table}`,
       eventStatsDdl(dialect),
     ],

@@ -37,27 +37,39 @@ export const addPremiumItem = async (db: Kysely<GameDatabase>, gift: ItemGift & 
 const sqlTimestamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
- * L2J Mobius: a letter with the items attached, delivered to the character when online. The
- * table's key is (date, receiver), so a second letter to the same character within the same
- * second takes the next free second.
+ * L2J Mobius: a letter with the items attached, delivered to the character when online. Mobius's
+ * custom_mail has no key, and its CustomMailManager deletes a sent letter by (date, receiver): a
+ * second letter to the same character in the same second could be deleted unsent. So each letter
+ * takes the first second, from now on, in which the character has none waiting.
  */
 export const sendItemsByCustomMail = async (
   db: Kysely<GameDatabase>,
   gift: ItemGift & { subject: string; message: string; now: number },
 ): Promise<void> => {
-  for (let offset = 0; offset < 60; offset++) {
-    const result = await db
+  const WINDOW_SECONDS = 60;
+  await db.transaction().execute(async (trx) => {
+    const start = Math.floor(gift.now / 1000) * 1000;
+    const waiting = await trx
+      .selectFrom('custom_mail')
+      .select('date')
+      .where('receiver', '=', gift.charId)
+      .where('date', '>=', sqlTimestamp(start))
+      .where('date', '<', sqlTimestamp(start + WINDOW_SECONDS * 1000))
+      .execute();
+    const taken = new Set(waiting.map((row) => String(row.date).slice(0, 19)));
+    const offset = Array.from({ length: WINDOW_SECONDS }, (_, i) => i).find(
+      (i) => !taken.has(sqlTimestamp(start + i * 1000)),
+    );
+    if (offset === undefined) throw new Error(`custom_mail: no free second for character ${gift.charId}`);
+    await trx
       .insertInto('custom_mail')
       .values({
-        date: sqlTimestamp(gift.now + offset * 1000),
+        date: sqlTimestamp(start + offset * 1000),
         receiver: gift.charId,
         subject: gift.subject,
         message: gift.message,
         items: `${gift.itemId} ${gift.count}`,
       })
-      .ignore()
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return;
-  }
-  throw new Error(`custom_mail: no free second for character ${gift.charId}`);
+      .execute();
+  });
 };

@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { type Connections, openConnections } from '../../src/db/connections';
 import { seedDemoWorld } from '../../src/game/demo-seed';
-import { createGameTables } from '../../src/game/game-tables';
 import { FLAVORS, type FlavorName } from '../../src/game/flavors';
+import { keepDemoEmails } from '../../src/prepare-databases';
 import { migrateSiteTables } from '../../src/site-migrations';
+import { createEmulatorTables } from './emulator-tables';
 
 /**
  * The two starting points of an API suite's databases, built once per test run (globalSetup) and
- * copied per suite: the L2J tables with the site's migrated tables, with and without the demo
- * world. Seeding the demo world takes most of a second; copying it, a few milliseconds on SQLite.
+ * copied per suite: the L2J tables as the emulator's own SQL files create them
+ * (emulator-tables.ts) with the site's migrated tables, with and without the demo world. Seeding the demo world takes most of a second; copying it, a few milliseconds on SQLite.
  */
 export type TemplateName = 'seeded' | 'empty';
 export const TEMPLATE_NAMES: TemplateName[] = ['seeded', 'empty'];
@@ -55,14 +56,15 @@ export const fillDatabases = async (
 ): Promise<void> => {
   const flavor = options.flavor ?? 'l2j';
   if (options.gameTables) {
-    if (kind === 'sqlite') await createGameTables(connections.login.db, 'sqlite', ['login', 'game'], flavor);
+    if (kind === 'sqlite') await createEmulatorTables(connections.login.db, 'sqlite', ['login', 'game'], flavor);
     else {
-      await createGameTables(connections.login.db, 'mysql', ['login'], flavor);
-      await createGameTables(connections.game.db, 'mysql', ['game'], flavor);
+      await createEmulatorTables(connections.login.db, 'mysql', ['login'], flavor);
+      await createEmulatorTables(connections.game.db, 'mysql', ['game'], flavor);
     }
     if (options.seed) await seedDemoWorld(connections.login.db, connections.game.db, FLAVORS[flavor]);
   }
   await migrateSiteTables(connections.site.db);
+  if (options.gameTables && options.seed) await keepDemoEmails(connections.site.db, FLAVORS[flavor]);
 };
 
 const fill = async (urls: { login: string; game: string; site: string }, kind: 'sqlite' | 'mariadb', seed: boolean) => {

@@ -51,6 +51,22 @@ export const deliveryOf = (settings: RewardSettings, schema: GameSchema): Delive
   return 'queue';
 };
 
+/**
+ * The start-up warning when `auto` found nowhere in the game to put items: rewards are recorded
+ * and wait, pending, in site_reward_queue until a game mod hands them out. Nothing when the owner
+ * chose the queue or the game has a table.
+ */
+export const queueWarning = (settings: RewardSettings, schema: GameSchema): string | undefined => {
+  if (settings.delivery !== 'auto' || deliveryOf(settings, schema) !== 'queue') return undefined;
+  const { whyNone, tables } = schema.flavor.itemDelivery;
+  const why = whyNone ?? `the game database has none of the tables ${tables.join(', ')}`;
+  return (
+    `rewards: ${why}. Donation and referral coins are recorded in site_reward_queue (status pending) and wait there ` +
+    'until a game mod hands them out and marks them delivered: see docs/owner/payments.md (rewards.delivery queue). ' +
+    'Set rewards.delivery to queue to say you have one.'
+  );
+};
+
 const MAX_ERROR_LENGTH = 255;
 
 export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
