@@ -6,7 +6,8 @@ import { bcryptPasswordHash } from '../src/game/password-hash';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { type Answer, readAnswer } from './support/account-calls';
-import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
+import { altchaPayload } from './support/altcha-solver';
+import { twoVersionMailSettings } from './support/mailed-site';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
 
 const ACIS = FLAVORS.acis;
@@ -14,23 +15,7 @@ const PASSWORD = 'Acis.Pass1';
 /** The variables the settings name for the highfive version, an aCis world on databases of its own. */
 const HIGHFIVE_ENV = { login: 'GK_TEST_ACIS_HIGHFIVE_LOGIN_URL', game: 'GK_TEST_ACIS_HIGHFIVE_GAME_URL' };
 
-const SETTINGS = {
-  captcha: FAST_ALTCHA_SETTINGS,
-  accounts: {
-    requestsPerMinute: 1000,
-    maxFailedAttempts: 50,
-    lockoutMinutes: 15,
-    failedChecksPerAddressPerHour: 10_000,
-  },
-  mail: {
-    versions: {
-      interlude: { loginDatabase: 'LOGIN_DATABASE_URL', gameDatabase: 'GAME_DATABASE_URL' },
-      highfive: { loginDatabase: HIGHFIVE_ENV.login, gameDatabase: HIGHFIVE_ENV.game },
-    },
-    sendPerMinute: 60_000,
-    pollSeconds: 1,
-  },
-};
+const SETTINGS = twoVersionMailSettings(HIGHFIVE_ENV, 50);
 
 /**
  * The site's own aCis world: access_level is the GM check and the ban, the emails are the site's

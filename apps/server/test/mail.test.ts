@@ -12,7 +12,8 @@ import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDataba
 import { queueMailJob } from './support/mail-job';
 import { ownWorlds } from './support/own-worlds';
 import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
-import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
+import { altchaPayload } from './support/altcha-solver';
+import { twoVersionMailSettings } from './support/mailed-site';
 import { type TestClock, testClock } from './support/clock';
 import { type ScriptedSmtp, type SmtpVerdict, startScriptedSmtp } from './support/scripted-smtp';
 import { L2J_SCHEMA } from './support/game-schema';
@@ -26,26 +27,12 @@ const RETRY_BASE_SECONDS = 60;
 /** The variables the settings name for the highfive version's databases. */
 const HIGHFIVE_ENV = { login: 'GK_TEST_HIGHFIVE_LOGIN_URL', game: 'GK_TEST_HIGHFIVE_GAME_URL' };
 
-const mailSettings = (extra: object = {}) => ({
-  captcha: FAST_ALTCHA_SETTINGS,
-  accounts: {
-    requestsPerMinute: 1000,
-    maxFailedAttempts: 3,
-    lockoutMinutes: 15,
-    failedChecksPerAddressPerHour: 10_000,
-  },
-  mail: {
-    versions: {
-      interlude: { loginDatabase: 'LOGIN_DATABASE_URL', gameDatabase: 'GAME_DATABASE_URL' },
-      highfive: { loginDatabase: HIGHFIVE_ENV.login, gameDatabase: HIGHFIVE_ENV.game },
-    },
-    sendPerMinute: 60_000,
-    pollSeconds: 1,
+const mailSettings = (extra: object = {}) =>
+  twoVersionMailSettings(HIGHFIVE_ENV, 3, {
     leaseSeconds: LEASE_SECONDS,
     retryBaseSeconds: RETRY_BASE_SECONDS,
     ...extra,
-  },
-});
+  });
 
 const mailForm = (fields: Record<string, string> = {}) => ({
   ...GM,

@@ -34,6 +34,30 @@ export const stopMailedSite = async (parts: Partial<MailedSite>): Promise<void> 
 };
 
 /** Settings for the account tools under test: a quick captcha and no rate limit in the way. */
+/**
+ * The settings of a mail suite: the account tools' limits, and two versions to mail, interlude on
+ * the site's own databases and highfive on the databases the variables of `highfive` name.
+ */
+export const twoVersionMailSettings = (
+  highfive: { login: string; game: string },
+  maxFailedAttempts: number,
+  mail: object = {},
+) => {
+  const base = accountToolSettings({ maxFailedAttempts, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 });
+  return {
+    ...base,
+    mail: {
+      versions: {
+        interlude: { loginDatabase: 'LOGIN_DATABASE_URL', gameDatabase: 'GAME_DATABASE_URL' },
+        highfive: { loginDatabase: highfive.login, gameDatabase: highfive.game },
+      },
+      sendPerMinute: 60_000,
+      pollSeconds: 1,
+      ...mail,
+    },
+  };
+};
+
 export const accountToolSettings = (accounts: {
   maxFailedAttempts: number;
   lockoutMinutes: number;
