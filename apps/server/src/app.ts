@@ -31,9 +31,8 @@ import { createCaptcha } from './infra/captcha/captcha';
 import { answerClientError } from './infra/client-errors';
 import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
-import { ReadFastPath } from './infra/read-fast-path';
 import { durableClaims } from './infra/durable-claims';
-import { requestLogSerializer } from './infra/request-log';
+import { logEveryAnswer, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
@@ -66,9 +65,7 @@ export interface AppDependencies {
 /** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config, settings, connections } = deps;
-  const fastPath = new ReadFastPath();
   const app = Fastify({
-    serverFactory: fastPath.serverFactory,
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'],
@@ -80,7 +77,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     clientErrorHandler: answerClientError,
     return503OnClosing: true,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
+    disableRequestLogging: true,
   });
+  logEveryAnswer(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,11 +164,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   await app.register(async (sdk) => {
-    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, fastPath, schema: deps.schema });
+    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, schema: deps.schema });
     await sdk.register(statusRoutes, {
       login: config.LOGIN_SERVER_ADDRESS,
       game: config.GAME_SERVER_ADDRESS,
-      fastPath,
     });
     await sdk.register(visitorIpRoutes);
     await sdk.register(characterRoutes, { connections, schema: deps.schema });
@@ -175,7 +176,6 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       schema: deps.schema,
       settings,
       referrals: referralRanking(connections.site.db),
-      fastPath,
     });
     await sdk.register(streamRoutes, {
       connections,

@@ -78,6 +78,14 @@ const envSchema = z.object({
   /** `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than a proxy's or browser's own idle
+   * time (nginx 60 s, Chromium 300 s closes first either way), so the site never closes a
+   * connection just as a request is sent on it.
+   */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+  /** The most a whole request may take to arrive (headers and body); 0: no limit. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Where the built page lives; the default is the web workspace's build output. */
   WEB_DIST_DIR: z.string().optional(),
 });

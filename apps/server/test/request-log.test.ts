@@ -27,13 +27,28 @@ describe('the access log', () => {
       `${site.url}/sdk/getreferrallink?email=secret.player%40example.com&username=secretplayer&captcha=c4ptch4`,
     );
     await fetch(`${site.url}/sdk/getReferralLink/?email=other.player%40example.com`);
-    await expect.poll(() => lines.filter((line) => line.includes('request completed')).length).toBe(3);
+    await expect.poll(() => lines.filter((line) => line.includes('"msg":"answered"')).length).toBe(3);
     const log = lines.join('\n');
     expect(log).toContain('/sdk/getnewpassword?[redacted]');
     expect(log).toContain('/sdk/getreferrallink?[redacted]');
     for (const secret of [key, 'secret.player', 'secretplayer', 'c4ptch4', 'other.player']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('writes one line per answer, the hot reads included, with method, address, status and time', async () => {
+    const before = lines.length;
+    for (const path of ['/sdk/getmetadata', '/sdk/getscorestatistics', '/sdk/nosuchcall'])
+      await fetch(`${site.url}${path}`);
+    await expect.poll(() => lines.length - before).toBe(3);
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written.map((line) => [line.msg, (line.req as { method: string; url: string }).url])).toEqual([
+      ['answered', '/sdk/getmetadata'],
+      ['answered', '/sdk/getscorestatistics'],
+      ['answered', '/sdk/nosuchcall'],
+    ]);
+    expect(written.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([200, 200, 404]);
+    for (const line of written) expect(line.responseTime).toEqual(expect.any(Number));
   });
 
   it('keeps the query of other calls', () => {

@@ -15,7 +15,6 @@ import { statisticsRoutes } from '../src/features/statistics/routes';
 import { statisticsCache } from '../src/features/statistics/statistics-cache';
 import { readRankingFilter } from '../src/game/ranking-exclusions';
 import { registerErrorHandler } from '../src/infra/errors';
-import { ReadFastPath } from '../src/infra/read-fast-path';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
@@ -495,7 +494,6 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
           schema: L2J_SCHEMA,
           settings: parseSettings({}),
           // Not the app's server: every request here goes through the Fastify route.
-          fastPath: new ReadFastPath(),
         });
         await app.listen({ port: 0, host: '127.0.0.1' });
         url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ReadFastPath, prepareAnswer, readRoute } from '../../infra/read-fast-path';
+import { prepareAnswer, readRoute } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { Settings } from '../../settings';
 import { presentMetadata } from './metadata';
@@ -7,12 +7,12 @@ import type { GameSchema } from '../../game/schema-check';
 
 export const metadataRoutes = async (
   app: FastifyInstance,
-  options: { settings: Settings; publicUrl: string; fastPath: ReadFastPath; schema: Pick<GameSchema, 'flavor'> },
+  options: { settings: Settings; publicUrl: string; schema: Pick<GameSchema, 'flavor'> },
 ): Promise<void> => {
   // The settings do not change while the site runs: one answer, prepared once.
   const answer = prepareAnswer(
     JSON_NO_CACHE_HEADERS,
     JSON.stringify(presentMetadata(options.settings, options.publicUrl, options.schema)),
   );
-  readRoute(app, options.fastPath, 'getMetadata', () => answer);
+  readRoute(app, 'getMetadata', () => answer);
 };

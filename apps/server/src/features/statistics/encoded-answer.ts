@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { acceptsEncoding } from '../../infra/accept-encoding';
-import { type PreparedAnswer, prepareAnswer } from '../../infra/read-fast-path';
+import { type PreparedAnswer, prepareAnswer } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
-import { type ReadFastPath, readRoute } from '../../infra/read-fast-path';
+import { readRoute } from '../../infra/prepared-answer';
 import type { Settings } from '../../settings';
 import { chooseEncoding } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
@@ -17,7 +17,6 @@ export interface StatisticsRoutesOptions {
   settings: Pick<Settings, 'statistics'>;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
-  fastPath: ReadFastPath;
 }
 
 /** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
@@ -43,6 +42,6 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     StatisticsCall,
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
-    readRoute(app, options.fastPath, call, (acceptEncoding) => chooseEncoding(cache.read(list), acceptEncoding));
+    readRoute(app, call, (acceptEncoding) => chooseEncoding(cache.read(list), acceptEncoding));
   }
 };

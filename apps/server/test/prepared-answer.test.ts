@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
@@ -23,10 +24,10 @@ const raw = (url: string, method: string, headers: Record<string, string>) =>
   });
 
 /**
- * The hot read calls are answered before Fastify (infra/read-fast-path.ts) when asked with a plain
- * GET, and by their Fastify route otherwise: both must give the very same answer.
+ * The hot read calls answer prepared bytes on their Fastify routes (infra/prepared-answer.ts,
+ * decision 023): the same bytes and headers whatever else the request carries.
  */
-describe('the read fast path', () => {
+describe('the prepared answers of the hot reads', () => {
   let databases: TestDatabases;
   let site: AppUnderTest;
   beforeAll(async () => {
@@ -42,20 +43,20 @@ describe('the read fast path', () => {
     '%s',
     (path) => {
       it.each<Record<string, string>>([{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }])(
-        'answers a GET with %j over the socket exactly as its Fastify route does',
+        'answers a GET with %j with its length, type and the API headers',
         async (headers: Record<string, string>) => {
-          const fast = await raw(`${site.url}${path}`, 'GET', headers);
-          const routed = await site.app.inject({ method: 'GET', url: path, headers });
-          expect(fast.status).toBe(200);
-          expect(routed.statusCode).toBe(200);
-          expect(fast.body.equals(routed.rawPayload)).toBe(true);
-          expect(answerHeaders(fast.headers)).toEqual(answerHeaders(routed.headers));
-          expect(fast.headers['x-content-type-options']).toBe('nosniff');
-          expect(fast.headers['content-type']).toBe('application/json; charset=utf-8');
+          const answer = await raw(`${site.url}${path}`, 'GET', headers);
+          expect(answer.status).toBe(200);
+          expect(answer.headers['content-length']).toBe(String(answer.body.length));
+          expect(answer.headers['x-content-type-options']).toBe('nosniff');
+          expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+          const again = await site.app.inject({ method: 'GET', url: path, headers });
+          expect(again.rawPayload.equals(answer.body)).toBe(true);
+          expect(answerHeaders(again.headers)).toEqual(answerHeaders(answer.headers));
         },
       );
 
-      it('leaves a GET with a query string and a HEAD to Fastify, with the same answer', async () => {
+      it('answers a GET with a query string and a HEAD with the same answer', async () => {
         const plain = await raw(`${site.url}${path}`, 'GET', {});
         const withQuery = await raw(`${site.url}${path}?utm_source=forum`, 'GET', {});
         expect(withQuery.status).toBe(200);
@@ -76,9 +77,49 @@ describe('the read fast path', () => {
     expect(metadata.headers['content-encoding']).toBeUndefined();
   });
 
-  it('answers anything else, and other methods on these paths, through Fastify', async () => {
+  it('answers other methods on these paths, and unknown paths, 404', async () => {
     expect((await raw(`${site.url}/sdk/getmetadata`, 'POST', {})).status).toBe(404);
     expect((await raw(`${site.url}/sdk/nosuchcall`, 'GET', {})).status).toBe(404);
     expect((await raw(`${site.url}/healthz`, 'GET', {})).status).toBe(200);
+  });
+});
+
+/** Opens a connection, sends one keep-alive request on it, and tells when the server closes it. */
+const idleConnection = (url: string) =>
+  new Promise<{ closed: Promise<number> }>((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname);
+    socket.once('error', reject);
+    socket.once('connect', () => socket.write(`GET /sdk/getmetadata HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`));
+    socket.once('data', () => {
+      const answeredAt = Date.now();
+      resolve({ closed: new Promise((done) => socket.once('close', () => done(Date.now() - answeredAt))) });
+    });
+  });
+
+describe('the HTTP timeouts', () => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite');
+    site = await startApp(databases, { env: { HTTP_KEEP_ALIVE_SECONDS: '7', HTTP_REQUEST_TIMEOUT_SECONDS: '12' } });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  it('keeps an idle keep-alive connection open for the configured time, past the 5 s of Node itself', async () => {
+    const connection = await idleConnection(site.url);
+    const outcome = await Promise.race([
+      connection.closed.then((ms) => `closed after ${ms} ms`),
+      new Promise((done) => setTimeout(() => done('open at 5.8 s'), 5_800)),
+    ]);
+    expect(outcome).toBe('open at 5.8 s');
+    expect(await connection.closed).toBeGreaterThanOrEqual(6_500);
+  }, 15_000);
+
+  it('runs the server with the configured request timeout', () => {
+    expect([site.app.server.keepAliveTimeout, site.app.server.requestTimeout]).toEqual([7_000, 12_000]);
   });
 });
