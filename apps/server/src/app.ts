@@ -32,7 +32,7 @@ import { answerClientError } from './infra/client-errors';
 import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
-import { logEveryAnswer, requestLogSerializer } from './infra/request-log';
+import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
@@ -80,9 +80,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   });
-  logEveryAnswer(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
