@@ -211,3 +211,30 @@ describe('a database URL named by a setting', () => {
     );
   });
 });
+
+describe('keys that several instances share', () => {
+  const keys = {
+    ALTCHA_HMAC_KEY: 'a'.repeat(32),
+    MAIL_SIGNING_KEY: 'm'.repeat(32),
+    COOKIE_SIGNING_KEY: 'c'.repeat(32),
+  };
+
+  it('refuses REDIS_URL without them, naming each missing key and how to make one', () => {
+    const message = configErrorOf({ REDIS_URL: 'redis://127.0.0.1:6379', ALTCHA_HMAC_KEY: keys.ALTCHA_HMAC_KEY }).message;
+    expect(message).toContain('MAIL_SIGNING_KEY, COOKIE_SIGNING_KEY are not');
+    expect(message).not.toContain('ALTCHA_HMAC_KEY');
+    expect(message).toContain('openssl rand -base64 32');
+  });
+
+  it('starts with REDIS_URL once every instance is given the same keys', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', ...keys });
+    expect(config.ALTCHA_HMAC_KEY).toBe(keys.ALTCHA_HMAC_KEY);
+    expect(config.mailSigningKeyConfigured).toBe(true);
+  });
+
+  it('lets a single instance (no REDIS_URL) make its own keys, as before', () => {
+    const [one, two] = [loadConfig({}), loadConfig({})];
+    expect(one.ALTCHA_HMAC_KEY).not.toBe(two.ALTCHA_HMAC_KEY);
+    expect(one.mailSigningKeyConfigured).toBe(false);
+  });
+});

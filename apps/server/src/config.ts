@@ -143,6 +143,18 @@ export const databaseUrlFromEnv = (variable: string, source: string, env: NodeJS
   return parsed.data;
 };
 
+/**
+ * Keys every instance must hold alike: an instance signs what another checks (a captcha challenge,
+ * an unsubscribe link, a registration cookie). REDIS_URL is the sign of several instances.
+ */
+const SHARED_KEYS = ['ALTCHA_HMAC_KEY', 'MAIL_SIGNING_KEY', 'COOKIE_SIGNING_KEY'] as const;
+
+const unsharedKeysMessage = (keys: readonly string[]) =>
+  `environment: REDIS_URL is set, so several instances may serve the site, but ${keys.join(', ')} ` +
+  `${keys.length === 1 ? 'is' : 'are'} not: each instance would make its own random key, and a captcha, ` +
+  'an unsubscribe link or a registration cookie made by one instance would be refused by the others. ' +
+  'Generate each key once (openssl rand -base64 32) and give every instance the same values.';
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -153,6 +165,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       `environment: CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required with CAPTCHA_PROVIDER=${value.CAPTCHA_PROVIDER}`,
     );
   }
+  const unshared = SHARED_KEYS.filter((key) => value[key] === undefined);
+  if (value.REDIS_URL !== undefined && unshared.length > 0) throw new ConfigError(unsharedKeysMessage(unshared));
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../src/app';
@@ -13,6 +14,16 @@ export interface AppUnderTest {
   config: Config;
   close(): Promise<void>;
 }
+
+/**
+ * The keys several instances must share (start-up refuses REDIS_URL without them); a test's
+ * instances pass the same object to each.
+ */
+export const sharedInstanceKeys = (): Record<string, string> => ({
+  ALTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
+  MAIL_SIGNING_KEY: randomBytes(32).toString('base64url'),
+  COOKIE_SIGNING_KEY: randomBytes(32).toString('base64url'),
+});
 
 /** The environment of an app under test: silent, on the given databases. */
 export const testEnvironment = (databases: TestDatabases): Record<string, string> => ({

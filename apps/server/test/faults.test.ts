@@ -10,7 +10,7 @@ import type { Connections } from '../src/db/connections';
 import { prepareDatabases } from '../src/prepare-databases';
 import { createAccount } from '../src/game/accounts';
 import { parseSettings } from '../src/settings';
-import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
+import { type AppUnderTest, csrfHeaders, sharedInstanceKeys, startApp } from './app-under-test';
 import { MARIADB_URL, type TestDatabases, createTestDatabases } from './databases';
 import { type AccountPost, freshLogin, readAnswer, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
@@ -84,7 +84,7 @@ describe.skipIf(!redisUp)(`Redis frozen or stopped (skipped: no Redis answers PI
     proxy = await startTcpProxy(hostAndPort(TEST_REDIS_URL, 6379));
     databases = await createTestDatabases('sqlite', { seed: false });
     site = await startApp(databases, {
-      env: { REDIS_URL: proxy.via(TEST_REDIS_URL), TRUST_PROXY: 'true' },
+      env: { ...sharedInstanceKeys(), REDIS_URL: proxy.via(TEST_REDIS_URL), TRUST_PROXY: 'true' },
       settings: SETTINGS,
     });
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/game/accounts';
-import { type AppUnderTest, startApp } from './app-under-test';
+import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
@@ -65,7 +65,7 @@ describe.skipIf(!redisUp)(`a Redis restart that loses everything (skipped: no Re
         startCaptchaVerifyServer({ secret, siteKey }),
       ]);
       clock = testClock();
-      const env = { REDIS_URL: redisUrl, TRUST_PROXY: 'true' };
+      const env = { ...sharedInstanceKeys(), REDIS_URL: redisUrl, TRUST_PROXY: 'true' };
       site = await startApp(databases, { env, settings: SETTINGS, now: clock.now });
       hosted = await startApp(databases, {
         env: {

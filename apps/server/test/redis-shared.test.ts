@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/game/accounts';
-import { type AppUnderTest, startApp } from './app-under-test';
+import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, decodeAltchaPayload } from './support/altcha-solver';
@@ -24,7 +24,7 @@ const SETTINGS = {
  * (its own logins, challenges and addresses) and deletes them afterwards.
  */
 describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answers PING at ${TEST_REDIS_URL})`, () => {
-  const hmacKey = `shared-altcha-key-${randomBytes(8).toString('hex')}`;
+  const keys = sharedInstanceKeys();
   const usedLogins: string[] = [];
   const usedChallenges: string[] = [];
   const usedAddresses: string[] = [];
@@ -34,7 +34,7 @@ describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answer
   let second: AppUnderTest;
 
   const startInstance = (env: Record<string, string> = { REDIS_URL: TEST_REDIS_URL }) =>
-    startApp(databases, { env: { ALTCHA_HMAC_KEY: hmacKey, TRUST_PROXY: 'true', ...env }, settings: SETTINGS });
+    startApp(databases, { env: { ...keys, TRUST_PROXY: 'true', ...env }, settings: SETTINGS });
 
   beforeAll(async () => {
     redis = new Redis(TEST_REDIS_URL);
