@@ -220,7 +220,10 @@ describe('keys that several instances share', () => {
   };
 
   it('refuses REDIS_URL without them, naming each missing key and how to make one', () => {
-    const message = configErrorOf({ REDIS_URL: 'redis://127.0.0.1:6379', ALTCHA_HMAC_KEY: keys.ALTCHA_HMAC_KEY }).message;
+    const message = configErrorOf({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ALTCHA_HMAC_KEY: keys.ALTCHA_HMAC_KEY,
+    }).message;
     expect(message).toContain('MAIL_SIGNING_KEY, COOKIE_SIGNING_KEY are not');
     expect(message).not.toContain('ALTCHA_HMAC_KEY');
     expect(message).toContain('openssl rand -base64 32');

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { type ConnectionOptions, createPool } from 'mysql2';
 import { type DatabaseLimits, boundedPool } from './bounded-pool';
 import { openEmbeddedSqlite } from './embedded-sqlite';
+import { RowLockMysqlDialect } from './row-lock-dialect';
 import type { GameDatabase, LoginDatabase, SiteDatabase } from './tables';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -52,7 +53,7 @@ const openKysely = (url: string, limits: () => DatabaseLimits | undefined): Kyse
     timezone: 'Z',
   };
   const pool = createPool({ ...options, connectionLimit: 10 });
-  return new Kysely({ dialect: new MysqlDialect({ pool: boundedPool(pool, options, limits) }) });
+  return new Kysely({ dialect: new RowLockMysqlDialect({ pool: boundedPool(pool, options, limits) }) });
 };
 
 /**

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/write-retry';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 
@@ -14,7 +15,7 @@ export interface ItemGift {
 
 /** L2J Server: a premium item the character claims at the Dimensional Merchant after a relog. */
 export const addPremiumItem = async (db: Kysely<GameDatabase>, gift: ItemGift & { sender: string }): Promise<void> => {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const last = await trx
       .selectFrom('character_premium_items')
       .select((eb) => eb.fn.max('itemNum').as('itemNum'))
@@ -47,7 +48,7 @@ export const sendItemsByCustomMail = async (
   gift: ItemGift & { subject: string; message: string; now: number },
 ): Promise<void> => {
   const WINDOW_SECONDS = 60;
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const start = Math.floor(gift.now / 1000) * 1000;
     const waiting = await trx
       .selectFrom('custom_mail')

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/write-retry';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 import { l2jPasswordHash } from './password-hash';
@@ -13,7 +14,7 @@ export const PIN_WRONG_ATTEMPTS_VAR = 'secauth_wte';
  * (the caller checks, see hasAnyCharacter).
  */
 export const setPincode = async (db: Kysely<GameDatabase>, accountName: string, pincode: string): Promise<void> => {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await trx
       .deleteFrom('account_gsdata')
       .where('account_name', '=', accountName)

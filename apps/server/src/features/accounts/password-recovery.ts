@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../db/write-retry';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, Language } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,7 +58,7 @@ export const recoverPassword = async (
   const values = { username: account.login, link, minutes: deps.resetMinutes, site: t('site.name') };
   try {
     // The key and its mail together: a key whose mail is not queued is never left behind.
-    await deps.connections.site.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.connections.site.db, async (trx) => {
       const inserted = await trx
         .insertInto('site_password_resets')
         .values({

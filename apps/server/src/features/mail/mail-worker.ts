@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isLanguage } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { retryOnConflict } from '../../db/write-retry';
 import type { Mail, Mailer } from '../../infra/mailer';
 import type { Texts } from '../../infra/texts';
 import { composeMassMail } from './mail-content';
@@ -176,7 +177,7 @@ export class MailWorker {
         settings,
       );
       log.warn({ err: error, job: row.job_id, mail: row.id, kind: row.kind, attempts, retryAt }, 'mail not sent');
-      await retryOnLockConflict(() =>
+      await retryOnConflict(() =>
         outbox.markFailedAttempt(row, claim, (error as Error).message ?? String(error), retryAt, triedAt),
       );
       return;
@@ -184,7 +185,7 @@ export class MailWorker {
     const sentAt = this.options.now();
     // The mail is out: its row must be marked, even when another instance's claim meets ours in a
     // deadlock, or it would stay 'sending' until its lease gives it up as unconfirmed.
-    if (!(await retryOnLockConflict(() => outbox.markSent(row.id, claim, sentAt)))) {
+    if (!(await retryOnConflict(() => outbox.markSent(row.id, claim, sentAt)))) {
       log.warn({ job: row.job_id, mail: row.id }, 'mail sent after its claim ran out');
     }
     const after = this.options.afterSent?.[row.kind];
@@ -197,18 +198,3 @@ export class MailWorker {
     }
   }
 }
-
-/** MariaDB's answers when two transactions met on the same rows: the statement may simply be run again. */
-const LOCK_CONFLICTS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-
-const retryOnLockConflict = async <T>(write: () => Promise<T>, attempts = 5): Promise<T> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= attempts || typeof code !== 'string' || !LOCK_CONFLICTS.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    }
-  }
-};

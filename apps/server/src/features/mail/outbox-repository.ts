@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../db/write-retry';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/connections';
 import type { SiteDatabase, SiteMailJobsTable, SiteMailOutboxTable } from '../../db/tables';
@@ -54,7 +55,7 @@ export class OutboxRepository {
 
   /** The job and all its mails in one transaction: a crash while queueing leaves nothing half queued. */
   async enqueue(job: NewJob): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    return writeTransaction(this.db, async (trx) => {
       const inserted = await trx
         .insertInto('site_mail_jobs')
         .values({
@@ -123,7 +124,7 @@ export class OutboxRepository {
   async claimNext(claim: string, now: number, leaseUntil: number): Promise<OutboxRow | undefined> {
     const set = { status: 'sending' as const, claimed_by: claim, lease_until: leaseUntil };
     if (this.dialect === 'mysql') {
-      const claimed = await this.db.transaction().execute(async (trx) => {
+      const claimed = await writeTransaction(this.db, async (trx) => {
         const due = await trx
           .selectFrom('site_mail_outbox')
           .select('id')
