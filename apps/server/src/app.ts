@@ -32,6 +32,7 @@ import { answerClientError } from './infra/client-errors';
 import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
+import { sharedRefresh } from './infra/shared-refresh';
 import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
@@ -102,6 +103,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const store = redis ? redisStore(redis) : memoryStore(now);
   // Used captchas and lockouts must outlive a Redis restart: the site database keeps them.
   const claims = durableClaims(connections.site.db, now);
+  // Background reads of the game database and of quota-bound APIs: one instance per period.
+  const shared = sharedRefresh({
+    db: connections.site.db,
+    claims,
+    now,
+    onError: (error, name) => app.log.warn({ err: error, name }, 'shared refresh: the site database did not answer'),
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR });
   app.addHook('onClose', async () => {
     mailer.close();
@@ -175,6 +183,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       schema: deps.schema,
       settings,
       referrals: referralRanking(connections.site.db),
+      shared,
     });
     await sdk.register(streamRoutes, {
       connections,
@@ -189,9 +198,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       publicUrl: config.PUBLIC_URL,
       now,
       redis,
+      shared,
       takeCollector: deps.takeFacebookCollector,
     });
-    await sdk.register(mediaRoutes, { youtube: settings.youtube, apiKey: config.YOUTUBE_API_KEY });
+    await sdk.register(mediaRoutes, { youtube: settings.youtube, apiKey: config.YOUTUBE_API_KEY, shared });
     await sdk.register(accountRoutes, {
       deps: recoveryDeps,
       captcha,
@@ -228,6 +238,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       requestsPerMinute: accounts.requestsPerMinute,
       secureCookies: https,
       redis,
+      shared,
     });
   });
   if (config.publicUrlWarning) app.log.warn(config.publicUrlWarning);

@@ -8,6 +8,7 @@ import { facebookStreamMigrations } from './features/facebook-streams/migrations
 import { streamMigrations } from './features/streams/migrations';
 import type { AnyKysely } from './db/connections';
 import { siteCharsetMigrations } from './db/site-charset';
+import { sharedValueMigrations } from './infra/shared-refresh';
 
 /**
  * The site's own tables, all named site_*: the only tables the site migrates on a real game
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   ...mailMigrations,
   ...facebookStreamMigrations,
   ...siteCharsetMigrations,
+  ...sharedValueMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

@@ -364,6 +364,13 @@ export interface SiteMailUnsubscribesTable {
   created_at: number;
 }
 
+/** The last value of a background refresh, computed by one instance for all (infra/shared-refresh.ts). */
+export interface SiteSharedValuesTable {
+  name: string;
+  value: string;
+  computed_at: number;
+}
+
 /** A one-time claim that survives a Redis restart (infra/durable-claims.ts). */
 export interface SiteClaimsTable {
   /** e.g. lockout:<login>, altcha:<challenge>; longer keys as sha256:<hex>. */
@@ -389,4 +396,5 @@ export interface SiteDatabase {
   site_mail_outbox: SiteMailOutboxTable;
   site_mail_unsubscribes: SiteMailUnsubscribesTable;
   site_claims: SiteClaimsTable;
+  site_shared_values: SiteSharedValuesTable;
 }

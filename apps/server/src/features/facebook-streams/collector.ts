@@ -19,6 +19,8 @@ export const STREAM_DATA_MAX_AGE_MS = 5 * 60_000;
 export const COLLECTOR_TICK_MS = 10_000;
 
 export interface CollectorDeps {
+  /** Whether this instance runs the timed round (infra/shared-refresh.ts); every instance when absent. */
+  takeTurn?: (name: string, ttlMs: number) => Promise<boolean>;
   site: Kysely<FacebookSiteDatabase>;
   game: Kysely<GameDatabase>;
   /** The user's live video now, undefined when none; throws GraphApiError. */
@@ -96,7 +98,12 @@ export const createCollector = (deps: CollectorDeps): Collector => {
     collectOnce,
     start() {
       if (timer) return;
-      timer = setInterval(() => void collectOnce(), COLLECTOR_TICK_MS);
+      // One instance per tick polls the Graph API; the others would only repeat its calls.
+      timer = setInterval(() => {
+        void (deps.takeTurn?.('facebook-collector', COLLECTOR_TICK_MS * 0.8) ?? Promise.resolve(true)).then((mine) => {
+          if (mine) void collectOnce();
+        });
+      }, COLLECTOR_TICK_MS);
       timer.unref();
     },
     async stop() {

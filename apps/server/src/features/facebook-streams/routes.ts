@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Connections } from '../../db/connections';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
@@ -33,6 +34,8 @@ export interface FacebookStreamRoutesOptions {
   publicUrl: string;
   now: () => number;
   redis?: Redis;
+  /** Runs the collector's timed rounds on one instance at a time. */
+  shared?: SharedRefresh;
   /** Tests run the collector's rounds themselves: the collector is handed over and not started. */
   takeCollector?: (collector: Collector) => void;
 }
@@ -140,6 +143,7 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
       decryptToken: (stored, userId) => cipher.decrypt(stored, userId),
       pollMs: settings.pollSeconds * 1000,
       now,
+      takeTurn: options.shared?.takeTurn,
       onError: (error, context) => app.log.warn({ err: error }, `Facebook collector: ${context} failed`),
     });
     app.addHook('onClose', () => collector.stop());

@@ -1,3 +1,4 @@
+import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { FastifyInstance } from 'fastify';
 import { sdkRoute } from '../../infra/sdk-route';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
@@ -8,11 +9,12 @@ import { youtubeVideosSource } from './youtube-videos';
 /** getyoutubevideos: the gallery's list, from memory; the Data API is asked in the background. */
 export const mediaRoutes = async (
   app: FastifyInstance,
-  options: { youtube: YoutubeSettings; apiKey: string },
+  options: { youtube: YoutubeSettings; apiKey: string; shared?: SharedRefresh },
 ): Promise<void> => {
   const videos = youtubeVideosSource({
     settings: options.youtube,
     apiKey: options.apiKey,
+    shared: options.shared,
     onError: (error) =>
       app.log.warn(
         error instanceof YoutubeApiError ? { status: error.status, reason: error.reason } : { err: error },

@@ -1,5 +1,6 @@
 import type { YoutubeVideo } from '@gatekeeper/contract';
 import { type RefreshingValue, refreshingValue } from '../../infra/refreshing-value';
+import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
 import type { ListedVideo, YoutubeSettings } from './settings-schema';
 import { fetchPlaylistVideoIds, fetchVideoDetails, safeThumbnail, uploadsPlaylistOf } from './youtube-client';
 import { videoRating } from './video-rating';
@@ -31,28 +32,37 @@ export const youtubeVideosSource = (options: {
   settings: YoutubeSettings;
   apiKey: string;
   onError?: (error: unknown) => void;
+  /** Fetches on one instance per refresh and shares the list: the quota is the project's, not the instance's. */
+  shared?: SharedRefresh;
 }): RefreshingValue<string> => {
   const { settings, apiKey } = options;
   const listed = JSON.stringify(presentListedVideos(settings.videos, settings.maxVideos));
   const playlistId = galleryPlaylistOf(settings);
   let lastGood: string | undefined;
+  const intervalMs = settings.refreshMinutes * 60_000;
+  const fetchList = async (playlistId: string) => {
+    try {
+      const client = { baseUrl: settings.apiBaseUrl, apiKey };
+      const ids = await fetchPlaylistVideoIds(client, playlistId, settings.maxVideos);
+      const videos = await fetchVideoDetails(client, ids);
+      lastGood = JSON.stringify(videos.slice(0, settings.maxVideos));
+      return lastGood;
+    } catch (error) {
+      if (lastGood === undefined) throw error;
+      options.onError?.(error);
+      return lastGood;
+    }
+  };
   return refreshingValue({
-    intervalMs: settings.refreshMinutes * 60_000,
+    intervalMs,
     fallback: listed,
     onError: options.onError,
     compute: async () => {
       if (!apiKey || !playlistId) return listed;
-      try {
-        const client = { baseUrl: settings.apiBaseUrl, apiKey };
-        const ids = await fetchPlaylistVideoIds(client, playlistId, settings.maxVideos);
-        const videos = await fetchVideoDetails(client, ids);
-        lastGood = JSON.stringify(videos.slice(0, settings.maxVideos));
-        return lastGood;
-      } catch (error) {
-        if (lastGood === undefined) throw error;
-        options.onError?.(error);
-        return lastGood;
-      }
+      const fetchGallery = () => fetchList(playlistId);
+      return options.shared
+        ? options.shared.value(sharedName('youtube-gallery', { settings, playlistId, apiKey }), intervalMs, fetchGallery)
+        : fetchGallery();
     },
   });
 };

@@ -73,10 +73,16 @@ export const startReferralChecks = (
   deps: ReferralCheckDeps,
   intervalMs: number,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  /** Whether this instance runs the next pass (infra/shared-refresh.ts); every instance when absent. */
+  takeTurn?: (name: string, ttlMs: number) => Promise<boolean>,
 ): { stop(): Promise<void> } => {
   let running: Promise<void> | undefined;
+  const runIfMine = async () => {
+    if (takeTurn && !(await takeTurn('referral-check', intervalMs * 0.8))) return { playing: 0, rewarded: 0 };
+    return runReferralCheck(deps);
+  };
   const pass = () => {
-    running ??= runReferralCheck(deps)
+    running ??= runIfMine()
       .then(({ playing, rewarded }) => {
         if (playing > 0 || rewarded > 0) log.info({ playing, rewarded }, 'referrals: new players rewarded');
       })

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
+import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { AccountEvents } from '../accounts/account-events';
 import { visitorCookie } from './referral-cookie';
 import { type ReferralRewardDelivery, startReferralChecks } from './referral-rewards';
@@ -15,6 +16,8 @@ export interface ReferralRoutesOptions {
   captcha: Captcha;
   accountEvents: AccountEvents;
   rewards: ReferralRewardDelivery;
+  /** Runs the timed referral checks on one instance at a time. */
+  shared?: SharedRefresh;
   settings: ReferralSettings;
   coinsPerRef: number;
   requestsPerMinute: number;
@@ -83,6 +86,7 @@ export const referralRoutes = async (app: FastifyInstance, options: ReferralRout
     },
     options.settings.checkSeconds * 1000,
     app.log,
+    options.shared?.takeTurn,
   );
   app.addHook('onClose', () => checks.stop());
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
 import { readRoute } from '../../infra/prepared-answer';
+import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Settings } from '../../settings';
 import { chooseEncoding } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
@@ -17,6 +18,8 @@ export interface StatisticsRoutesOptions {
   settings: Pick<Settings, 'statistics'>;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
+  /** Reads the rankings on one instance per refresh for all of them. */
+  shared?: SharedRefresh;
 }
 
 /** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
@@ -33,6 +36,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     limit: settings.statistics.limit,
     refreshMs: settings.statistics.refreshSeconds * 1000,
     log: app.log,
+    shared: options.shared,
   });
   app.addHook('onClose', async () => cache.stop());
   // Read once at start-up, so the first visitors see the rankings rather than empty lists.

@@ -4,6 +4,7 @@ import type { LoginDatabase } from '../../db/tables';
 import { readRankingFilter } from '../../game/ranking-exclusions';
 import type { GameSchema } from '../../game/schema-check';
 import { refreshingValue } from '../../infra/refreshing-value';
+import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
 import { type EncodedAnswer, encodeAnswer } from './encoded-answer';
 import { type ListSources, STATISTICS_LISTS, type StatisticsList, readList } from './lists';
 
@@ -34,6 +35,8 @@ export interface StatisticsCacheOptions {
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => number;
+  /** Reads the game database on one instance per refresh and shares the lists with the others. */
+  shared?: SharedRefresh;
 }
 
 /**
@@ -46,17 +49,18 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
   const { sources, log } = options;
   const now = options.now ?? Date.now;
 
-  const readAll = async (): Promise<StatisticsSnapshot> => {
+  /** Every list as its JSON; a list whose query failed is '[]'. */
+  const readLists = async (): Promise<Record<StatisticsList, string>> => {
     const filter = await readRankingFilter(sources, sources.schema, options.limit, now());
-    const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};
+    const lists: Partial<Record<StatisticsList, string>> = {};
     const failed: { list: StatisticsList; error: unknown }[] = [];
     // One after another: the game server shares this database, and the lists are not urgent.
     for (const list of STATISTICS_LISTS) {
       try {
-        snapshot[list] = await encodeAnswer(JSON.stringify(await readList(list, sources, filter)));
+        lists[list] = JSON.stringify(await readList(list, sources, filter));
       } catch (error) {
         failed.push({ list, error });
-        snapshot[list] = EMPTY_LIST;
+        lists[list] = EMPTY_LIST.json;
       }
     }
     if (failed.length > 0) {
@@ -65,6 +69,21 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
         'rankings: some lists could not be read; they stay empty until the next refresh',
       );
     }
+    return lists as Record<StatisticsList, string>;
+  };
+
+  let forced = false;
+  const sharedAs = sharedName('rankings', { limit: options.limit, flavor: sources.schema.flavor.name });
+  const readAll = async (): Promise<StatisticsSnapshot> => {
+    const lists = options.shared
+      ? (JSON.parse(
+          await options.shared.value(sharedAs, options.refreshMs, async () => JSON.stringify(await readLists()), {
+            force: forced,
+          }),
+        ) as Partial<Record<StatisticsList, string>>)
+      : await readLists();
+    const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};
+    for (const list of STATISTICS_LISTS) snapshot[list] = await encodeAnswer(lists[list] ?? EMPTY_LIST.json);
     return snapshot as StatisticsSnapshot;
   };
 
@@ -78,7 +97,12 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
   return {
     read: (list) => value.latest()[list],
     refresh: async () => {
-      await value.refresh();
+      forced = true;
+      try {
+        await value.refresh();
+      } finally {
+        forced = false;
+      }
     },
     start: async (waitMs) => {
       let timer: NodeJS.Timeout | undefined;
