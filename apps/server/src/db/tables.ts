@@ -329,8 +329,8 @@ export interface SiteMailJobsTable {
  * than 'mass', no job: its subject and text in the row until it is sent). pending -> sending
  * (claimed by one worker until lease_until) -> sent; a failed send goes back to pending with a
  * later next_attempt_at, or to failed once its retry window is over; a mail still sending when its
- * lease ran out (its worker died between the SMTP answer and the update) becomes unconfirmed and
- * is not sent again.
+ * lease ran out (its worker died while sending) goes back to pending and is sent again with the
+ * same Message-ID. 'unconfirmed' is what earlier versions made of such a mail.
  */
 export interface SiteMailOutboxTable {
   id: Generated<number>;

@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** `<id@host>`; nodemailer makes a random one when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {

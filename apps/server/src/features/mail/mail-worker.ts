@@ -61,7 +61,11 @@ export class MailWorker {
   private wakeUp: (() => void) | undefined;
   private readonly jobs = new Map<number, MailJob>();
 
-  constructor(private readonly options: MailWorkerOptions) {}
+  private readonly messageIdHost: string;
+
+  constructor(private readonly options: MailWorkerOptions) {
+    this.messageIdHost = new URL(options.publicUrl).hostname || 'localhost';
+  }
 
   start(): void {
     if (this.running) return;
@@ -115,8 +119,10 @@ export class MailWorker {
   private async step(intervalMs: number): Promise<void> {
     const { outbox, settings, log } = this.options;
     const now = this.options.now();
-    const givenUp = await outbox.giveUpExpiredClaims(now);
-    if (givenUp > 0) log.warn({ mails: givenUp }, 'mails left unconfirmed: their sender stopped while sending');
+    const reclaimed = await outbox.reclaimExpiredClaims(now);
+    if (reclaimed > 0) {
+      log.warn({ mails: reclaimed }, 'mails sent again with their Message-ID: their sender stopped while sending');
+    }
     const claim = `${this.id}:${++this.claims}`;
     const row = await outbox.claimNext(claim, now, now + settings.leaseSeconds * 1000);
     if (!row) {
@@ -161,11 +167,13 @@ export class MailWorker {
 
   private async deliver(row: OutboxRow, claim: string): Promise<void> {
     const { outbox, settings, log } = this.options;
-    const mail = await this.compose(row);
-    if (typeof mail === 'string') {
-      await outbox.markFailedAttempt(row, claim, mail, undefined, this.options.now());
+    const composed = await this.compose(row);
+    if (typeof composed === 'string') {
+      await outbox.markFailedAttempt(row, claim, composed, undefined, this.options.now());
       return;
     }
+    // One Message-ID per outbox row: a mail sent again (its sender died while sending) is the same mail.
+    const mail = { ...composed, messageId: `<outbox-${row.id}@${this.messageIdHost}>` };
     const triedAt = this.options.now();
     try {
       await this.options.mailer.send(mail);
@@ -184,7 +192,7 @@ export class MailWorker {
     }
     const sentAt = this.options.now();
     // The mail is out: its row must be marked, even when another instance's claim meets ours in a
-    // deadlock, or it would stay 'sending' until its lease gives it up as unconfirmed.
+    // deadlock, or it would stay 'sending' until its lease runs out and it is sent again.
     if (!(await retryOnConflict(() => outbox.markSent(row.id, claim, sentAt)))) {
       log.warn({ job: row.job_id, mail: row.id }, 'mail sent after its claim ran out');
     }

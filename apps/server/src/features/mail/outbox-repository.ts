@@ -220,18 +220,15 @@ export class OutboxRepository {
   }
 
   /**
-   * Mails still "sending" after their lease: their worker died between handing the mail to SMTP
-   * and recording the answer, so nobody knows whether it went out. They are never sent again
-   * (no address gets a mail twice); the count is logged.
+   * Mails still "sending" after their lease: their worker died (or was stopped) while the mail
+   * was in the SMTP server's hands, so nobody knows whether it went out. They go back to the
+   * queue and are sent again with the same Message-ID (mail-worker.ts), which receiving servers
+   * and mail programs take for the same mail: no player misses a mail for a dead instance.
    */
-  async giveUpExpiredClaims(now: number): Promise<number> {
+  async reclaimExpiredClaims(now: number): Promise<number> {
     const result = await this.db
       .updateTable('site_mail_outbox')
-      .set({
-        status: 'unconfirmed',
-        body: null,
-        last_error: 'the sending instance stopped before the answer was recorded',
-      })
+      .set({ status: 'pending', claimed_by: null, lease_until: null, next_attempt_at: now })
       .where('status', '=', 'sending')
       .where('lease_until', '<', now)
       .executeTakeFirst();

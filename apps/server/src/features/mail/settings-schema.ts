@@ -76,7 +76,7 @@ export const mailSettings = z
       .max(86_400)
       .default(600)
       .describe(
-        "How long a mail being sent belongs to its instance; keep it above your SMTP server's slowest answer. A mail still claimed after this (its instance died while sending) is marked `unconfirmed` and never sent again (see mail.md).",
+        "How long a mail being sent belongs to its instance; keep it above your SMTP server's slowest answer. A mail still claimed after this (its instance died while sending) is sent again, with the same Message-ID (see mail.md).",
       ),
     pollSeconds: z
       .number()

@@ -61,7 +61,11 @@ export const youtubeVideosSource = (options: {
       if (!apiKey || !playlistId) return listed;
       const fetchGallery = () => fetchList(playlistId);
       return options.shared
-        ? options.shared.value(sharedName('youtube-gallery', { settings, playlistId, apiKey }), intervalMs, fetchGallery)
+        ? options.shared.value(
+            sharedName('youtube-gallery', { settings, playlistId, apiKey }),
+            intervalMs,
+            fetchGallery,
+          )
         : fetchGallery();
     },
   });
