@@ -14,22 +14,33 @@ const start = async () => {
   const settings = loadSettings(config.SETTINGS_FILE);
   const { connections, schema } = await prepareDatabases(config, startupLog);
   const app = await buildApp({ config, settings, connections, schema });
-  app.addHook('onClose', async () => connections.close());
 
+  // Stop taking connections, finish the requests in flight and hand back claimed work (the app's
+  // onClose hooks), then close the databases those hooks still write to; all within 10 s.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // A keep-alive connection whose request finishes during the close would stay open until its
+    // idle timeout: close each one as soon as its answer is out.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
+    app
+      .close()
+      .then(() => connections.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -214,7 +214,7 @@ describe.each(FLAVOR_KINDS)('reward delivery on %s tables in %s', (flavor: Flavo
       // Nothing retries a queued grant: it stays pending until the mod marks it delivered.
       rewards.start();
       expect(await rewards.retryFailed()).toBe(0);
-      rewards.stop();
+      await rewards.stop();
       expect(await queueRow(id)).toMatchObject({ status: 'pending' });
       expect((await game.introspection.getTables()).map((t) => t.name).sort()).toEqual(tablesBefore);
       await expect(deliveryWith('premiumItems')).rejects.toThrow(/character_premium_items/);

@@ -60,6 +60,8 @@ export class MailWorker {
   private stopping = false;
   private wakeUp: (() => void) | undefined;
   private readonly jobs = new Map<number, MailJob>();
+  /** The mail being handed to SMTP now. */
+  private inHand: { id: number; claim: string } | undefined;
 
   private readonly messageIdHost: string;
 
@@ -80,13 +82,25 @@ export class MailWorker {
     this.wakeUp?.();
   }
 
+  /**
+   * Stops after the mail in hand, waiting up to stopGraceMs for SMTP's answer. A mail still in
+   * SMTP's hands then goes back to the queue for another instance, which sends it with the same
+   * Message-ID (see reclaimExpiredClaims).
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();
     if (!this.running) return;
-    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.stopGraceMs ?? 5_000).unref());
-    await Promise.race([this.running, grace]);
+    const grace = new Promise<'grace'>((resolve) =>
+      setTimeout(() => resolve('grace'), this.options.stopGraceMs ?? 5_000).unref(),
+    );
+    const ended = await Promise.race([this.running.then(() => 'done' as const), grace]);
     this.running = undefined;
+    const inHand = this.inHand;
+    if (ended === 'grace' && inHand) {
+      await this.options.outbox.release(inHand.id, inHand.claim);
+      this.options.log.warn({ mail: inHand.id }, 'stopping: a mail SMTP had not answered for goes back to the queue');
+    }
   }
 
   private pause(ms: number): Promise<void> {
@@ -175,9 +189,11 @@ export class MailWorker {
     // One Message-ID per outbox row: a mail sent again (its sender died while sending) is the same mail.
     const mail = { ...composed, messageId: `<outbox-${row.id}@${this.messageIdHost}>` };
     const triedAt = this.options.now();
+    this.inHand = { id: row.id, claim };
     try {
       await this.options.mailer.send(mail);
     } catch (error) {
+      this.inHand = undefined;
       const attempts = row.attempts + 1;
       const failedAt = this.options.now();
       const retryAt = nextAttemptAt(
@@ -190,6 +206,7 @@ export class MailWorker {
       );
       return;
     }
+    this.inHand = undefined;
     const sentAt = this.options.now();
     // The mail is out: its row must be marked, even when another instance's claim meets ours in a
     // deadlock, or it would stay 'sending' until its lease runs out and it is sent again.

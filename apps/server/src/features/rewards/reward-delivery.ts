@@ -27,7 +27,8 @@ export interface RewardDelivery {
   retryFailed(): Promise<number>;
   /** Starts retrying failed grants every retrySeconds; stopped by stop(). */
   start(): void;
-  stop(): void;
+  /** Stops the retries and waits for the pass under way, so a stopping instance leaves no grant half done. */
+  stop(): Promise<void>;
 }
 
 export interface RewardDeps {
@@ -201,9 +202,10 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
       }, settings.retrySeconds * 1000);
       timer.unref();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await retrying;
     },
   };
 };
