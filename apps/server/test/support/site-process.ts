@@ -28,7 +28,7 @@ export const startSiteProcess = async (options: {
   settings?: unknown;
   port?: number;
   built?: boolean;
-  /** Serve this folder as the page (default: a one-line index.html). */
+  /** Serve this folder as the page (default: a one-line index.html; the built page when `built`). */
   webDistDir?: string;
 }): Promise<SiteProcess> => {
   const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-site-'));
@@ -45,7 +45,7 @@ export const startSiteProcess = async (options: {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       SETTINGS_FILE: settingsFile,
-      WEB_DIST_DIR: options.webDistDir ?? dir,
+      ...(options.built && !options.webDistDir ? {} : { WEB_DIST_DIR: options.webDistDir ?? dir }),
       ...options.env,
       PORT: String(port),
     },

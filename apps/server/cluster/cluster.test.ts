@@ -1,0 +1,306 @@
+import { randomInt } from 'node:crypto';
+import { api } from '@gatekeeper/contract';
+import type { RowDataPacket } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYPAL_IPN_PATH } from '../src/features/donations/paypal';
+import { findCharacterByName } from '../src/game/characters';
+import { L2J_SCHEMA } from '../test/support/game-schema';
+import { type Answer, getNewPassword, postCall, registrationForm, freshLogin } from '../test/support/account-calls';
+import { altchaPayload, fetchAltchaChallenge, solveAltcha } from '../test/support/altcha-solver';
+import { queueMailJob } from '../test/support/mail-job';
+import {
+  COINS_PER_EURO,
+  type Cluster,
+  MAX_FAILED_ATTEMPTS,
+  PAYPAL_BUSINESS,
+  RANKINGS_REFRESH_SECONDS,
+  clusterCanRun,
+  startCluster,
+} from './support/cluster';
+
+const notRunnable = clusterCanRun();
+
+/** A demo world account (game/demo-seed.ts): player0001... with password Player.<n>x. */
+const demoPlayer = (n: number) => ({
+  username: `player${String(n).padStart(4, '0')}`,
+  password: `Player.${n}x`,
+  email: `player${n}@example.com`,
+});
+/** An address of the benchmarking range, new for each use, so rate limits stay apart. */
+const freshAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+const codes = (answer: Answer) => ({ status: answer.status, body: answer.body });
+
+/**
+ * Two instances of the built site on one MariaDB and one Redis behind Debian's nginx, round
+ * robin, with the proxy rules of the owner's guide: what only a cluster can get wrong.
+ */
+describe.skipIf(notRunnable !== undefined)(
+  `two instances behind nginx${notRunnable ? ` (skipped: ${notRunnable})` : ''}`,
+  () => {
+    let cluster: Cluster;
+    const a = () => cluster.instance(0).url;
+    const b = () => cluster.instance(1).url;
+
+    beforeAll(async () => {
+      cluster = await startCluster(2);
+    });
+    afterAll(async () => {
+      await cluster?.close();
+    });
+
+    it('balances the calls between both instances', async () => {
+      const served = new Set<string>();
+      for (let call = 0; call < 6; call++) {
+        const response = await fetch(`${cluster.nginx.url}${api.getMetadata.path}`);
+        expect(response.status).toBe(200);
+        served.add(response.headers.get('x-upstream') ?? '');
+      }
+      expect([...served].sort()).toEqual(
+        [cluster.instance(0).port, cluster.instance(1).port].map((port) => `127.0.0.1:${port}`).sort(),
+      );
+    });
+
+    it('refuses on one instance a captcha solution already used on the other', async () => {
+      const solution = await solveAltcha(await fetchAltchaChallenge(a()));
+      const first = await postCall(a(), 'createAccount', registrationForm(solution, freshLogin('c')), {
+        ip: freshAddress(),
+      });
+      expect(codes(first)).toEqual({ status: 200, body: [] });
+      const replay = await postCall(b(), 'createAccount', registrationForm(solution, freshLogin('c')), {
+        ip: freshAddress(),
+      });
+      expect(codes(replay)).toEqual({ status: 400, body: ['captchaInvalid'] });
+    });
+
+    it('locks an account after N wrong passwords spread over both instances, not 2N', async () => {
+      const player = demoPlayer(30);
+      const ip = freshAddress();
+      const served = new Set<string>();
+      const answers: unknown[] = [];
+      for (let attempt = 0; attempt < MAX_FAILED_ATTEMPTS; attempt++) {
+        const response = await fetch(`${cluster.nginx.url}${api.changePassword.path}`, {
+          method: 'POST',
+          headers: {
+            cookie: 'XSRF-TOKEN=cluster-token-1',
+            'x-xsrf-token': 'cluster-token-1',
+            'content-type': 'application/json',
+            'x-forwarded-for': ip,
+          },
+          body: JSON.stringify({
+            username: player.username,
+            password: 'Wrong.Pass9',
+            newPassword: 'Brand.New2',
+            confirmPassword: 'Brand.New2',
+            // Solved beside the balancer, so that the calls themselves alternate between the instances.
+            captcha: await altchaPayload(a()),
+          }),
+        });
+        served.add(response.headers.get('x-upstream') ?? '');
+        answers.push(await response.json());
+      }
+      expect(served.size).toBe(2);
+      expect(answers.at(-1)).toEqual(['tooManyAttempts']);
+      // Locked everywhere, even with the right password.
+      for (const site of [a(), b()]) {
+        const right = await postCall(
+          site,
+          'changePassword',
+          { ...player, newPassword: 'Brand.New2', confirmPassword: 'Brand.New2', captcha: await altchaPayload(site) },
+          { ip: freshAddress() },
+        );
+        expect(codes(right)).toEqual({ status: 400, body: ['tooManyAttempts'] });
+      }
+    });
+
+    /** The key in the recovery mail the SMTP server received for an address. */
+    const recoveryKeyFor = async (email: string) => {
+      for (const mail of await cluster.smtp.parsed()) {
+        const found = /[?&]key=([^&\s]+)&param=password_reset/.exec(mail.text ?? '')?.[1];
+        if (found && JSON.stringify(mail.to ?? '').includes(email)) return decodeURIComponent(found);
+      }
+      return undefined;
+    };
+
+    it('redeems a recovery key made on one instance once, under concurrent redemption on both', async () => {
+      const player = demoPlayer(31);
+      const asked = await postCall(
+        a(),
+        'recoverPassword',
+        { username: player.username, email: player.email, lang: 'en', captcha: await altchaPayload(a()) },
+        { ip: freshAddress() },
+      );
+      expect(codes(asked)).toEqual({ status: 200, body: [] });
+      await expect.poll(() => recoveryKeyFor(player.email), { timeout: 15_000 }).toBeDefined();
+      const key = (await recoveryKeyFor(player.email)) as string;
+      const redemptions = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          getNewPassword(i % 2 === 0 ? a() : b(), `key=${encodeURIComponent(key)}`, { ip: freshAddress() }),
+        ),
+      );
+      expect(redemptions.filter((answer) => answer.status === 200)).toHaveLength(1);
+      expect(redemptions.filter((answer) => answer.status !== 200).map(codes)).toEqual(
+        Array(11).fill({ status: 400, body: 'invalidKey' }),
+      );
+    });
+
+    it('credits a PayPal payment once when the same notification reaches both instances at once', async () => {
+      const knight = await findCharacterByName(cluster.databases.connections.game.db, L2J_SCHEMA, 'DemoKnight');
+      const charId = knight?.charId as number;
+      const items = async () =>
+        (
+          await cluster.databases.connections.game.db
+            .selectFrom('character_premium_items')
+            .select(['itemCount'])
+            .where('charId', '=', charId)
+            .execute()
+        ).map((row) => Number(row.itemCount));
+      const before = await items();
+      const txnIds = Array.from({ length: 5 }, (_, i) => `9CL${Date.now().toString().slice(-9)}${i}`);
+      for (const txnId of txnIds) {
+        const body = Buffer.from(
+          new URLSearchParams({
+            mc_gross: '7.00',
+            payment_status: 'Completed',
+            charset: 'UTF-8',
+            custom: 'DemoKnight',
+            business: PAYPAL_BUSINESS,
+            receiver_email: PAYPAL_BUSINESS,
+            txn_id: txnId,
+            txn_type: 'web_accept',
+            mc_currency: 'EUR',
+            payer_email: 'buyer@example.com',
+          }).toString(),
+        );
+        cluster.paypal.send(body);
+        const answers = await Promise.all(
+          [a(), b(), a(), b()].map((site) =>
+            fetch(`${site}${PAYPAL_IPN_PATH}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body,
+            }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      }
+      const site = cluster.databases.connections.site.db;
+      await expect
+        .poll(
+          async () =>
+            (
+              await site
+                .selectFrom('site_donation_notifications')
+                .select('outcome')
+                .where('txn_id', 'in', txnIds)
+                .execute()
+            )
+              .map((row) => row.outcome)
+              .filter((outcome) => outcome !== 'received').length,
+          { timeout: 20_000 },
+        )
+        .toBe(txnIds.length * 4);
+      const rewards = await site
+        .selectFrom('site_reward_queue')
+        .select(['request_id', 'status'])
+        .where(
+          'request_id',
+          'in',
+          txnIds.map((txnId) => `paypal:${txnId}`),
+        )
+        .execute();
+      expect(rewards).toHaveLength(txnIds.length);
+      expect(await site.selectFrom('site_donations').select('id').where('txn_id', 'in', txnIds).execute()).toHaveLength(
+        txnIds.length,
+      );
+      expect((await items()).slice(before.length)).toEqual(txnIds.map(() => 7 * COINS_PER_EURO));
+    });
+
+    it('delivers a mass mail to 500 players once each, also when an instance is killed mid-run and restarted', async () => {
+      const recipients = Array.from({ length: 500 }, (_, i) => ({
+        email: `player${i}@mass.test`,
+        login: `mass${i}`,
+        language: 'en',
+      }));
+      const massReceived = () =>
+        cluster.smtp.received.filter((mail) => mail.envelopeTo.some((to) => to.endsWith('@mass.test')));
+      const jobId = await queueMailJob(cluster.databases, recipients);
+      await expect.poll(() => massReceived().length, { timeout: 30_000, interval: 5 }).toBeGreaterThanOrEqual(150);
+      const killed = cluster.instance(0);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const atKill = massReceived().length;
+      await cluster.start(0);
+
+      const outbox = cluster.databases.connections.site.db;
+      await expect
+        .poll(
+          async () =>
+            (
+              await outbox
+                .selectFrom('site_mail_outbox')
+                .select('id')
+                .where('job_id', '=', jobId)
+                .where('status', '=', 'sent')
+                .execute()
+            ).length,
+          // A mail the killed instance held goes back to the queue once its lease has run out.
+          { timeout: 120_000, interval: 250 },
+        )
+        .toBe(recipients.length);
+
+      const byRecipient = new Map<string, Set<string>>();
+      for (const mail of await cluster.smtp.parsed()) {
+        const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((address) => address?.value ?? []);
+        for (const { address } of to) {
+          if (address?.endsWith('@mass.test')) {
+            const ids = byRecipient.get(address) ?? new Set<string>();
+            ids.add(mail.messageId ?? '');
+            byRecipient.set(address, ids);
+          }
+        }
+      }
+      expect([...byRecipient.keys()].sort()).toEqual(recipients.map((mail) => mail.email).sort());
+      expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+      const raw = massReceived().length;
+      console.log(
+        `mass mail: ${recipients.length} recipients, ${raw} messages received (${raw - recipients.length} sent again ` +
+          `with their Message-ID), instance killed after ${atKill}`,
+      );
+      expect(raw - recipients.length).toBeLessThanOrEqual(1);
+    });
+
+    it('reads the rankings from the game database once per refresh, not once per instance', async () => {
+      const [settings] = await cluster.admin.query<RowDataPacket[]>('SELECT @@GLOBAL.userstat AS userstat');
+      const userstat = Number(settings[0]?.userstat ?? 0);
+      await cluster.admin.query('SET GLOBAL userstat = 1');
+      try {
+        const window = RANKINGS_REFRESH_SECONDS * 4 * 1000;
+        const selectsOver = async (ms: number) => {
+          await cluster.admin.query('FLUSH USER_STATISTICS');
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          const [rows] = await cluster.admin.query<RowDataPacket[]>(
+            'SELECT SELECT_COMMANDS AS selects FROM information_schema.USER_STATISTICS WHERE USER = ?',
+            [cluster.gameUser],
+          );
+          return Number(rows[0]?.selects ?? 0);
+        };
+        const withTwo = await selectsOver(window);
+        const stopping = cluster.instance(1);
+        stopping.child.kill('SIGTERM');
+        expect(await stopping.exited).toBe(0);
+        cluster.instances[1] = undefined;
+        const withOne = await selectsOver(window);
+        const refreshes = window / 1000 / RANKINGS_REFRESH_SECONDS;
+        console.log(
+          `game database selects per rankings refresh: ${(withOne / refreshes).toFixed(1)} with one instance, ` +
+            `${(withTwo / refreshes).toFixed(1)} with two`,
+        );
+        expect(withOne).toBeGreaterThan(0);
+        // One instance reads per refresh, whichever it is: two instances must not double the load.
+        expect(withTwo).toBeLessThanOrEqual(withOne * 1.5);
+      } finally {
+        await cluster.admin.query(`SET GLOBAL userstat = ${userstat ? 1 : 0}`);
+      }
+    });
+  },
+);
