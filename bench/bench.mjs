@@ -2,7 +2,7 @@
 // asserted in a test). Read endpoints against a bare node:http server giving the same answer in
 // the same run, and the gzipped JavaScript of the home route's first load.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -223,6 +223,53 @@ const coldQueries = () => {
   return JSON.parse(child.stdout.trim().split('\n').at(-1));
 };
 
+/**
+ * Requests per second through Debian's nginx (round robin, the owner's guide's proxy rules) with
+ * one and with two built instances (bench/cluster/cluster-site.ts), for the home page and a
+ * ranking as a browser asks for them.
+ */
+const CLUSTER_PATHS = ['/', STATISTICS_PATH];
+const clusterFigures = async () => {
+  if (!['/usr/sbin/nginx', '/usr/bin/nginx'].some((path) => existsSync(path))) {
+    return { skipped: 'nginx is not installed (Debian: apt-get install -y nginx)' };
+  }
+  const figures = {};
+  for (const instances of [1, 2]) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster/cluster-site.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, INSTANCES: String(instances) },
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const started = await new Promise((resolve) => {
+      let printed = '';
+      child.stdout.on('data', (chunk) => {
+        printed += chunk.toString();
+        const line = printed.split('\n').find((text) => text.startsWith('{'));
+        if (line) resolve(JSON.parse(line));
+      });
+      child.once('exit', () => resolve(undefined));
+    });
+    if (!started) return { skipped: `the instances behind nginx did not start (${instances})` };
+    figures[instances] = {};
+    try {
+      for (const path of CLUSTER_PATHS) {
+        await load(`${started.url}${path}`, BROWSER_ENCODINGS);
+        const result = await load(`${started.url}${path}`, BROWSER_ENCODINGS);
+        figures[instances][path] = {
+          rps: Math.round(result.requests.average),
+          p99Ms: result.latency.p99,
+          errors: result.errors + result.non2xx,
+        };
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  return figures;
+};
+
 const LIGHTHOUSE_PATHS = ['/', '/register', '/statistics/kills'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -239,6 +286,8 @@ try {
 } finally {
   site.stop();
 }
+// Alone on the machine, after the single site has stopped.
+statistics.cluster = await clusterFigures();
 const bundle = homeFirstLoad();
 
 console.log(
@@ -276,6 +325,21 @@ for (const [size, r] of Object.entries(hostile.underLoad)) {
   console.log(
     `  with ${size.padEnd(6)} emails posted: ${String(r.siteRps).padStart(8)} req/s   p99 ${r.siteP99Ms} ms   (${r.posts} posts, slowest answered in ${r.slowestPostMs} ms)`,
   );
+}
+
+const { cluster } = statistics;
+console.log(
+  `\nThrough nginx, round robin, with one and with two instances (${CONNECTIONS} connections, ${DURATION_S} s; nginx, the instances and the load generator share this machine's cores)`,
+);
+if (cluster.skipped) {
+  console.log(`  skipped: ${cluster.skipped}`);
+} else {
+  console.log('  path                        one instance              two instances');
+  for (const path of CLUSTER_PATHS) {
+    const [one, two] = [cluster[1][path], cluster[2][path]];
+    const cell = (r) => `${r.rps} req/s, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`;
+    console.log(`  ${path.padEnd(28)}${cell(one).padEnd(26)}${cell(two)}`);
+  }
 }
 
 const { lighthouse: phone } = statistics;

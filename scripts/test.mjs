@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, relative } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
 
-// `npm test` runs every suite; `npm test -- checks unit` only the ones named (checks, unit, e2e).
-const SUITES = ['checks', 'unit', 'e2e'];
+// `npm test` runs every suite; `npm test -- checks unit` only the ones named (checks, unit, cluster, e2e).
+const SUITES = ['checks', 'unit', 'cluster', 'e2e'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !SUITES.includes(name));
 if (unknown.length > 0) {
@@ -124,6 +124,34 @@ if (extraNode && runs('unit')) {
     },
     { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
   );
+}
+
+// Two built instances behind Debian's nginx on MariaDB and Redis (apps/server/cluster): without
+// nginx or TEST_MARIADB_URL the suite says why and counts its tests as skipped.
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+if (!runs('cluster')) {
+  // not asked for
+} else if (nginxBinary) {
+  const clusterReport = join(results, 'vitest-cluster.json');
+  suite(
+    'two instances behind nginx (Vitest, cluster)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'apps/server/cluster/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${clusterReport}`,
+    ],
+    () => {
+      const counts = vitestCounts(clusterReport);
+      return { ...counts, failedNames: counts.failedNames.map((test) => `cluster: ${test}`) };
+    },
+  );
+} else {
+  console.log('\n=== two instances behind nginx: skipped, nginx is not installed (Debian: apt-get install -y nginx) ===');
 }
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */

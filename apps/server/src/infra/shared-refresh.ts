@@ -8,8 +8,10 @@ import type { ClaimStore } from './durable-claims';
 /**
  * Background work that several instances would otherwise each do: the rankings read from the
  * game database, the YouTube gallery fetched against a daily quota, the Facebook and referral
- * passes. One instance per period takes the turn (a claim in site_claims, which every instance
- * sees) and stores what it computed in site_shared_values; the others read that row.
+ * passes. Time is cut in periods (now / period, alike on every instance); the first instance to
+ * claim a period's turn (a claim in site_claims, which every instance sees) does the work and
+ * stores what it computed in site_shared_values; the others read that row. So the work is done at
+ * most once per period whatever the number of instances and however their timers drift.
  */
 export interface SharedRefresh {
   /**
@@ -22,8 +24,8 @@ export interface SharedRefresh {
     compute: () => Promise<string>,
     options?: { force?: boolean },
   ): Promise<string>;
-  /** True for the one instance that should run `name`'s pass in the next `ttlMs`. */
-  takeTurn(name: string, ttlMs: number): Promise<boolean>;
+  /** True for the one instance that runs `name`'s pass in the current period of `periodMs`. */
+  takeTurn(name: string, periodMs: number): Promise<boolean>;
 }
 
 /**
@@ -37,9 +39,6 @@ export const sharedName = (base: string, inputs: unknown): string =>
 export const FOLLOWER_WAIT_MS = 5_000;
 const FOLLOWER_POLL_MS = 200;
 
-/** The turn lasts a little less than the period, so the holder's own next tick can take it again. */
-const turnMs = (intervalMs: number) => Math.max(1_000, Math.floor(intervalMs * 0.8));
-
 export const sharedRefresh = (deps: {
   db: Kysely<SiteDatabase>;
   claims: ClaimStore;
@@ -48,9 +47,11 @@ export const sharedRefresh = (deps: {
 }): SharedRefresh => {
   const { db, claims, now } = deps;
 
-  const takeTurn = async (name: string, ttlMs: number) => {
+  const takeTurn = async (name: string, periodMs: number) => {
+    const period = Math.floor(now() / periodMs);
     try {
-      return await claims.claim(`turn:${name}`, ttlMs);
+      // Kept two periods, then pruned with the other expired claims.
+      return await claims.claim(`turn:${name}:${period}`, periodMs * 2);
     } catch (error) {
       // No site database to agree on turns: each instance does its own work rather than none.
       deps.onError?.(error, name);
@@ -86,9 +87,9 @@ export const sharedRefresh = (deps: {
   return {
     takeTurn,
     async value(name, intervalMs, compute, options) {
-      if (options?.force || (await takeTurn(name, turnMs(intervalMs)))) return computeAndStore(name, compute);
-      // Another instance's turn: its value once stored, or the last one if it is slow or failed.
-      const freshAfter = now() - intervalMs / 2;
+      if (options?.force || (await takeTurn(name, intervalMs))) return computeAndStore(name, compute);
+      // Another instance's turn: this period's value once stored, or the last one if it is slow or failed.
+      const freshAfter = Math.floor(now() / intervalMs) * intervalMs;
       const deadline = Date.now() + FOLLOWER_WAIT_MS;
       let last: { value: string; computed_at: number } | undefined;
       for (;;) {

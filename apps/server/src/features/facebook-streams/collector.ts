@@ -20,7 +20,7 @@ export const COLLECTOR_TICK_MS = 10_000;
 
 export interface CollectorDeps {
   /** Whether this instance runs the timed round (infra/shared-refresh.ts); every instance when absent. */
-  takeTurn?: (name: string, ttlMs: number) => Promise<boolean>;
+  takeTurn?: (name: string, periodMs: number) => Promise<boolean>;
   site: Kysely<FacebookSiteDatabase>;
   game: Kysely<GameDatabase>;
   /** The user's live video now, undefined when none; throws GraphApiError. */
@@ -100,7 +100,7 @@ export const createCollector = (deps: CollectorDeps): Collector => {
       if (timer) return;
       // One instance per tick polls the Graph API; the others would only repeat its calls.
       timer = setInterval(() => {
-        void (deps.takeTurn?.('facebook-collector', COLLECTOR_TICK_MS * 0.8) ?? Promise.resolve(true)).then((mine) => {
+        void (deps.takeTurn?.('facebook-collector', COLLECTOR_TICK_MS) ?? Promise.resolve(true)).then((mine) => {
           if (mine) void collectOnce();
         });
       }, COLLECTOR_TICK_MS);

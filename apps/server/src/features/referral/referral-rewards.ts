@@ -74,11 +74,11 @@ export const startReferralChecks = (
   intervalMs: number,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   /** Whether this instance runs the next pass (infra/shared-refresh.ts); every instance when absent. */
-  takeTurn?: (name: string, ttlMs: number) => Promise<boolean>,
+  takeTurn?: (name: string, periodMs: number) => Promise<boolean>,
 ): { stop(): Promise<void> } => {
   let running: Promise<void> | undefined;
   const runIfMine = async () => {
-    if (takeTurn && !(await takeTurn('referral-check', intervalMs * 0.8))) return { playing: 0, rewarded: 0 };
+    if (takeTurn && !(await takeTurn('referral-check', intervalMs))) return { playing: 0, rewarded: 0 };
     return runReferralCheck(deps);
   };
   const pass = () => {
