@@ -43,6 +43,7 @@ const serverFiles = [
 const FEATURE_EXCEPTIONS = {
   accounts: ['visitor-ip', 'mail'], // the visitor's address; recovery mails through the outbox
   donations: ['rewards'], // a donation grants its reward
+  votes: ['rewards'], // a verified vote grants its reward
   mail: ['accounts'], // the GM form checks the GM's credentials
   metadata: ['facebook-streams', 'donations'], // the shell's Facebook login link and PayPal form
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source

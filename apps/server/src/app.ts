@@ -33,6 +33,7 @@ import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
+import { voteRoutes } from './features/votes/routes';
 import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
@@ -239,6 +240,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       secureCookies: https,
       redis,
       shared,
+    });
+    await sdk.register(voteRoutes, {
+      deps: { connections, schema: deps.schema, rewards, store, now },
+      voteSites: settings.voteSites,
+      captcha,
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
     });
   });
   if (config.publicUrlWarning) app.log.warn(config.publicUrlWarning);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { LANGUAGE_STORAGE_MODES, VOTE_SITE_COUNT, voteSite } from '@gatekeeper/contract';
 import { z } from 'zod';
+import { voteCheckSettings } from './features/votes/settings-schema';
 import { ConfigError, formatIssues } from './config';
 import { facebookSettings } from './features/facebook-streams/settings-schema';
 import { donationSettings } from './features/donations/settings-schema';
@@ -104,6 +105,12 @@ export const settingsSchema = z
             identifier: voteSite.shape.identifier.describe(
               "`any`: the character name, else the visitor's IPv4; `charName`: the character name only (as MMOTOP wants); `none`: a plain link.",
             ),
+            rewarded: z.never().optional().describe('Set by the site from `check`; not a setting.'),
+            check: voteCheckSettings
+              .optional()
+              .describe(
+                'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
+              ),
           })
           .strict(),
       )

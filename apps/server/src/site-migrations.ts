@@ -6,6 +6,7 @@ import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
 import { streamMigrations } from './features/streams/migrations';
+import { voteMigrations } from './features/votes/migrations';
 import type { AnyKysely } from './db/connections';
 import { siteCharsetMigrations } from './db/site-charset';
 import { sharedValueMigrations } from './infra/shared-refresh';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   ...facebookStreamMigrations,
   ...siteCharsetMigrations,
   ...sharedValueMigrations,
+  ...voteMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

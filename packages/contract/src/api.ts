@@ -6,6 +6,7 @@ import {
   captchaConfig,
   changePasswordModel,
   changePincodeModel,
+  claimVotesModel,
   clanRow,
   classRow,
   errorList,
@@ -26,6 +27,7 @@ import {
   unblockCharacterModel,
   unsubscribe,
   visitor,
+  voteClaimAnswer,
   youtubeVideo,
 } from './models';
 
@@ -62,6 +64,7 @@ export const api = {
     query: z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) }),
     ...json(z.boolean()),
   },
+  claimVotes: { ...CALLS.claimVotes, body: claimVotesModel, ...json(voteClaimAnswer) },
   updateRef: { ...CALLS.updateRef, body: refUpdate, ...json(z.unknown()) },
   updateIps: { ...CALLS.updateIps, body: ipUpdate, ...json(z.unknown()) },
   getReferralLink: { ...CALLS.getReferralLink, query: referralLinkRequest, response: z.string() },

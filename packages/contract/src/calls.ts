@@ -21,6 +21,7 @@ export const CALLS = {
   changePincode: { method: 'POST', path: '/sdk/changepincode', answer: 'json' },
   fixCharacter: { method: 'POST', path: '/sdk/fixcharacter', answer: 'json' },
   isCharacterExist: { method: 'GET', path: '/sdk/ischaracterexist', answer: 'json' },
+  claimVotes: { method: 'POST', path: '/sdk/claimvotes', answer: 'json' },
   updateRef: { method: 'POST', path: '/sdk/updateref', answer: 'json' },
   updateIps: { method: 'POST', path: '/sdk/updateips', answer: 'json' },
   getReferralLink: { method: 'GET', path: '/sdk/getreferrallink', answer: 'text' },

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'pincodeNotSupported',
   'pincodeNeedsCharacter',
   'emailNotRecorded',
+  'characterBanned',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -80,6 +81,7 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   emailNotRecorded: ['email'],
   characterOnline: ['charName'],
   characterJailed: ['charName'],
+  characterBanned: ['charName'],
   PincodeEmpty: ['pincode'],
   pincodeRequirements: ['pincode'],
   CaptchaEmpty: ['captcha'],

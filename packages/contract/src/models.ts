@@ -78,6 +78,19 @@ export const recoverPasswordModel = z.object({
 });
 export type RecoverPasswordModel = z.input<typeof recoverPasswordModel>;
 
+/** "Get my vote rewards": the vote reward character, checked with every vote site that can say. */
+export const claimVotesModel = z.object({
+  charName: charNameField,
+  captcha: captchaField,
+});
+export type ClaimVotesModel = z.input<typeof claimVotesModel>;
+
+/** What a vote site said of the voter: each one a translation key under vote.result. */
+export const VOTE_CLAIM_RESULTS = ['rewarded', 'notVoted', 'alreadyRewarded', 'unavailable'] as const;
+export type VoteClaimResult = (typeof VOTE_CLAIM_RESULTS)[number];
+export const voteClaimAnswer = z.array(z.object({ site: z.string(), result: z.enum(VOTE_CLAIM_RESULTS) }));
+export type VoteClaimAnswer = z.infer<typeof voteClaimAnswer>;
+
 export const referralLinkRequest = z.object({
   username: usernameField,
   email: emailField,
@@ -156,6 +169,8 @@ export const voteSite = z.object({
   url: z.string(),
   /** 'any': character name or IP; 'charName': the character name only (mmotop). */
   identifier: z.enum(['none', 'any', 'charName']),
+  /** True when the site tells ours who voted, so "Get my vote rewards" can reward a vote there. */
+  rewarded: z.boolean().optional(),
 });
 export type VoteSite = z.infer<typeof voteSite>;
 

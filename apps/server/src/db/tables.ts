@@ -364,6 +364,20 @@ export interface SiteMailUnsubscribesTable {
   created_at: number;
 }
 
+/** A rewarded vote (features/votes): unique per site, voter (address) and vote window. */
+export interface SiteVoteClaimsTable {
+  id: Generated<number>;
+  site: string;
+  voter: string;
+  /** The vote's time as the site gave it, or the 12-hour period when the site gives none. */
+  vote_window: string;
+  char_id: number;
+  /** Its grant in site_reward_queue. */
+  request_id: string;
+  voted_at: number | null;
+  created_at: number;
+}
+
 /** The last value of a background refresh, computed by one instance for all (infra/shared-refresh.ts). */
 export interface SiteSharedValuesTable {
   name: string;
@@ -397,4 +411,5 @@ export interface SiteDatabase {
   site_mail_unsubscribes: SiteMailUnsubscribesTable;
   site_claims: SiteClaimsTable;
   site_shared_values: SiteSharedValuesTable;
+  site_vote_claims: SiteVoteClaimsTable;
 }

@@ -22,3 +22,6 @@ export const isAccountBanned = (db: Kysely<GameDatabase>, login: string, now = D
 
 export const isCharacterJailed = (db: Kysely<GameDatabase>, charId: number, now = Date.now()) =>
   active(db, { key: String(charId), affect: 'CHARACTER', type: 'JAIL', now });
+
+export const isCharacterBanned = (db: Kysely<GameDatabase>, charId: number, now = Date.now()) =>
+  active(db, { key: String(charId), affect: 'CHARACTER', type: 'BAN', now });

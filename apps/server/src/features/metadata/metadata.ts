@@ -31,7 +31,10 @@ export const presentMetadata = (
   chaosPercent: settings.server.chaosPercent ?? DEFAULT_CHAOS_PERCENT,
   openingDate: splitOpeningDate(settings.server.openingDate),
   links: settings.links,
-  voteSites: settings.voteSites,
+  // The page learns only whether a site's votes are rewarded: its API key stays here.
+  voteSites: settings.voteSites.map(({ check, rewarded: _set, ...site }) =>
+    check ? { ...site, rewarded: true } : site,
+  ),
   discordWidgetId: settings.chat.discordWidgetId,
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,

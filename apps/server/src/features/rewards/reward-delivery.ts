@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
 import type { Connections } from '../../db/connections';
 import { addPremiumItem, sendItemsByCustomMail } from '../../game/item-delivery';
 import type { GameSchema } from '../../game/schema-check';
@@ -23,6 +25,13 @@ export type Delivery = 'premiumItems' | 'customMail' | 'queue';
 export interface RewardDelivery {
   /** Records the grant once per requestId and delivers it; 'duplicate' (nothing written) when seen before. */
   grant(grant: RewardGrant): Promise<{ status: RewardStatus | 'duplicate' }>;
+  /**
+   * Records a grant in the caller's transaction (with what makes it due, e.g. a vote's ledger row);
+   * false when its requestId was seen before. deliverRecorded() hands it out once committed.
+   */
+  record(db: Kysely<SiteDatabase>, grant: RewardGrant): Promise<boolean>;
+  /** Delivers a grant record() wrote, once its transaction committed. */
+  deliverRecorded(requestId: string): Promise<RewardStatus>;
   /** Tries again every grant whose delivery failed (the game database was down); answers how many went through. */
   retryFailed(): Promise<number>;
   /** Starts retrying failed grants every retrySeconds; stopped by stop(). */
@@ -152,40 +161,51 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     return delivered;
   };
 
+  const record = async (db: Kysely<SiteDatabase>, grant: RewardGrant): Promise<boolean> => {
+    const time = now();
+    const inserted = await db
+      .insertInto('site_reward_queue')
+      .values({
+        request_id: grant.requestId,
+        char_id: grant.charId,
+        item_id: grant.itemId ?? settings.coinItemId,
+        item_count: grant.count,
+        reason: grant.reason,
+        delivery,
+        status: 'pending',
+        attempts: 0,
+        last_error: null,
+        created_at: time,
+        updated_at: time,
+        delivered_at: null,
+      })
+      .ignore()
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    log.info(
+      { requestId: grant.requestId, charId: grant.charId, count: grant.count, reason: grant.reason, delivery },
+      'reward granted',
+    );
+    return true;
+  };
+
+  const deliverRecorded = async (requestId: string): Promise<RewardStatus> => {
+    if (delivery === 'queue') return 'pending';
+    const row = await site
+      .selectFrom('site_reward_queue')
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    return deliver({ ...row, item_count: Number(row.item_count) });
+  };
+
   return {
     async grant(grant) {
-      const time = now();
-      const inserted = await site
-        .insertInto('site_reward_queue')
-        .values({
-          request_id: grant.requestId,
-          char_id: grant.charId,
-          item_id: grant.itemId ?? settings.coinItemId,
-          item_count: grant.count,
-          reason: grant.reason,
-          delivery,
-          status: 'pending',
-          attempts: 0,
-          last_error: null,
-          created_at: time,
-          updated_at: time,
-          delivered_at: null,
-        })
-        .ignore()
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate' };
-      log.info(
-        { requestId: grant.requestId, charId: grant.charId, count: grant.count, reason: grant.reason, delivery },
-        'reward granted',
-      );
-      if (delivery === 'queue') return { status: 'pending' };
-      const row = await site
-        .selectFrom('site_reward_queue')
-        .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
-        .where('request_id', '=', grant.requestId)
-        .executeTakeFirstOrThrow();
-      return { status: await deliver({ ...row, item_count: Number(row.item_count) }) };
+      if (!(await record(site, grant))) return { status: 'duplicate' };
+      return { status: await deliverRecorded(grant.requestId) };
     },
+    record,
+    deliverRecorded,
     retryFailed,
     start() {
       if (timer || delivery === 'queue') return;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The vote sites whose API the site can ask who voted (features/votes/site-checks.ts). */
+export const VOTE_CHECK_KINDS = ['l2topzone', 'hopzone', 'itopz', 'l2votes', 'l2jbrasil', 'l2network'] as const;
+export type VoteCheckKind = (typeof VOTE_CHECK_KINDS)[number];
+
+/** Each site's API base, as its own clients use it; tests and owners behind a proxy set apiUrl. */
+export const DEFAULT_API_URLS: Record<VoteCheckKind, string> = {
+  l2topzone: 'https://api.l2topzone.com',
+  hopzone: 'https://api.hopzone.net',
+  itopz: 'https://itopz.com',
+  l2votes: 'https://l2votes.com',
+  l2jbrasil: 'https://top.l2jbrasil.com',
+  l2network: 'https://l2network.eu',
+};
+
+const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'expected an http(s) URL');
+
+/** `check` of a voteSites entry: how the site is asked, and what a vote there is worth. */
+export const voteCheckSettings = z
+  .object({
+    kind: z.enum(VOTE_CHECK_KINDS).describe(`How the site is asked: ${VOTE_CHECK_KINDS.join(', ')}.`),
+    apiKey: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The API key (or token) the site gives you; or leave it out and name an environment variable in `apiKeyEnv`.',
+      ),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/, 'expected an environment variable name')
+      .optional()
+      .describe('The environment variable that holds the API key, e.g. `VOTE_L2TOPZONE_KEY`.'),
+    apiUrl: httpUrl.optional().describe("The site's API base; its public address by default."),
+    serverId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Your server's id on the site, where its API asks for one (iTopZ: the server id; L2JBrasil: the username).",
+      ),
+    timeZone: z
+      .string()
+      .default('UTC')
+      .describe(
+        "The site's time zone, for the vote times it sends without one (Hopzone, L2JBrasil), e.g. `Europe/Athens`.",
+      ),
+    requestsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(6000)
+      .default(60)
+      .describe(
+        'How many checks a minute the site allows from your server (L2TopZone: 60); over it, players are told to try again.',
+      ),
+    reward: z
+      .object({
+        itemId: z
+          .number()
+          .int()
+          .min(1)
+          .describe('The item given for a vote; the coin item of `rewards` by default.')
+          .optional(),
+        count: z.number().int().min(1).max(1_000_000).describe('How many of it.'),
+      })
+      .strict()
+      .describe('What one verified vote gives the vote reward character.'),
+  })
+  .strict()
+  .refine((check) => check.apiKey !== undefined || check.apiKeyEnv !== undefined, {
+    message: 'set apiKey or apiKeyEnv',
+    path: ['apiKey'],
+  })
+  .refine((check) => !['itopz', 'l2jbrasil'].includes(check.kind) || check.serverId !== undefined, {
+    message: 'this site needs serverId',
+    path: ['serverId'],
+  })
+  .refine((check) => isTimeZone(check.timeZone), { message: 'not a time zone name', path: ['timeZone'] });
+
+export type VoteCheckSettings = z.infer<typeof voteCheckSettings>;
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,248 @@
+import { DEFAULT_API_URLS, type VoteCheckKind, type VoteCheckSettings } from './settings-schema';
+
+/** How long one question to a vote site may take before it counts as unavailable. */
+export const SITE_TIMEOUT_MS = 5_000;
+/** A vote counts for 12 hours on every L2 top site; a second vote from the address waits that long. */
+export const VOTE_WINDOW_MS = 12 * 3_600_000;
+
+/** What a site said of one voter: voted (and when, by the site's clock) or not. */
+export type SiteAnswer = { voted: false } | { voted: true; votedAt?: number; siteNow?: number };
+
+/** The site could not say (down, too slow, an error status, an answer we cannot read): nothing is credited. */
+export class SiteUnavailable extends Error {}
+
+export interface SiteCheck {
+  /** Asks whether the address voted in the last 12 hours and was not rewarded yet. */
+  ask(ip: string): Promise<SiteAnswer>;
+  /** Tells the site the vote was rewarded (L2TopZone); after our ledger has committed. */
+  confirm?(ip: string): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+const call = async (url: URL, init: RequestInit = {}): Promise<Answer> => {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+      signal: AbortSignal.timeout(SITE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new SiteUnavailable(`${url.host}: ${(error as Error).message}`);
+  }
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, text, json };
+};
+
+/** 5xx: the site is in trouble; other non-2xx answers are a refusal (no vote to reward). */
+const refusedOrDown = (answer: Answer, host: string): SiteAnswer | undefined => {
+  if (answer.status >= 500) throw new SiteUnavailable(`${host}: HTTP ${answer.status}`);
+  if (answer.status < 200 || answer.status >= 300) return { voted: false };
+  return undefined;
+};
+
+const objectOf = (answer: Answer, host: string): Record<string, unknown> => {
+  if (typeof answer.json !== 'object' || answer.json === null || Array.isArray(answer.json)) {
+    throw new SiteUnavailable(`${host}: the answer is not a JSON object`);
+  }
+  return answer.json as Record<string, unknown>;
+};
+
+/** true/false, 1/0, "1"/"0", "true"/"false"; anything else is an answer we cannot read. */
+const flag = (value: unknown, host: string): boolean => {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false' || value === null) return false;
+  throw new SiteUnavailable(`${host}: unexpected vote status ${JSON.stringify(value)}`);
+};
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+const zoneOffsetMs = (zone: string, at: number): number => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(at / 1000) * 1000;
+};
+
+/**
+ * A site's time as milliseconds: a unix time in seconds or milliseconds, or "YYYY-MM-DD HH:MM:SS"
+ * without a zone, read in the zone configured for the site. Undefined when absent or unreadable.
+ */
+export const siteTime = (value: unknown, zone: string): number | undefined => {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d{9,13}$/.test(value))) {
+    const number = Number(value);
+    if (!Number.isFinite(number) || number <= 0) return undefined;
+    return number < 1e12 ? number * 1000 : number;
+  }
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, se = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(y, mo - 1, d, h, mi, se);
+  // The wall clock of the zone: shift by the zone's offset near that time (twice, across a DST change).
+  const first = wall - zoneOffsetMs(zone, wall);
+  return wall - zoneOffsetMs(zone, first);
+};
+
+/** Voted, within the 12 hours counted by the site's own clock when it sends one. */
+const votedAt = (votedAtMs: number | undefined, siteNow: number | undefined, host: string): SiteAnswer => {
+  if (votedAtMs === undefined) throw new SiteUnavailable(`${host}: a vote without a readable time`);
+  if (siteNow !== undefined && siteNow - votedAtMs > VOTE_WINDOW_MS) return { voted: false };
+  return { voted: true, votedAt: votedAtMs, siteNow };
+};
+
+type CheckFactory = (check: ResolvedCheck) => SiteCheck;
+
+/** A check's settings with its key read (from the file or the environment) and its API base. */
+export interface ResolvedCheck extends VoteCheckSettings {
+  key: string;
+  base: URL;
+}
+
+const path = (base: URL, relative: string) =>
+  new URL(relative.replace(/^\//, ''), base.href.endsWith('/') ? base : `${base.href}/`);
+
+const CHECKS: Record<VoteCheckKind, CheckFactory> = {
+  // POST {api}/v1/server_{KEY}/getUserData {"ip"}: isVoted, voteTime, serverTime; confirmVote marks it rewarded.
+  l2topzone: (check) => {
+    const endpoint = (name: string) => path(check.base, `v1/server_${encodeURIComponent(check.key)}/${name}`);
+    const post = (name: string, ip: string) =>
+      call(endpoint(name), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ip }),
+      });
+    return {
+      async ask(ip) {
+        const answer = await post('getUserData', ip);
+        const host = check.base.host;
+        const refused = refusedOrDown(answer, host);
+        if (refused) return refused;
+        const body = objectOf(answer, host);
+        if (!flag(body.isVoted, host)) return { voted: false };
+        return votedAt(siteTime(body.voteTime, check.timeZone), siteTime(body.serverTime, check.timeZone), host);
+      },
+      async confirm(ip) {
+        const answer = await post('confirmVote', ip);
+        if (answer.status < 200 || answer.status >= 300) {
+          throw new SiteUnavailable(`${check.base.host}: confirmVote answered HTTP ${answer.status}`);
+        }
+      },
+    };
+  },
+  // GET {api}/lineage2/vote?token=KEY&ip_address=IP: voted, voteTime (no zone).
+  hopzone: (check) => ({
+    async ask(ip) {
+      const url = path(check.base, 'lineage2/vote');
+      url.search = new URLSearchParams({ token: check.key, ip_address: ip }).toString();
+      const answer = await call(url);
+      const host = check.base.host;
+      const refused = refusedOrDown(answer, host);
+      if (refused) return refused;
+      const body = objectOf(answer, host);
+      if (!flag(body.voted, host)) return { voted: false };
+      return votedAt(siteTime(body.voteTime, check.timeZone), undefined, host);
+    },
+  }),
+  // GET {api}/check/{KEY}/{SERVER_ID}/{IP}: isVoted, voteTime, serverTime.
+  itopz: (check) => ({
+    async ask(ip) {
+      const answer = await call(
+        path(
+          check.base,
+          `check/${encodeURIComponent(check.key)}/${encodeURIComponent(check.serverId ?? '')}/${encodeURIComponent(ip)}`,
+        ),
+      );
+      const host = check.base.host;
+      const refused = refusedOrDown(answer, host);
+      if (refused) return refused;
+      const body = objectOf(answer, host);
+      if (!flag(body.isVoted, host)) return { voted: false };
+      return votedAt(siteTime(body.voteTime, check.timeZone), siteTime(body.serverTime, check.timeZone), host);
+    },
+  }),
+  // GET {api}/api.php?apiKey=KEY&ip=IP: status, with no time: one reward per 12-hour period.
+  l2votes: (check) => ({
+    async ask(ip) {
+      const url = path(check.base, 'api.php');
+      url.search = new URLSearchParams({ apiKey: check.key, ip }).toString();
+      const answer = await call(url);
+      const host = check.base.host;
+      const refused = refusedOrDown(answer, host);
+      if (refused) return refused;
+      return flag(objectOf(answer, host).status, host) ? { voted: true } : { voted: false };
+    },
+  }),
+  // GET {api}/votesystem/index.php?username=USER&ip=IP&type=json: status, date (no zone).
+  l2jbrasil: (check) => ({
+    async ask(ip) {
+      const url = path(check.base, 'votesystem/index.php');
+      url.search = new URLSearchParams({ username: check.serverId ?? '', ip, type: 'json' }).toString();
+      const answer = await call(url);
+      const host = check.base.host;
+      const refused = refusedOrDown(answer, host);
+      if (refused) return refused;
+      const body = objectOf(answer, host);
+      if (!flag(body.status, host)) return { voted: false };
+      return votedAt(siteTime(body.date, check.timeZone), undefined, host);
+    },
+  }),
+  // POST {api}/api.php apiKey, type=2, player=IP: the unix time of the address's last vote (0: never).
+  l2network: (check) => ({
+    async ask(ip) {
+      const answer = await call(path(check.base, 'api.php'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ apiKey: check.key, type: '2', player: ip }).toString(),
+      });
+      const host = check.base.host;
+      const refused = refusedOrDown(answer, host);
+      if (refused) return refused;
+      const text = answer.text.trim();
+      if (!/^\d+$/.test(text)) throw new SiteUnavailable(`${host}: expected a unix time, got ${text.slice(0, 40)}`);
+      if (Number(text) === 0) return { voted: false };
+      return votedAt(siteTime(Number(text), 'UTC'), undefined, host);
+    },
+  }),
+};
+
+/** The check of one site, its key read from the settings or from the environment variable they name. */
+export const resolveCheck = (
+  check: VoteCheckSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedCheck | string => {
+  const key = check.apiKey ?? (check.apiKeyEnv ? env[check.apiKeyEnv] : undefined);
+  if (!key) return `environment variable ${check.apiKeyEnv} is not set`;
+  return { ...check, key, base: new URL(check.apiUrl ?? DEFAULT_API_URLS[check.kind]) };
+};
+
+export const siteCheckOf = (check: ResolvedCheck): SiteCheck => CHECKS[check.kind](check);

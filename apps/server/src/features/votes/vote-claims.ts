@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { ErrorCode, VoteClaimAnswer, VoteClaimResult } from '@gatekeeper/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connections } from '../../db/connections';
+import { writeTransaction } from '../../db/write-retry';
+import { findAccount, isBanned } from '../../game/accounts';
+import { findCharacterByName } from '../../game/characters';
+import { isAccountBanned, isCharacterBanned } from '../../game/punishments';
+import type { GameSchema } from '../../game/schema-check';
+import type { KeyValueStore } from '../../infra/key-value-store';
+import type { RewardDelivery } from '../rewards/reward-delivery';
+import { SITE_TIMEOUT_MS, type SiteCheck, SiteUnavailable, VOTE_WINDOW_MS } from './site-checks';
+
+/** A vote site whose API the site asks, with what a vote there is worth. */
+export interface CheckedSite {
+  name: string;
+  check: SiteCheck;
+  reward: { itemId?: number; count: number };
+  requestsPerMinute: number;
+}
+
+export interface VoteClaimDeps {
+  connections: Connections;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
+  rewards: Pick<RewardDelivery, 'record' | 'deliverRecorded'>;
+  /** Counters and the one-check-at-a-time claims: Redis with several instances. */
+  store: Pick<KeyValueStore, 'claim' | 'delete' | 'increment'>;
+  sites: CheckedSite[];
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/** The character that gets the rewards: it must exist, and neither it nor its account be banned. */
+const rewardCharacter = async (
+  deps: VoteClaimDeps,
+  charName: string,
+): Promise<{ error: ErrorCode } | { charId: number }> => {
+  const { connections, schema } = deps;
+  const character = await findCharacterByName(connections.game.db, schema, charName);
+  if (!character) return { error: 'charDoesntExist' };
+  const login = character.accountName ?? '';
+  const account = await findAccount(connections.login.db, schema, login);
+  const banned =
+    (account !== undefined && isBanned(account)) ||
+    (schema.hasPunishments &&
+      ((await isAccountBanned(connections.game.db, login, deps.now())) ||
+        (await isCharacterBanned(connections.game.db, character.charId, deps.now()))));
+  return banned ? { error: 'characterBanned' } : { charId: character.charId };
+};
+
+/** The grant's id: one per site, voter and vote, short whatever the site's name. */
+const requestIdOf = (site: string, voter: string, window: string) =>
+  `vote:${createHash('sha256').update(`${site}\n${voter}\n${window}`).digest('hex').slice(0, 48)}`;
+
+/**
+ * Asks one site about the voter and, for a vote not rewarded yet, records the ledger row and the
+ * reward in one transaction; the site hears that the vote was rewarded only after it committed.
+ */
+const claimAt = async (
+  deps: VoteClaimDeps,
+  site: CheckedSite,
+  voter: { ip: string; charId: number },
+): Promise<VoteClaimResult> => {
+  const inFlight = `vote-check:${site.name}:${voter.ip}`;
+  // One question per voter and site at a time: a second tab, or a second instance, waits its turn.
+  if (!(await deps.store.claim(inFlight, SITE_TIMEOUT_MS * 2))) return 'unavailable';
+  try {
+    if ((await deps.store.increment(`vote-api:${site.name}`, 60_000)) > site.requestsPerMinute) return 'unavailable';
+    let answer;
+    try {
+      answer = await site.check.ask(voter.ip);
+    } catch (error) {
+      deps.log.warn({ err: error, site: site.name }, 'vote site did not answer; nothing credited');
+      return 'unavailable';
+    }
+    if (!answer.voted) return 'notVoted';
+    const window =
+      answer.votedAt !== undefined
+        ? String(answer.votedAt)
+        : `period-${Math.floor((answer.siteNow ?? deps.now()) / VOTE_WINDOW_MS)}`;
+    const requestId = requestIdOf(site.name, voter.ip, window);
+    const recorded = await writeTransaction(deps.connections.site.db, async (trx) => {
+      const ledger = await trx
+        .insertInto('site_vote_claims')
+        .values({
+          site: site.name,
+          voter: voter.ip,
+          vote_window: window,
+          char_id: voter.charId,
+          request_id: requestId,
+          voted_at: answer.votedAt ?? null,
+          created_at: deps.now(),
+        })
+        .ignore()
+        .executeTakeFirst();
+      if (Number(ledger.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      return deps.rewards.record(trx, {
+        requestId,
+        charId: voter.charId,
+        count: site.reward.count,
+        itemId: site.reward.itemId,
+        reason: 'vote',
+      });
+    });
+    if (!recorded) return 'alreadyRewarded';
+    deps.log.info({ site: site.name, charId: voter.charId, window }, 'vote rewarded');
+    // Delivered now, or retried by the reward queue: the grant is recorded either way.
+    await deps.rewards.deliverRecorded(requestId);
+    if (site.check.confirm) {
+      await site.check.confirm(voter.ip).catch((error: unknown) => {
+        const reason = error instanceof SiteUnavailable ? error.message : String(error);
+        deps.log.warn(
+          { site: site.name, reason },
+          'the vote site was not told of the reward; our ledger keeps it paid once',
+        );
+      });
+    }
+    return 'rewarded';
+  } finally {
+    await deps.store.delete(inFlight);
+  }
+};
+
+/** "Get my vote rewards": every checked site at once, each answering for itself. */
+export const claimVotes = async (
+  deps: VoteClaimDeps,
+  input: { charName: string; ip: string },
+): Promise<{ error: ErrorCode } | { results: VoteClaimAnswer }> => {
+  const character = await rewardCharacter(deps, input.charName.trim());
+  if ('error' in character) return character;
+  const results = await Promise.all(
+    deps.sites.map(async (site) => ({
+      site: site.name,
+      result: await claimAt(deps, site, { ip: input.ip, charId: character.charId }),
+    })),
+  );
+  return { results };
+};
