@@ -91,6 +91,7 @@ export const settingsSchema = z
     voteSites: z
       .array(
         voteSite
+          .omit({ rewarded: true })
           .extend({
             name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
             banner: z
@@ -105,7 +106,6 @@ export const settingsSchema = z
             identifier: voteSite.shape.identifier.describe(
               "`any`: the character name, else the visitor's IPv4; `charName`: the character name only (as MMOTOP wants); `none`: a plain link.",
             ),
-            rewarded: z.never().optional().describe('Set by the site from `check`; not a setting.'),
             check: voteCheckSettings
               .optional()
               .describe(

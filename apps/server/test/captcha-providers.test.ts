@@ -146,6 +146,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       recoverPassword: { username, email: account.email },
       changePincode: { ...account, charName: 'NoSuchHero', pincode: '123456' },
       fixCharacter: { ...account, charName: 'NoSuchHero' },
+      claimVotes: { charName: 'NoSuchHero' },
     };
     // Past the captcha, each form gives its own answer; a bad token stops each one first.
     const expected = {
@@ -154,6 +155,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       // An account without any character: Mobius would wipe its PIN at the next start.
       changePincode: ['pincodeNeedsCharacter'],
       fixCharacter: ['charDoesntExist'],
+      claimVotes: ['charDoesntExist'],
     };
     for (const [name, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {
       expect((await postCall(site.url, name, { ...body, captcha: 'tok_forged' })).body).toEqual(['captchaInvalid']);

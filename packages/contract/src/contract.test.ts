@@ -102,11 +102,13 @@ describe('call table', () => {
     ].map((path) => `/sdk/${path}`);
     // DESIGN.md section 5 adds the captcha configuration and the ALTCHA challenge to the spec's calls.
     const designPaths = ['/sdk/captcha', '/sdk/captcha/challenge'];
+    // Issue 13 adds the vote reward claim.
+    const issuePaths = ['/sdk/claimvotes'];
     expect(
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths].sort());
+    ).toEqual([...specPaths, ...designPaths, ...issuePaths].sort());
   });
 
   it('sends a body schema exactly with the POST calls', () => {

@@ -27,7 +27,7 @@ export const startNginx = async (instancePorts: number[]): Promise<Nginx> => {
   const user = process.getuid?.() === 0 ? 'user root;' : '';
   const config = `
 ${user}
-worker_processes 1;
+worker_processes auto;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }

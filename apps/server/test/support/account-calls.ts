@@ -4,7 +4,13 @@ import { csrfHeaders } from '../app-under-test';
 
 /** The account calls a form posts (all but getnewpassword). */
 export type AccountPost =
-  'createAccount' | 'changePassword' | 'recoverPassword' | 'changePincode' | 'fixCharacter' | 'updateIps';
+  | 'createAccount'
+  | 'changePassword'
+  | 'recoverPassword'
+  | 'changePincode'
+  | 'fixCharacter'
+  | 'updateIps'
+  | 'claimVotes';
 
 export interface Answer {
   status: number;

@@ -32,9 +32,7 @@ export const presentMetadata = (
   openingDate: splitOpeningDate(settings.server.openingDate),
   links: settings.links,
   // The page learns only whether a site's votes are rewarded: its API key stays here.
-  voteSites: settings.voteSites.map(({ check, rewarded: _set, ...site }) =>
-    check ? { ...site, rewarded: true } : site,
-  ),
+  voteSites: settings.voteSites.map(({ check, ...site }) => (check ? { ...site, rewarded: true } : site)),
   discordWidgetId: settings.chat.discordWidgetId,
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,

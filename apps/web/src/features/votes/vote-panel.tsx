@@ -1,5 +1,5 @@
 import { LIMITS } from '@gatekeeper/contract/lite';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
@@ -9,6 +9,9 @@ import { ExternalLink } from '../../components/external-link';
 import { readCharNameCookie, voteLink, writeCharNameCookie } from './vote-identifier';
 import './vote-panel.css';
 import { ScriptButton } from '../../components/script-button';
+
+/** In its own chunk (with the captcha): only sites that reward votes need it. */
+const VoteRewards = lazy(() => import('./vote-rewards'));
 
 let ipv4Answer: Promise<string> | undefined;
 /** One getipaddress call per page, however many vote panels the layout holds. */
@@ -68,6 +71,7 @@ export const VotePanel = () => {
   };
 
   if (!metadata) return null;
+  const rewarding = metadata.voteSites.some((site) => site.rewarded);
   return (
     <section className="vote-panel" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`} className="pane-heading">
@@ -102,9 +106,15 @@ export const VotePanel = () => {
                 loading="lazy"
               />
             </ExternalLink>
+            {site.rewarded && <span className="vote-panel__rewarded">{t('vote.rewardedSite')}</span>}
           </li>
         ))}
       </ul>
+      {rewarding && (
+        <Suspense fallback={null}>
+          <VoteRewards charName={saved} />
+        </Suspense>
+      )}
     </section>
   );
 };

@@ -1,0 +1,306 @@
+import { randomInt } from 'node:crypto';
+import { api } from '@gatekeeper/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { VOTE_CHECK_KINDS, type VoteCheckKind } from '../src/features/votes/settings-schema';
+import { findCharacterByName } from '../src/game/characters';
+import { type AppUnderTest, startApp } from './app-under-test';
+import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './fake-vote-sites';
+import { type Answer, postCall } from './support/account-calls';
+import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
+import { closedPort } from './support/closed-port';
+import { L2J_SCHEMA } from './support/game-schema';
+
+const NAMES: Record<VoteCheckKind, string> = {
+  l2topzone: 'L2TopZone',
+  hopzone: 'Hopzone',
+  itopz: 'iTopZ',
+  l2votes: 'L2Votes',
+  l2jbrasil: 'L2JBrasil',
+  l2network: 'L2Network',
+};
+/** Each site's reward differs, so a row in the game tells which site paid it. */
+const REWARD_OF: Record<VoteCheckKind, number> = {
+  l2topzone: 11,
+  hopzone: 12,
+  itopz: 13,
+  l2votes: 14,
+  l2jbrasil: 15,
+  l2network: 16,
+};
+const VOTE_ITEM = 4037;
+
+const voteSettings = (sites: FakeVoteSites, apiUrl: (kind: VoteCheckKind) => string = sites.apiUrl) => ({
+  captcha: FAST_ALTCHA_SETTINGS,
+  accounts: { requestsPerMinute: 1_000 },
+  voteSites: VOTE_CHECK_KINDS.map((kind) => ({
+    name: NAMES[kind],
+    banner: `/images/vote/${kind}.svg`,
+    url: `https://${kind}.example/vote/{id}`,
+    identifier: 'any',
+    check: {
+      kind,
+      apiKey: sites.key,
+      apiUrl: apiUrl(kind),
+      timeZone: SITE_ZONE,
+      requestsPerMinute: 6_000,
+      ...(kind === 'itopz' || kind === 'l2jbrasil' ? { serverId: '4242' } : {}),
+      reward: { itemId: VOTE_ITEM, count: REWARD_OF[kind] },
+    },
+  })),
+});
+
+/** A voter's address: an address of the benchmarking range, new for each test. */
+const freshVoter = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+const resultsOf = (answer: Answer) =>
+  Object.fromEntries((answer.body as { site: string; result: string }[]).map((r) => [r.site, r.result]));
+const everySite = (result: string) => Object.fromEntries(VOTE_CHECK_KINDS.map((kind) => [NAMES[kind], result]));
+
+describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
+  let databases: TestDatabases;
+  let sites: FakeVoteSites;
+  let site: AppUnderTest;
+  let knightId: number;
+
+  beforeAll(async () => {
+    databases = await createTestDatabases(kind);
+    sites = await startFakeVoteSites();
+    site = await startApp(databases, { env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) });
+    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await sites?.close();
+    await databases?.drop();
+  });
+  afterEach(() => {
+    sites.behaviour = {};
+  });
+
+  const claim = async (voter: string, charName = 'DemoKnight', at: AppUnderTest = site) =>
+    postCall(at.url, 'claimVotes', { charName, captcha: await altchaPayload(at.url) }, { ip: voter });
+  /** The vote rewards the game holds for DemoKnight, by count (each site pays its own). */
+  const knightVoteItems = async () =>
+    (
+      await databases.connections.game.db
+        .selectFrom('character_premium_items')
+        .select(['itemCount'])
+        .where('charId', '=', knightId)
+        .where('itemId', '=', VOTE_ITEM)
+        .execute()
+    )
+      .map((row) => Number(row.itemCount))
+      .sort((a, b) => a - b);
+  const ledgerOf = (voter: string) =>
+    databases.connections.site.db.selectFrom('site_vote_claims').selectAll().where('voter', '=', voter).execute();
+
+  it('tells the page which sites reward votes, and never their keys', async () => {
+    const metadata = await (await fetch(`${site.url}${api.getMetadata.path}`)).text();
+    expect(metadata).not.toContain(sites.key);
+    const parsed = api.getMetadata.response.parse(JSON.parse(metadata));
+    expect(parsed.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(VOTE_CHECK_KINDS.map(() => true));
+  });
+
+  it('answers "not voted yet" everywhere before a vote, and credits nothing', async () => {
+    const voter = freshVoter();
+    const before = await knightVoteItems();
+    const answer = await claim(voter);
+    expect(answer.status).toBe(200);
+    expect(resultsOf(answer)).toEqual(everySite('notVoted'));
+    expect(await knightVoteItems()).toEqual(before);
+    expect(await ledgerOf(voter)).toEqual([]);
+    // Each site was asked about the request's own address.
+    for (const kind of VOTE_CHECK_KINDS) expect(sites.asked[kind]).toContain(voter);
+  });
+
+  it('rewards a vote on each site once, then says it was rewarded', async () => {
+    const voter = freshVoter();
+    for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
+    const before = await knightVoteItems();
+    expect(resultsOf(await claim(voter))).toEqual(everySite('rewarded'));
+    const gained = (await knightVoteItems()).filter((count, i, all) => all.indexOf(count) === i);
+    expect(gained).toEqual(expect.arrayContaining(Object.values(REWARD_OF)));
+    expect((await knightVoteItems()).length - before.length).toBe(VOTE_CHECK_KINDS.length);
+    expect(sites.confirmed).toContain(voter);
+    const ledger = await ledgerOf(voter);
+    expect(ledger.map((row) => row.site).sort()).toEqual(Object.values(NAMES).sort());
+    expect(new Set(ledger.map((row) => Number(row.char_id)))).toEqual(new Set([knightId]));
+
+    // Again: the ledger answers; L2TopZone, told of the reward, no longer sees an open vote.
+    expect(resultsOf(await claim(voter))).toEqual({ ...everySite('alreadyRewarded'), L2TopZone: 'notVoted' });
+    expect((await knightVoteItems()).length - before.length).toBe(VOTE_CHECK_KINDS.length);
+  });
+
+  it('pays once for 20 claims at once', async () => {
+    const voter = freshVoter();
+    for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
+    const before = (await knightVoteItems()).length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claim(voter)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    for (const kind of VOTE_CHECK_KINDS) {
+      const results = answers.map((answer) => resultsOf(answer)[NAMES[kind]]);
+      expect(
+        results.filter((result) => result === 'rewarded'),
+        NAMES[kind],
+      ).toHaveLength(1);
+    }
+    expect((await knightVoteItems()).length - before).toBe(VOTE_CHECK_KINDS.length);
+    expect(await ledgerOf(voter)).toHaveLength(VOTE_CHECK_KINDS.length);
+  });
+
+  it('pays once when two instances on one database are asked at once', async () => {
+    const other = await startApp(databases, { env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) });
+    try {
+      const voter = freshVoter();
+      for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
+      const before = (await knightVoteItems()).length;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => claim(voter, 'DemoKnight', i % 2 === 0 ? site : other)),
+      );
+      for (const kind of VOTE_CHECK_KINDS) {
+        expect(
+          answers.filter((answer) => resultsOf(answer)[NAMES[kind]] === 'rewarded'),
+          NAMES[kind],
+        ).toHaveLength(1);
+      }
+      expect((await knightVoteItems()).length - before).toBe(VOTE_CHECK_KINDS.length);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('credits nothing when a site is down, answers an error, sends what is not JSON or is too slow', async () => {
+    const voter = freshVoter();
+    for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
+    sites.behaviour = { l2topzone: 'serverError', hopzone: 'garbage', itopz: 'slow', l2votes: 'serverError' };
+    const before = (await knightVoteItems()).length;
+    const results = resultsOf(await claim(voter));
+    expect(results).toMatchObject({
+      L2TopZone: 'unavailable',
+      Hopzone: 'unavailable',
+      iTopZ: 'unavailable',
+      L2Votes: 'unavailable',
+      L2JBrasil: 'rewarded',
+      L2Network: 'rewarded',
+    });
+    expect((await knightVoteItems()).length - before).toBe(2);
+    // The vote is still there once the sites are back: it is paid then.
+    sites.behaviour = {};
+    expect(resultsOf(await claim(voter))).toMatchObject({
+      L2TopZone: 'rewarded',
+      Hopzone: 'rewarded',
+      iTopZ: 'rewarded',
+      L2Votes: 'rewarded',
+    });
+  }, 30_000);
+
+  it('credits nothing from a site that cannot be reached, or that refuses our key', async () => {
+    const nowhere = `http://127.0.0.1:${await closedPort()}`;
+    const wrongKey = await startFakeVoteSites('another-key');
+    const elsewhere = await startApp(databases, {
+      env: { TRUST_PROXY: 'true' },
+      settings: voteSettings(sites, (kind) => (kind === 'l2topzone' ? nowhere : wrongKey.apiUrl(kind))),
+    });
+    try {
+      const voter = freshVoter();
+      for (const kind of VOTE_CHECK_KINDS) wrongKey.vote(kind, voter);
+      const before = (await knightVoteItems()).length;
+      const results = resultsOf(await claim(voter, 'DemoKnight', elsewhere));
+      expect(results.L2TopZone).toBe('unavailable');
+      // A refused key is a refusal: those sites are asked with our key, which they do not know.
+      expect(Object.values(results).filter((result) => result === 'rewarded')).toEqual(['rewarded']);
+      expect(results.L2JBrasil).toBe('rewarded');
+      expect((await knightVoteItems()).length - before).toBe(1);
+    } finally {
+      await elsewhere.close();
+      await wrongKey.close();
+    }
+  });
+
+  it("counts a vote's 12 hours by the site's own times, read in the site's time zone", async () => {
+    const voter = freshVoter();
+    // 11 hours ago in Athens' local time: still a vote; 13 hours ago: too old.
+    sites.vote('hopzone', voter, 11 * 3_600_000);
+    sites.vote('l2jbrasil', voter, 13 * 3_600_000);
+    const results = resultsOf(await claim(voter));
+    expect(results.Hopzone).toBe('rewarded');
+    expect(results.L2JBrasil).toBe('notVoted');
+    const [ledger] = (await ledgerOf(voter)).filter((row) => row.site === 'Hopzone');
+    expect(Math.abs(Number(ledger?.voted_at) - (Date.now() - 11 * 3_600_000))).toBeLessThan(5_000);
+  });
+
+  it('refuses an unknown, empty or banned character, and a bad captcha, changing nothing', async () => {
+    const voter = freshVoter();
+    for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
+    const before = (await knightVoteItems()).length;
+    const refused = (answer: Answer) => ({ status: answer.status, body: answer.body });
+    expect(refused(await claim(voter, 'NoSuchHero'))).toEqual({ status: 400, body: ['charDoesntExist'] });
+    expect(refused(await claim(voter, '   '))).toEqual({ status: 400, body: ['CharNameEmpty'] });
+    expect(refused(await claim(voter, 'BannedOne'))).toEqual({ status: 400, body: ['characterBanned'] });
+    const badCaptcha = await postCall(
+      site.url,
+      'claimVotes',
+      { charName: 'DemoKnight', captcha: 'forged' },
+      { ip: voter },
+    );
+    expect(refused(badCaptcha)).toEqual({ status: 400, body: ['captchaInvalid'] });
+    expect((await knightVoteItems()).length).toBe(before);
+    expect(await ledgerOf(voter)).toEqual([]);
+    // Nothing was asked of the vote sites for a refused claim.
+    for (const kind of VOTE_CHECK_KINDS) expect(sites.asked[kind] ?? []).not.toContain(voter);
+  });
+
+  it("ignores a forwarding header the player sends when no proxy is trusted: the vote is the connection's", async () => {
+    const direct = await startApp(databases, { settings: voteSettings(sites) });
+    try {
+      const forged = freshVoter();
+      for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, forged);
+      const answer = await postCall(
+        direct.url,
+        'claimVotes',
+        { charName: 'DemoKnight', captcha: await altchaPayload(direct.url) },
+        { ip: forged },
+      );
+      expect(resultsOf(answer)).toEqual(everySite('notVoted'));
+      expect(sites.asked.l2votes).toContain('127.0.0.1');
+      expect(await ledgerOf(forged)).toEqual([]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('vote site settings', () => {
+  it('stop start-up when the environment variable holding a key is missing, naming it', async () => {
+    const { checkedSites } = await import('../src/features/votes/routes');
+    const { parseSettings } = await import('../src/settings');
+    const settings = parseSettings({
+      voteSites: [
+        {
+          name: 'L2TopZone',
+          banner: '/images/vote/l2topzone.svg',
+          url: 'https://l2topzone.com/vote/id/1/{id}',
+          identifier: 'any',
+          check: { kind: 'l2topzone', apiKeyEnv: 'VOTE_L2TOPZONE_KEY', reward: { count: 5 } },
+        },
+      ],
+    });
+    expect(() => checkedSites(settings.voteSites, {})).toThrow(
+      /voteSites\.0\.check \(L2TopZone\): environment variable VOTE_L2TOPZONE_KEY is not set/,
+    );
+    expect(checkedSites(settings.voteSites, { VOTE_L2TOPZONE_KEY: 'k' })).toHaveLength(1);
+    expect(() =>
+      parseSettings({
+        voteSites: [
+          {
+            name: 'iTopZ',
+            banner: '/images/vote/itopz.svg',
+            url: 'https://itopz.com/vote/{id}',
+            identifier: 'any',
+            check: { kind: 'itopz', apiKey: 'k', reward: { count: 5 } },
+          },
+        ],
+      }),
+    ).toThrow(/serverId/);
+  });
+});
