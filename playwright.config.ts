@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
@@ -7,7 +8,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - default (8181): language kept in local storage, game and login servers down,
  *  - cookie (8182): the language kept in a cookie (settings languageStorage: cookie),
  *  - online (8183): something listens on the login and game ports, so both lights are green,
- *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json).
+ *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json),
+ *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs.
  */
 
 /** E2E_PORT_BASE moves every port, so two runs on one machine do not collide. */
@@ -17,9 +19,11 @@ const PORTS = {
   cookie: BASE + 1,
   online: BASE + 2,
   home: BASE + 3,
+  votes: BASE + 4,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
+  voteApi: BASE + 10003,
 };
 
 /** Where the local SMTP server drops the mails of the default instance, and its database. */
@@ -31,8 +35,32 @@ export const INSTANCES = {
   cookie: `http://127.0.0.1:${PORTS.cookie}`,
   online: `http://127.0.0.1:${PORTS.online}`,
   home: `http://127.0.0.1:${PORTS.home}`,
+  votes: `http://127.0.0.1:${PORTS.votes}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
+
+/** The vote sites' stand-in (e2e/support/vote-sites.mjs): a player votes there through `control/vote`. */
+export const VOTE_API = `http://127.0.0.1:${PORTS.voteApi}`;
+const VOTE_API_KEY = 'e2e-vote-key';
+
+/** The votes instance's settings: the default ones, with two vote sites asked at the stand-in. */
+const votesSettingsFile = (() => {
+  const file = `test-results/e2e-data-${BASE}/settings.votes.json`;
+  const base = JSON.parse(readFileSync('e2e/support/settings.default.json', 'utf8')) as object;
+  const site = (kind: string, name: string, count: number) => ({
+    name,
+    banner: `/images/vote/${kind}.svg`,
+    url: `https://${kind}.example/vote/{id}`,
+    identifier: 'any',
+    check: { kind, apiKey: VOTE_API_KEY, apiUrl: `${VOTE_API}/${kind}`, reward: { itemId: 4037, count } },
+  });
+  mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify({ ...base, voteSites: [site('l2topzone', 'L2TopZone', 7), site('l2votes', 'L2Votes', 3)] }),
+  );
+  return file;
+})();
 
 const server = (port: number, name: InstanceName, env: Record<string, string> = {}) => ({
   command: 'node apps/server/dist/main.js',
@@ -95,5 +123,12 @@ export default defineConfig({
       GAME_SERVER_ADDRESS: `127.0.0.1:${PORTS.game}`,
     }),
     server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
+    {
+      command: `node e2e/support/vote-sites.mjs ${PORTS.voteApi} ${VOTE_API_KEY}`,
+      port: PORTS.voteApi,
+      reuseExistingServer: false,
+    },
+    // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
+    server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1' }),
   ],
 });

@@ -3,11 +3,18 @@ import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../../playwright.config';
 
 /**
- * Reads the default instance's embedded database, which holds the game's tables (as the login
- * server reads them) and the site's own.
+ * Reads an instance's embedded database (the default one's unless named), which holds the game's
+ * tables (as the login server reads them) and the site's own.
  */
-export const queryDatabase = <T>(sql: string, ...params: unknown[]): T | undefined => {
-  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
+export const queryDatabase = <T>(sql: string, ...params: unknown[]): T | undefined =>
+  queryDatabaseOf<T>('default', sql, ...params);
+
+export const queryDatabaseOf = <T>(
+  instance: Parameters<typeof DATABASE_FILE>[0],
+  sql: string,
+  ...params: unknown[]
+): T | undefined => {
+  const db = new Database(DATABASE_FILE(instance), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
   } finally {
