@@ -334,11 +334,11 @@ console.log(
 if (cluster.skipped) {
   console.log(`  skipped: ${cluster.skipped}`);
 } else {
-  console.log('  path                        one instance              two instances');
+  console.log('  path                        one instance                          two instances');
   for (const path of CLUSTER_PATHS) {
     const [one, two] = [cluster[1][path], cluster[2][path]];
     const cell = (r) => `${r.rps} req/s, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`;
-    console.log(`  ${path.padEnd(28)}${cell(one).padEnd(26)}${cell(two)}`);
+    console.log(`  ${path.padEnd(28)}${cell(one).padEnd(38)}${cell(two)}`);
   }
 }
 

@@ -151,7 +151,9 @@ if (!runs('cluster')) {
     },
   );
 } else {
-  console.log('\n=== two instances behind nginx: skipped, nginx is not installed (Debian: apt-get install -y nginx) ===');
+  console.log(
+    '\n=== two instances behind nginx: skipped, nginx is not installed (Debian: apt-get install -y nginx) ===',
+  );
 }
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
