@@ -14,6 +14,7 @@ import {
   MAX_FAILED_ATTEMPTS,
   PAYPAL_BUSINESS,
   RANKINGS_REFRESH_SECONDS,
+  VOTE_REWARD,
   clusterCanRun,
   startCluster,
 } from './support/cluster';
@@ -213,6 +214,40 @@ describe.skipIf(notRunnable !== undefined)(
         txnIds.length,
       );
       expect((await items()).slice(before.length)).toEqual(txnIds.map(() => 7 * COINS_PER_EURO));
+    });
+
+    it('rewards a vote once when the same player claims on both instances at once', async () => {
+      const voter = freshAddress();
+      cluster.voteSites.vote('l2votes', voter);
+      const site = cluster.databases.connections.site.db;
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const at = i % 2 === 0 ? a() : b();
+          return postCall(
+            at,
+            'claimVotes',
+            { charName: 'DemoKnight', captcha: await altchaPayload(at) },
+            { ip: voter },
+          );
+        }),
+      );
+      const results = claims.map((answer) => (answer.body as { result: string }[])[0]?.result);
+      expect(results.filter((result) => result === 'rewarded')).toHaveLength(1);
+      expect(results.every((result) => ['rewarded', 'unavailable', 'alreadyRewarded'].includes(result ?? ''))).toBe(
+        true,
+      );
+      const rows = await site
+        .selectFrom('site_vote_claims')
+        .select(['request_id'])
+        .where('voter', '=', voter)
+        .execute();
+      expect(rows).toHaveLength(1);
+      const grant = await site
+        .selectFrom('site_reward_queue')
+        .select(['item_count', 'reason'])
+        .where('request_id', '=', rows[0]?.request_id ?? '')
+        .execute();
+      expect(grant.map((row) => [Number(row.item_count), row.reason])).toEqual([[VOTE_REWARD, 'vote']]);
     });
 
     it('delivers a mass mail to 500 players once each, also when an instance is killed mid-run and restarted', async () => {

@@ -11,6 +11,7 @@ import { TEST_REDIS_URL } from '../../test/support/redis';
 import { type SmtpSink, startSmtpSink } from '../../test/support/smtp-sink';
 import { type SiteProcess, startSiteProcess } from '../../test/support/site-process';
 import { type FakePaypalIpn, startFakePaypalIpn } from '../../test/fake-paypal-ipn';
+import { type FakeVoteSites, startFakeVoteSites } from '../../test/fake-vote-sites';
 import { serverUrlOf } from '../../test/support/template-databases';
 import { type Nginx, startNginx } from './nginx';
 
@@ -34,6 +35,7 @@ export interface Cluster {
   redis: Redis;
   smtp: SmtpSink;
   paypal: FakePaypalIpn;
+  voteSites: FakeVoteSites;
   nginx: Nginx;
   instances: (SiteProcess | undefined)[];
   /** Starts (or starts again, on the same port) instance i. */
@@ -42,7 +44,9 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export const clusterSettings = (paypalUrl: string) => ({
+export const VOTE_REWARD = 9;
+
+export const clusterSettings = (paypalUrl: string, voteSites: FakeVoteSites) => ({
   ...accountToolSettings({
     maxFailedAttempts: MAX_FAILED_ATTEMPTS,
     lockoutMinutes: 15,
@@ -57,6 +61,21 @@ export const clusterSettings = (paypalUrl: string) => ({
     maxAmount: 500,
     paypal: { business: PAYPAL_BUSINESS, verifyUrl: paypalUrl, notificationsPerMinute: 10_000 },
   },
+  voteSites: [
+    {
+      name: 'L2Votes',
+      banner: '/images/vote/l2votes.svg',
+      url: 'https://l2votes.example/vote/{id}',
+      identifier: 'any',
+      check: {
+        kind: 'l2votes',
+        apiKey: voteSites.key,
+        apiUrl: voteSites.apiUrl('l2votes'),
+        requestsPerMinute: 6_000,
+        reward: { count: VOTE_REWARD },
+      },
+    },
+  ],
 });
 
 export const clusterCanRun = (): string | undefined => {
@@ -85,7 +104,7 @@ export const startCluster = async (size: number): Promise<Cluster> => {
   const redis = new Redis(redisUrl.toString());
   await redis.flushdb();
 
-  const [smtp, paypal] = await Promise.all([startSmtpSink(), startFakePaypalIpn()]);
+  const [smtp, paypal, voteSites] = await Promise.all([startSmtpSink(), startFakePaypalIpn(), startFakeVoteSites()]);
   const ports = await Promise.all(Array.from({ length: size }, () => closedPort()));
   const env = {
     ...testEnvironment(databases),
@@ -99,7 +118,7 @@ export const startCluster = async (size: number): Promise<Cluster> => {
     PUBLIC_URL: 'https://l2.example.test',
     LOG_LEVEL: 'warn',
   };
-  const settings = clusterSettings(paypal.url);
+  const settings = clusterSettings(paypal.url, voteSites);
   const instances: (SiteProcess | undefined)[] = Array.from({ length: size }, () => undefined);
   const start = async (index: number) => {
     const site = await startSiteProcess({ env, settings, port: ports[index], built: true });
@@ -116,6 +135,7 @@ export const startCluster = async (size: number): Promise<Cluster> => {
     redis,
     smtp,
     paypal,
+    voteSites,
     nginx,
     instances,
     start,
@@ -127,7 +147,7 @@ export const startCluster = async (size: number): Promise<Cluster> => {
     async close() {
       await nginx.close();
       await Promise.all(instances.map((site) => site?.dispose()));
-      await Promise.all([smtp.close(), paypal.close()]);
+      await Promise.all([smtp.close(), paypal.close(), voteSites.close()]);
       await redis.flushdb();
       redis.disconnect();
       for (const host of ['localhost', '127.0.0.1', '%'])
