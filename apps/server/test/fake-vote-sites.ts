@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { VoteCheckKind } from '../src/features/votes/settings-schema';
+import { wallClock } from '../src/features/votes/site-checks';
 import { startHttpServer } from './support/http-server';
 
 /**
@@ -27,24 +28,6 @@ export interface FakeVoteSites {
 
 /** The zone Hopzone and L2JBrasil write their times in, in these tests. */
 export const SITE_ZONE = 'Europe/Athens';
-
-const localTime = (ms: number, zone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-};
 
 const readBody = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -110,7 +93,7 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
           const ip = url.searchParams.get('ip_address') ?? '';
           ask(ip);
           const vote = votes.get(`${kind}|${ip}`);
-          return json(response, 200, { voted: Boolean(vote), voteTime: vote ? localTime(vote.at, SITE_ZONE) : null });
+          return json(response, 200, { voted: Boolean(vote), voteTime: vote ? wallClock(vote.at, SITE_ZONE) : null });
         }
         case 'itopz': {
           const [check, apiKey, , ip = ''] = rest;
@@ -133,7 +116,7 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
           const ip = url.searchParams.get('ip') ?? '';
           ask(ip);
           const vote = recent(kind, ip);
-          return json(response, 200, { status: vote ? 1 : 0, date: vote ? localTime(vote.at, SITE_ZONE) : '' });
+          return json(response, 200, { status: vote ? 1 : 0, date: vote ? wallClock(vote.at, SITE_ZONE) : '' });
         }
         case 'l2network': {
           const form = new URLSearchParams(body);

@@ -66,8 +66,8 @@ const flag = (value: unknown, host: string): boolean => {
   throw new SiteUnavailable(`${host}: unexpected vote status ${JSON.stringify(value)}`);
 };
 
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-const zoneOffsetMs = (zone: string, at: number): number => {
+/** An instant as the wall clock of a time zone shows it: "YYYY-MM-DD HH:MM:SS", the sites' own format. */
+export const wallClock = (at: number, zone: string): string => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
@@ -82,16 +82,22 @@ const zoneOffsetMs = (zone: string, at: number): number => {
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 };
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A wall-clock text read as if it were UTC, in milliseconds; undefined when it is not one. */
+const asUtc = (text: string): number | undefined => {
+  const match = WALL_CLOCK.exec(text.trim());
+  if (!match) return undefined;
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, se = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  return Date.UTC(y, mo - 1, d, h, mi, se);
+};
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+const zoneOffsetMs = (zone: string, at: number): number =>
+  (asUtc(wallClock(at, zone)) ?? 0) - Math.floor(at / 1000) * 1000;
 
 /**
  * A site's time as milliseconds: a unix time in seconds or milliseconds, or "YYYY-MM-DD HH:MM:SS"
@@ -104,10 +110,8 @@ export const siteTime = (value: unknown, zone: string): number | undefined => {
     return number < 1e12 ? number * 1000 : number;
   }
   if (typeof value !== 'string') return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!match) return undefined;
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, se = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  const wall = Date.UTC(y, mo - 1, d, h, mi, se);
+  const wall = asUtc(value);
+  if (wall === undefined) return undefined;
   // The wall clock of the zone: shift by the zone's offset near that time (twice, across a DST change).
   const first = wall - zoneOffsetMs(zone, wall);
   return wall - zoneOffsetMs(zone, first);
@@ -121,6 +125,25 @@ const votedAt = (votedAtMs: number | undefined, siteNow: number | undefined, hos
 };
 
 type CheckFactory = (check: ResolvedCheck) => SiteCheck;
+
+/**
+ * The answer most sites give: a JSON object whose `voted` field says whether the address voted
+ * and, where the site sends them, `time` when and `serverTime` what its clock says now.
+ */
+const readVote = (
+  answer: Answer,
+  check: ResolvedCheck,
+  fields: { voted: string; time?: string; serverTime?: string },
+): SiteAnswer => {
+  const host = check.base.host;
+  const refused = refusedOrDown(answer, host);
+  if (refused) return refused;
+  const body = objectOf(answer, host);
+  if (!flag(body[fields.voted], host)) return { voted: false };
+  if (fields.time === undefined) return { voted: true };
+  const siteNow = fields.serverTime === undefined ? undefined : siteTime(body[fields.serverTime], check.timeZone);
+  return votedAt(siteTime(body[fields.time], check.timeZone), siteNow, host);
+};
 
 /** A check's settings with its key read (from the file or the environment) and its API base. */
 export interface ResolvedCheck extends VoteCheckSettings {
@@ -142,15 +165,12 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
         body: JSON.stringify({ ip }),
       });
     return {
-      async ask(ip) {
-        const answer = await post('getUserData', ip);
-        const host = check.base.host;
-        const refused = refusedOrDown(answer, host);
-        if (refused) return refused;
-        const body = objectOf(answer, host);
-        if (!flag(body.isVoted, host)) return { voted: false };
-        return votedAt(siteTime(body.voteTime, check.timeZone), siteTime(body.serverTime, check.timeZone), host);
-      },
+      ask: async (ip) =>
+        readVote(await post('getUserData', ip), check, {
+          voted: 'isVoted',
+          time: 'voteTime',
+          serverTime: 'serverTime',
+        }),
       async confirm(ip) {
         const answer = await post('confirmVote', ip);
         if (answer.status < 200 || answer.status >= 300) {
@@ -164,13 +184,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
     async ask(ip) {
       const url = path(check.base, 'lineage2/vote');
       url.search = new URLSearchParams({ token: check.key, ip_address: ip }).toString();
-      const answer = await call(url);
-      const host = check.base.host;
-      const refused = refusedOrDown(answer, host);
-      if (refused) return refused;
-      const body = objectOf(answer, host);
-      if (!flag(body.voted, host)) return { voted: false };
-      return votedAt(siteTime(body.voteTime, check.timeZone), undefined, host);
+      return readVote(await call(url), check, { voted: 'voted', time: 'voteTime' });
     },
   }),
   // GET {api}/check/{KEY}/{SERVER_ID}/{IP}: isVoted, voteTime, serverTime.
@@ -182,12 +196,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
           `check/${encodeURIComponent(check.key)}/${encodeURIComponent(check.serverId ?? '')}/${encodeURIComponent(ip)}`,
         ),
       );
-      const host = check.base.host;
-      const refused = refusedOrDown(answer, host);
-      if (refused) return refused;
-      const body = objectOf(answer, host);
-      if (!flag(body.isVoted, host)) return { voted: false };
-      return votedAt(siteTime(body.voteTime, check.timeZone), siteTime(body.serverTime, check.timeZone), host);
+      return readVote(answer, check, { voted: 'isVoted', time: 'voteTime', serverTime: 'serverTime' });
     },
   }),
   // GET {api}/api.php?apiKey=KEY&ip=IP: status, with no time: one reward per 12-hour period.
@@ -195,11 +204,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
     async ask(ip) {
       const url = path(check.base, 'api.php');
       url.search = new URLSearchParams({ apiKey: check.key, ip }).toString();
-      const answer = await call(url);
-      const host = check.base.host;
-      const refused = refusedOrDown(answer, host);
-      if (refused) return refused;
-      return flag(objectOf(answer, host).status, host) ? { voted: true } : { voted: false };
+      return readVote(await call(url), check, { voted: 'status' });
     },
   }),
   // GET {api}/votesystem/index.php?username=USER&ip=IP&type=json: status, date (no zone).
@@ -207,13 +212,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
     async ask(ip) {
       const url = path(check.base, 'votesystem/index.php');
       url.search = new URLSearchParams({ username: check.serverId ?? '', ip, type: 'json' }).toString();
-      const answer = await call(url);
-      const host = check.base.host;
-      const refused = refusedOrDown(answer, host);
-      if (refused) return refused;
-      const body = objectOf(answer, host);
-      if (!flag(body.status, host)) return { voted: false };
-      return votedAt(siteTime(body.date, check.timeZone), undefined, host);
+      return readVote(await call(url), check, { voted: 'status', time: 'date' });
     },
   }),
   // POST {api}/api.php apiKey, type=2, player=IP: the unix time of the address's last vote (0: never).
