@@ -45,7 +45,7 @@ const FEATURE_EXCEPTIONS = {
   donations: ['rewards'], // a donation grants its reward
   votes: ['rewards'], // a verified vote grants its reward
   mail: ['accounts'], // the GM form checks the GM's credentials
-  metadata: ['facebook-streams', 'donations'], // the shell's Facebook login link and PayPal form
+  metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
 };
 

@@ -33,7 +33,7 @@ import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
-import { voteRoutes } from './features/votes/routes';
+import { voteCallbackRoutes, voteRoutes } from './features/votes/routes';
 import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
@@ -261,6 +261,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       'COOKIE_SIGNING_KEY is not set: after a restart, updateips ignores the accounts browsers registered before',
     );
   }
+  await app.register(voteCallbackRoutes, {
+    deps: { connections, schema: deps.schema, rewards, store, now },
+    voteSites: settings.voteSites,
+    captcha,
+    requestsPerMinute: accounts.requestsPerMinute,
+    redis,
+  });
   await app.register(healthRoutes, { connections, redis });
   await app.register(donationRoutes, {
     connections,

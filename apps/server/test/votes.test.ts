@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
     const metadata = await (await fetch(`${site.url}${api.getMetadata.path}`)).text();
     expect(metadata).not.toContain(sites.key);
     const parsed = api.getMetadata.response.parse(JSON.parse(metadata));
-    expect(parsed.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(VOTE_CHECK_KINDS.map(() => true));
+    expect(parsed.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(VOTE_CHECK_KINDS.map(() => 'onClaim'));
   });
 
   it('answers "not voted yet" everywhere before a vote, and credits nothing', async () => {
@@ -302,5 +302,136 @@ describe('vote site settings', () => {
         ],
       }),
     ).toThrow(/serverId/);
+  });
+});
+
+describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) => {
+  const PINGBACK_KEY = 'gtop-pingback-secret';
+  /** Top100Arena's own address, as the proxy reports it. */
+  const ARENA_ADDRESS = '203.0.113.77';
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  let knightId: number;
+
+  beforeAll(async () => {
+    databases = await createTestDatabases(kind);
+    site = await startApp(databases, {
+      env: { TRUST_PROXY: 'true' },
+      settings: {
+        voteSites: [
+          {
+            name: 'GTop100',
+            banner: '/images/vote/gtop100.svg',
+            url: 'https://gtop100.com/topsites/Lineage-2/sitedetails/x-1?vote=1&pingUsername={id}',
+            identifier: 'charName',
+            check: { kind: 'gtop100', apiKey: PINGBACK_KEY, reward: { itemId: VOTE_ITEM, count: 21 } },
+          },
+          {
+            name: 'Top100Arena',
+            banner: '/images/vote/top100arena.svg',
+            url: 'https://www.top100arena.com/listing/1/vote?incentive={id}',
+            identifier: 'charName',
+            check: { kind: 'top100arena', allowFrom: [ARENA_ADDRESS], reward: { itemId: VOTE_ITEM, count: 22 } },
+          },
+        ],
+      },
+    });
+    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  const votesOf = (count: number) =>
+    databases.connections.game.db
+      .selectFrom('character_premium_items')
+      .select('itemNum')
+      .where('charId', '=', knightId)
+      .where('itemId', '=', VOTE_ITEM)
+      .where('itemCount', '=', count)
+      .execute()
+      .then((rows) => rows.length);
+  const pingback = (fields: Record<string, string>, from = freshVoter()) =>
+    fetch(`${site.url}/votes/callback/gtop100`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('marks the sites that reward on their own, with no claim button needed', async () => {
+    const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}${api.getMetadata.path}`)).json());
+    expect(metadata.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(['onVote', 'onVote']);
+  });
+
+  it("rewards GTop100's pingback once for the character it names, and a replay credits nothing", async () => {
+    const voter = freshVoter();
+    const fields = { pingbackkey: PINGBACK_KEY, Common: 'DemoKnight', VoterIP: voter, Successful: '0', Reason: '' };
+    const before = await votesOf(21);
+    const first = await pingback(fields);
+    expect([first.status, await first.text()]).toEqual([200, 'OK']);
+    expect(await votesOf(21)).toBe(before + 1);
+    // The same callback again, and at once from elsewhere: the ledger holds the vote.
+    const replays = await Promise.all([pingback(fields), pingback(fields), pingback(fields)]);
+    expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await votesOf(21)).toBe(before + 1);
+    const ledger = await databases.connections.site.db
+      .selectFrom('site_vote_claims')
+      .select(['site', 'voter', 'char_id'])
+      .where('voter', '=', voter)
+      .execute();
+    expect(ledger.map((row) => [row.site, row.voter, Number(row.char_id)])).toEqual([['GTop100', voter, knightId]]);
+  });
+
+  it('credits nothing for a forged pingback, a failed vote or an unknown character', async () => {
+    const before = await votesOf(21);
+    const voter = freshVoter();
+    const forged = await pingback({ pingbackkey: 'guessed', Common: 'DemoKnight', VoterIP: voter, Successful: '0' });
+    expect(forged.status).toBe(403);
+    const noKey = await pingback({ Common: 'DemoKnight', VoterIP: voter, Successful: '0' });
+    expect(noKey.status).toBe(403);
+    const failed = await pingback({ pingbackkey: PINGBACK_KEY, Common: 'DemoKnight', VoterIP: voter, Successful: '1' });
+    expect(failed.status).toBe(200);
+    const unknown = await pingback({
+      pingbackkey: PINGBACK_KEY,
+      Common: 'NoSuchHero',
+      VoterIP: voter,
+      Successful: '0',
+    });
+    expect(unknown.status).toBe(200);
+    // Quotes and semicolons are only data: parameterised queries.
+    const injected = await pingback({
+      pingbackkey: PINGBACK_KEY,
+      Common: "x'; DELETE FROM site_vote_claims; --",
+      VoterIP: voter,
+      Successful: '0',
+    });
+    expect(injected.status).toBe(200);
+    expect(await votesOf(21)).toBe(before);
+    expect(
+      await databases.connections.site.db
+        .selectFrom('site_vote_claims')
+        .select('id')
+        .where('voter', '=', voter)
+        .execute(),
+    ).toEqual([]);
+    expect(await databases.connections.site.db.selectFrom('site_vote_claims').select('id').execute()).not.toHaveLength(
+      0,
+    );
+  });
+
+  it("rewards Top100Arena's postback only from its own address", async () => {
+    const before = await votesOf(22);
+    const postback = (from: string) =>
+      fetch(`${site.url}/votes/callback/top100arena?postback=DemoKnight`, { headers: { 'x-forwarded-for': from } });
+    expect((await postback(freshVoter())).status).toBe(403);
+    expect(await votesOf(22)).toBe(before);
+    expect((await postback(ARENA_ADDRESS)).status).toBe(200);
+    expect((await postback(ARENA_ADDRESS)).status).toBe(200);
+    expect(await votesOf(22)).toBe(before + 1);
+  });
+
+  it('answers 404 for a site that does not call back', async () => {
+    expect((await fetch(`${site.url}/votes/callback/l2topzone`)).status).toBe(404);
   });
 });

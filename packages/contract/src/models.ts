@@ -169,8 +169,11 @@ export const voteSite = z.object({
   url: z.string(),
   /** 'any': character name or IP; 'charName': the character name only (mmotop). */
   identifier: z.enum(['none', 'any', 'charName']),
-  /** True when the site tells ours who voted, so "Get my vote rewards" can reward a vote there. */
-  rewarded: z.boolean().optional(),
+  /**
+   * Votes there are rewarded: 'onClaim' when the player presses "Get my vote rewards" (the site is
+   * asked), 'onVote' when the vote site calls ours back. Absent: a plain link.
+   */
+  rewarded: z.enum(['onClaim', 'onVote']).optional(),
 });
 export type VoteSite = z.infer<typeof voteSite>;
 

@@ -1,3 +1,4 @@
+import { isCallbackKind } from '../votes/settings-schema';
 import {
   DEFAULT_CHAOS_PERCENT,
   DEFAULT_METADATA_TEXT,
@@ -32,7 +33,9 @@ export const presentMetadata = (
   openingDate: splitOpeningDate(settings.server.openingDate),
   links: settings.links,
   // The page learns only whether a site's votes are rewarded: its API key stays here.
-  voteSites: settings.voteSites.map(({ check, ...site }) => (check ? { ...site, rewarded: true } : site)),
+  voteSites: settings.voteSites.map(({ check, ...site }) =>
+    check ? { ...site, rewarded: isCallbackKind(check.kind) ? ('onVote' as const) : ('onClaim' as const) } : site,
+  ),
   discordWidgetId: settings.chat.discordWidgetId,
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,

@@ -1,11 +1,13 @@
 import type { ErrorCode } from '@gatekeeper/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { Settings } from '../../settings';
-import { resolveCheck, siteCheckOf } from './site-checks';
+import { isCallbackKind } from './settings-schema';
+import { keyOf, resolveCheck, siteCheckOf } from './site-checks';
+import { type CallbackSite, readCallback, rewardCallback } from './vote-callbacks';
 import { type CheckedSite, type VoteClaimDeps, claimVotes } from './vote-claims';
 
 export interface VoteRoutesOptions {
@@ -20,8 +22,9 @@ export interface VoteRoutesOptions {
 /** The vote sites of the settings that have a `check`, ready to ask; a missing key stops start-up. */
 export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.ProcessEnv = process.env): CheckedSite[] =>
   voteSites.flatMap((site, index) => {
-    if (!site.check) return [];
-    const resolved = resolveCheck(site.check, env);
+    const check = site.check;
+    if (!check || isCallbackKind(check.kind)) return [];
+    const resolved = resolveCheck({ ...check, kind: check.kind }, env);
     if (typeof resolved === 'string') throw new Error(`settings: voteSites.${index}.check (${site.name}): ${resolved}`);
     return [
       {
@@ -32,6 +35,66 @@ export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.Proce
       },
     ];
   });
+
+/** The vote sites of the settings that call back, with their keys read; a missing key stops start-up. */
+export const callbackSites = (voteSites: Settings['voteSites'], env: NodeJS.ProcessEnv = process.env): CallbackSite[] =>
+  voteSites.flatMap((site, index) => {
+    const check = site.check;
+    if (!check || !isCallbackKind(check.kind)) return [];
+    const found = keyOf(check, env);
+    if (typeof found === 'string') throw new Error(`settings: voteSites.${index}.check (${site.name}): ${found}`);
+    return [
+      {
+        name: site.name,
+        slug: check.kind,
+        kind: check.kind,
+        key: found.key,
+        allowFrom: check.allowFrom ?? [],
+        reward: check.reward,
+      },
+    ];
+  });
+
+/** Where a vote site calls back: beside /payments, not under /sdk, whose writes need the page's token. */
+export const VOTE_CALLBACK_PATH = '/votes/callback/:site';
+
+/**
+ * The vote sites' callbacks (GET or POST, query or form fields). A forged one (wrong key, a caller
+ * not allowed) gets 403 and credits nothing; anything else gets 200 "OK", so the site does not
+ * retry a vote we have already judged.
+ */
+export const voteCallbackRoutes = async (app: FastifyInstance, options: VoteRoutesOptions): Promise<void> => {
+  const sites = callbackSites(options.voteSites, options.env);
+  if (sites.length === 0) return;
+  const deps = { ...options.deps, log: app.log };
+  await registerRateLimit(app, options.redis);
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4_096 },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+  const handler = async (request: FastifyRequest<{ Params: { site: string } }>, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+    const site = sites.find((candidate) => candidate.slug === request.params.site);
+    if (!site) return reply.code(404).send('unknown vote site');
+    const fields = new URLSearchParams(request.query as Record<string, string>);
+    if (request.body instanceof URLSearchParams) for (const [name, value] of request.body) fields.set(name, value);
+    const callback = readCallback(site, fields, request.ip);
+    if (!callback.accepted) {
+      app.log.warn({ site: site.name, ip: request.ip, why: callback.why }, 'vote callback refused');
+      return reply.code(403).send('forbidden');
+    }
+    const outcome = await rewardCallback(deps, site, callback);
+    app.log.info({ site: site.name, outcome }, 'vote callback');
+    return reply.send('OK');
+  };
+  app.route({
+    method: ['GET', 'POST'],
+    url: VOTE_CALLBACK_PATH,
+    handler,
+    ...limitPerMinute(options.requestsPerMinute),
+  });
+};
 
 const refuse = (code: ErrorCode) => [code];
 

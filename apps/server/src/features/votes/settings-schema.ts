@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** The vote sites whose API the site can ask who voted (features/votes/site-checks.ts). */
 export const VOTE_CHECK_KINDS = ['l2topzone', 'hopzone', 'itopz', 'l2votes', 'l2jbrasil', 'l2network'] as const;
 export type VoteCheckKind = (typeof VOTE_CHECK_KINDS)[number];
+/** The vote sites that call the site back when somebody voted (features/votes/vote-callbacks.ts). */
+export const VOTE_CALLBACK_KINDS = ['gtop100', 'top100arena'] as const;
+export type VoteCallbackKind = (typeof VOTE_CALLBACK_KINDS)[number];
+const ALL_KINDS = [...VOTE_CHECK_KINDS, ...VOTE_CALLBACK_KINDS] as const;
+
+export const isCallbackKind = (kind: string): kind is VoteCallbackKind =>
+  (VOTE_CALLBACK_KINDS as readonly string[]).includes(kind);
 
 /** Each site's API base, as its own clients use it; tests and owners behind a proxy set apiUrl. */
 export const DEFAULT_API_URLS: Record<VoteCheckKind, string> = {
@@ -19,7 +26,11 @@ const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'expected an http(s) URL
 /** `check` of a voteSites entry: how the site is asked, and what a vote there is worth. */
 export const voteCheckSettings = z
   .object({
-    kind: z.enum(VOTE_CHECK_KINDS).describe(`How the site is asked: ${VOTE_CHECK_KINDS.join(', ')}.`),
+    kind: z
+      .enum(ALL_KINDS)
+      .describe(
+        `How the site tells who voted: asked by the voter's address (${VOTE_CHECK_KINDS.join(', ')}) or calling back (${VOTE_CALLBACK_KINDS.join(', ')}).`,
+      ),
     apiKey: z
       .string()
       .min(1)
@@ -33,6 +44,10 @@ export const voteCheckSettings = z
       .optional()
       .describe('The environment variable that holds the API key, e.g. `VOTE_L2TOPZONE_KEY`.'),
     apiUrl: httpUrl.optional().describe("The site's API base; its public address by default."),
+    allowFrom: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Callback sites without a shared key (Top100Arena): the addresses their callbacks come from.'),
     serverId: z
       .string()
       .min(1)
@@ -69,9 +84,13 @@ export const voteCheckSettings = z
       .describe('What one verified vote gives the vote reward character.'),
   })
   .strict()
-  .refine((check) => check.apiKey !== undefined || check.apiKeyEnv !== undefined, {
-    message: 'set apiKey or apiKeyEnv',
+  .refine((check) => check.kind === 'top100arena' || check.apiKey !== undefined || check.apiKeyEnv !== undefined, {
+    message: 'set apiKey or apiKeyEnv (for GTop100: your pingback key)',
     path: ['apiKey'],
+  })
+  .refine((check) => check.kind !== 'top100arena' || (check.allowFrom ?? []).length > 0, {
+    message: "Top100Arena's callbacks carry no key: list the addresses they come from",
+    path: ['allowFrom'],
   })
   .refine((check) => !['itopz', 'l2jbrasil'].includes(check.kind) || check.serverId !== undefined, {
     message: 'this site needs serverId',

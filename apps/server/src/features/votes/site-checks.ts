@@ -146,7 +146,8 @@ const readVote = (
 };
 
 /** A check's settings with its key read (from the file or the environment) and its API base. */
-export interface ResolvedCheck extends VoteCheckSettings {
+export interface ResolvedCheck extends Omit<VoteCheckSettings, 'kind'> {
+  kind: VoteCheckKind;
   key: string;
   base: URL;
 }
@@ -234,14 +235,23 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
   }),
 };
 
-/** The check of one site, its key read from the settings or from the environment variable they name. */
+/** A site's key, from the settings or from the environment variable they name; a message when that is unset. */
+export const keyOf = (check: VoteCheckSettings, env: NodeJS.ProcessEnv): { key?: string } | string => {
+  if (check.apiKey !== undefined) return { key: check.apiKey };
+  if (check.apiKeyEnv === undefined) return {};
+  const key = env[check.apiKeyEnv];
+  return key ? { key } : `environment variable ${check.apiKeyEnv} is not set`;
+};
+
+/** The check of one site that is asked, with its key and its API base. */
 export const resolveCheck = (
-  check: VoteCheckSettings,
+  check: VoteCheckSettings & { kind: VoteCheckKind },
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedCheck | string => {
-  const key = check.apiKey ?? (check.apiKeyEnv ? env[check.apiKeyEnv] : undefined);
-  if (!key) return `environment variable ${check.apiKeyEnv} is not set`;
-  return { ...check, key, base: new URL(check.apiUrl ?? DEFAULT_API_URLS[check.kind]) };
+  const found = keyOf(check, env);
+  if (typeof found === 'string') return found;
+  if (found.key === undefined) return 'set apiKey or apiKeyEnv';
+  return { ...check, key: found.key, base: new URL(check.apiUrl ?? DEFAULT_API_URLS[check.kind]) };
 };
 
 export const siteCheckOf = (check: ResolvedCheck): SiteCheck => CHECKS[check.kind](check);

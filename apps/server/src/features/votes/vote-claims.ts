@@ -31,8 +31,8 @@ export interface VoteClaimDeps {
 }
 
 /** The character that gets the rewards: it must exist, and neither it nor its account be banned. */
-const rewardCharacter = async (
-  deps: VoteClaimDeps,
+export const rewardCharacter = async (
+  deps: Pick<VoteClaimDeps, 'connections' | 'schema' | 'now'>,
   charName: string,
 ): Promise<{ error: ErrorCode } | { charId: number }> => {
   const { connections, schema } = deps;
@@ -51,6 +51,55 @@ const rewardCharacter = async (
 /** The grant's id: one per site, voter and vote, short whatever the site's name. */
 const requestIdOf = (site: string, voter: string, window: string) =>
   `vote:${createHash('sha256').update(`${site}\n${voter}\n${window}`).digest('hex').slice(0, 48)}`;
+
+/** One vote to reward: the ledger's key (site, voter, window), the character and the reward. */
+export interface VoteToReward {
+  site: string;
+  voter: string;
+  window: string;
+  votedAt?: number;
+  charId: number;
+  reward: { itemId?: number; count: number };
+}
+
+/**
+ * Records the vote's ledger row and its reward in one transaction, then delivers the reward;
+ * false (nothing written) when the ledger already holds that vote.
+ */
+export const recordVote = async (
+  deps: Pick<VoteClaimDeps, 'connections' | 'rewards' | 'now' | 'log'>,
+  vote: VoteToReward,
+): Promise<boolean> => {
+  const requestId = requestIdOf(vote.site, vote.voter, vote.window);
+  const recorded = await writeTransaction(deps.connections.site.db, async (trx) => {
+    const ledger = await trx
+      .insertInto('site_vote_claims')
+      .values({
+        site: vote.site,
+        voter: vote.voter,
+        vote_window: vote.window,
+        char_id: vote.charId,
+        request_id: requestId,
+        voted_at: vote.votedAt ?? null,
+        created_at: deps.now(),
+      })
+      .ignore()
+      .executeTakeFirst();
+    if (Number(ledger.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    return deps.rewards.record(trx, {
+      requestId,
+      charId: vote.charId,
+      count: vote.reward.count,
+      itemId: vote.reward.itemId,
+      reason: 'vote',
+    });
+  });
+  if (!recorded) return false;
+  deps.log.info({ site: vote.site, charId: vote.charId, window: vote.window }, 'vote rewarded');
+  // Delivered now, or retried by the reward queue: the grant is recorded either way.
+  await deps.rewards.deliverRecorded(requestId);
+  return true;
+};
 
 /**
  * Asks one site about the voter and, for a vote not rewarded yet, records the ledger row and the
@@ -78,34 +127,15 @@ const claimAt = async (
       answer.votedAt !== undefined
         ? String(answer.votedAt)
         : `period-${Math.floor((answer.siteNow ?? deps.now()) / VOTE_WINDOW_MS)}`;
-    const requestId = requestIdOf(site.name, voter.ip, window);
-    const recorded = await writeTransaction(deps.connections.site.db, async (trx) => {
-      const ledger = await trx
-        .insertInto('site_vote_claims')
-        .values({
-          site: site.name,
-          voter: voter.ip,
-          vote_window: window,
-          char_id: voter.charId,
-          request_id: requestId,
-          voted_at: answer.votedAt ?? null,
-          created_at: deps.now(),
-        })
-        .ignore()
-        .executeTakeFirst();
-      if (Number(ledger.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      return deps.rewards.record(trx, {
-        requestId,
-        charId: voter.charId,
-        count: site.reward.count,
-        itemId: site.reward.itemId,
-        reason: 'vote',
-      });
+    const recorded = await recordVote(deps, {
+      site: site.name,
+      voter: voter.ip,
+      window,
+      votedAt: answer.votedAt,
+      charId: voter.charId,
+      reward: site.reward,
     });
     if (!recorded) return 'alreadyRewarded';
-    deps.log.info({ site: site.name, charId: voter.charId, window }, 'vote rewarded');
-    // Delivered now, or retried by the reward queue: the grant is recorded either way.
-    await deps.rewards.deliverRecorded(requestId);
     if (site.check.confirm) {
       await site.check.confirm(voter.ip).catch((error: unknown) => {
         const reason = error instanceof SiteUnavailable ? error.message : String(error);

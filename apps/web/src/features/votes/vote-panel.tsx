@@ -71,7 +71,7 @@ export const VotePanel = () => {
   };
 
   if (!metadata) return null;
-  const rewarding = metadata.voteSites.some((site) => site.rewarded);
+  const claimable = metadata.voteSites.some((site) => site.rewarded === 'onClaim');
   return (
     <section className="vote-panel" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`} className="pane-heading">
@@ -110,7 +110,7 @@ export const VotePanel = () => {
           </li>
         ))}
       </ul>
-      {rewarding && (
+      {claimable && (
         <Suspense fallback={null}>
           <VoteRewards charName={saved} />
         </Suspense>

@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { VoteCallbackKind } from './settings-schema';
+import { VOTE_WINDOW_MS } from './site-checks';
+import { type VoteClaimDeps, recordVote, rewardCharacter } from './vote-claims';
+
+/** A vote site that calls back when somebody voted, as the settings describe it. */
+export interface CallbackSite {
+  name: string;
+  /** The last part of its callback address: /votes/callback/<slug>. */
+  slug: string;
+  kind: VoteCallbackKind;
+  /** GTop100's pingback key. */
+  key?: string;
+  /** The addresses a site without a key (Top100Arena) calls from. */
+  allowFrom: string[];
+  reward: { itemId?: number; count: number };
+}
+
+/** What the callback said: who voted (the character named in the vote link) and from where. */
+type Callback =
+  { accepted: false; why: string } | { accepted: true; charName: string; voter: string; success: boolean };
+
+const sameSecret = (given: string, expected: string) => {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Reads a callback by its site's protocol. GTop100 posts `pingbackkey` (the owner's key),
+ * `Common` or `pingUsername` (the vote link's identifier), `VoterIP` and `Successful` (0: a vote).
+ * Top100Arena calls `?postback=` with the vote link's `incentive`, from its own addresses only.
+ */
+export const readCallback = (site: CallbackSite, fields: URLSearchParams, callerIp: string): Callback => {
+  if (site.kind === 'gtop100') {
+    const key = fields.get('pingbackkey') ?? '';
+    if (!site.key || !sameSecret(key, site.key)) return { accepted: false, why: 'wrong pingback key' };
+    const charName = (fields.get('pingUsername') ?? fields.get('Common') ?? '').trim();
+    const voter = (fields.get('VoterIP') ?? '').trim();
+    if (!charName || !voter) return { accepted: false, why: 'no voter named' };
+    return { accepted: true, charName, voter, success: fields.get('Successful')?.trim() === '0' };
+  }
+  if (!site.allowFrom.includes(callerIp)) return { accepted: false, why: `a callback from ${callerIp}, not allowed` };
+  const charName = (fields.get('postback') ?? '').trim();
+  if (!charName) return { accepted: false, why: 'no voter named' };
+  return { accepted: true, charName, voter: charName.toLowerCase(), success: true };
+};
+
+/**
+ * Rewards the vote a callback reports, once per site, voter and 12-hour period: a replayed
+ * callback finds its row in the ledger. The voter is whom the callback names, never its caller.
+ */
+export const rewardCallback = async (
+  deps: Omit<VoteClaimDeps, 'sites' | 'store'>,
+  site: CallbackSite,
+  callback: Extract<Callback, { accepted: true }>,
+): Promise<'rewarded' | 'alreadyRewarded' | 'notVoted' | 'unknownCharacter'> => {
+  if (!callback.success) return 'notVoted';
+  const character = await rewardCharacter(deps, callback.charName);
+  if ('error' in character) return 'unknownCharacter';
+  const recorded = await recordVote(deps, {
+    site: site.name,
+    voter: callback.voter,
+    window: `period-${Math.floor(deps.now() / VOTE_WINDOW_MS)}`,
+    charId: character.charId,
+    reward: site.reward,
+  });
+  return recorded ? 'rewarded' : 'alreadyRewarded';
+};
