@@ -33,7 +33,7 @@ import { registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
-import { voteCallbackRoutes, voteRoutes } from './features/votes/routes';
+import { voteCallbackRoutes, voteListJobs, voteRoutes } from './features/votes/routes';
 import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
@@ -267,6 +267,11 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     captcha,
     requestsPerMinute: accounts.requestsPerMinute,
     redis,
+  });
+  await app.register(voteListJobs, {
+    deps: { connections, schema: deps.schema, rewards, store, now },
+    voteSites: settings.voteSites,
+    shared,
   });
   await app.register(healthRoutes, { connections, redis });
   await app.register(donationRoutes, {

@@ -2,13 +2,19 @@ import { randomInt } from 'node:crypto';
 import { api } from '@gatekeeper/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VOTE_CHECK_KINDS, type VoteCheckKind } from '../src/features/votes/settings-schema';
+import { rewardSettings } from '../src/features/rewards/settings-schema';
+import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
+import { wallClock } from '../src/features/votes/site-checks';
+import { parseMmotopList, rewardListedVotes } from '../src/features/votes/vote-lists';
 import { findCharacterByName } from '../src/game/characters';
+import { checkGameSchema } from '../src/game/schema-check';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './fake-vote-sites';
 import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { closedPort } from './support/closed-port';
+import { startHttpServer } from './support/http-server';
 import { L2J_SCHEMA } from './support/game-schema';
 
 const NAMES: Record<VoteCheckKind, string> = {
@@ -433,5 +439,102 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
 
   it('answers 404 for a site that does not call back', async () => {
     expect((await fetch(`${site.url}/votes/callback/l2topzone`)).status).toBe(404);
+  });
+});
+
+describe('MMOTop vote list', () => {
+  /** A time as MMOTop writes it: dd.MM.yyyy HH:mm:ss in Moscow time. */
+  const moscow = (ms: number) => {
+    const [date = '', time = ''] = wallClock(ms, 'Europe/Moscow').split(' ');
+    const [y, m, d] = date.split('-');
+    return `${d}.${m}.${y} ${time}`;
+  };
+
+  it('reads the votes of the list, and leaves out lines that are not one', () => {
+    const at = Date.UTC(2026, 10, 24, 15, 30, 5);
+    const text = [
+      `101\t${moscow(at)}\t198.51.100.7\tDemoKnight\t1`,
+      `102\t${moscow(at)}\t198.51.100.8\tDemoTrader\t3`,
+      'garbage line',
+      `103\tyesterday\t198.51.100.9\tDemoKnight\t1`,
+      `104\t${moscow(at)}\t198.51.100.9\tDemoKnight\t9`,
+      '',
+    ].join('\r\n');
+    expect(parseMmotopList(text)).toEqual([
+      { id: '101', at, ip: '198.51.100.7', nick: 'DemoKnight', type: 1 },
+      { id: '102', at, ip: '198.51.100.8', nick: 'DemoTrader', type: 3 },
+    ]);
+  });
+
+  describe.each(DATABASE_KINDS)('rewarded from %s', (kind: DatabaseKind) => {
+    let databases: TestDatabases;
+    let list = '';
+    let server: { origin: string; close(): Promise<void> };
+    let deps: Parameters<typeof rewardListedVotes>[0];
+    const site = () => ({
+      name: 'MMOTOP',
+      url: `${server.origin}/votes/abc.txt`,
+      fetchMs: 600_000,
+      reward: { itemId: VOTE_ITEM, count: 31, paidCount: 310 },
+    });
+
+    beforeAll(async () => {
+      databases = await createTestDatabases(kind);
+      server = await startHttpServer((request, response) => {
+        response.writeHead(request.url === '/votes/abc.txt' ? 200 : 404, {
+          'content-type': 'text/plain; charset=utf-8',
+        });
+        response.end(list);
+      });
+      const schema = await checkGameSchema(databases.connections);
+      const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      deps = {
+        connections: databases.connections,
+        schema,
+        rewards: createRewardDelivery({
+          connections: databases.connections,
+          schema,
+          settings: rewardSettings.parse({}),
+          now: Date.now,
+          log,
+        }),
+        now: Date.now,
+        log,
+      };
+    });
+    afterAll(async () => {
+      await server?.close();
+      await databases?.drop();
+    });
+
+    it('rewards each vote once by its id, paid votes at their own rate, and skips unknown characters', async () => {
+      const now = Date.now();
+      list = [
+        `9001\t${moscow(now - 60_000)}\t198.51.100.7\tDemoKnight\t1`,
+        `9002\t${moscow(now - 30_000)}\t198.51.100.7\tdemoknight\t2`,
+        `9003\t${moscow(now - 30_000)}\t198.51.100.8\tNoSuchHero\t1`,
+        `9004\t${moscow(now - 40 * 86_400_000)}\t198.51.100.9\tDemoKnight\t1`,
+      ].join('\n');
+      expect(await rewardListedVotes(deps, site())).toEqual({ rewarded: 2, skipped: 1 });
+      // The next download holds the same votes: nothing more.
+      expect(await rewardListedVotes(deps, site())).toEqual({ rewarded: 0, skipped: 1 });
+      const grants = await databases.connections.site.db
+        .selectFrom('site_reward_queue')
+        .innerJoin('site_vote_claims', 'site_vote_claims.request_id', 'site_reward_queue.request_id')
+        .select(['site_vote_claims.vote_window', 'site_reward_queue.item_count'])
+        .where('site_vote_claims.site', '=', 'MMOTOP')
+        .orderBy('site_vote_claims.vote_window')
+        .execute();
+      expect(grants.map((grant) => [grant.vote_window, Number(grant.item_count)])).toEqual([
+        ['vote-9001', 31],
+        ['vote-9002', 310],
+      ]);
+    });
+
+    it('credits nothing when the list cannot be read', async () => {
+      await expect(rewardListedVotes(deps, { ...site(), url: `${server.origin}/missing.txt` })).rejects.toThrow(
+        /HTTP 404/,
+      );
+    });
   });
 });

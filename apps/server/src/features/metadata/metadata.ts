@@ -1,4 +1,4 @@
-import { isCallbackKind } from '../votes/settings-schema';
+import { isCallbackKind, isListKind } from '../votes/settings-schema';
 import {
   DEFAULT_CHAOS_PERCENT,
   DEFAULT_METADATA_TEXT,
@@ -34,7 +34,12 @@ export const presentMetadata = (
   links: settings.links,
   // The page learns only whether a site's votes are rewarded: its API key stays here.
   voteSites: settings.voteSites.map(({ check, ...site }) =>
-    check ? { ...site, rewarded: isCallbackKind(check.kind) ? ('onVote' as const) : ('onClaim' as const) } : site,
+    check
+      ? {
+          ...site,
+          rewarded: isCallbackKind(check.kind) || isListKind(check.kind) ? ('onVote' as const) : ('onClaim' as const),
+        }
+      : site,
   ),
   discordWidgetId: settings.chat.discordWidgetId,
   facebookPageUrl: settings.social.facebookPageUrl,

@@ -5,9 +5,11 @@ import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { Settings } from '../../settings';
-import { isCallbackKind } from './settings-schema';
+import { isCallbackKind, isListKind } from './settings-schema';
 import { keyOf, resolveCheck, siteCheckOf } from './site-checks';
 import { type CallbackSite, readCallback, rewardCallback } from './vote-callbacks';
+import { type ListSite, startVoteLists } from './vote-lists';
+import type { SharedRefresh } from '../../infra/shared-refresh';
 import { type CheckedSite, type VoteClaimDeps, claimVotes } from './vote-claims';
 
 export interface VoteRoutesOptions {
@@ -23,7 +25,7 @@ export interface VoteRoutesOptions {
 export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.ProcessEnv = process.env): CheckedSite[] =>
   voteSites.flatMap((site, index) => {
     const check = site.check;
-    if (!check || isCallbackKind(check.kind)) return [];
+    if (!check || isCallbackKind(check.kind) || isListKind(check.kind)) return [];
     const resolved = resolveCheck({ ...check, kind: check.kind }, env);
     if (typeof resolved === 'string') throw new Error(`settings: voteSites.${index}.check (${site.name}): ${resolved}`);
     return [
@@ -54,6 +56,25 @@ export const callbackSites = (voteSites: Settings['voteSites'], env: NodeJS.Proc
       },
     ];
   });
+
+/** The vote sites of the settings that publish a list of votes (MMOTop). */
+export const listSites = (voteSites: Settings['voteSites']): ListSite[] =>
+  voteSites.flatMap((site) => {
+    const check = site.check;
+    if (!check || !isListKind(check.kind) || check.apiUrl === undefined) return [];
+    return [{ name: site.name, url: check.apiUrl, fetchMs: check.fetchMinutes * 60_000, reward: check.reward }];
+  });
+
+/** Downloads the vote lists on their schedule, one instance at a time (no route). */
+export const voteListJobs = async (
+  app: FastifyInstance,
+  options: Pick<VoteRoutesOptions, 'deps' | 'voteSites'> & { shared?: SharedRefresh },
+): Promise<void> => {
+  const sites = listSites(options.voteSites);
+  if (sites.length === 0) return;
+  const lists = startVoteLists({ ...options.deps, log: app.log }, sites, options.shared);
+  app.addHook('onClose', () => lists.stop());
+};
 
 /** Where a vote site calls back: beside /payments, not under /sdk, whose writes need the page's token. */
 export const VOTE_CALLBACK_PATH = '/votes/callback/:site';

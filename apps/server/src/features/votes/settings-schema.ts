@@ -6,7 +6,12 @@ export type VoteCheckKind = (typeof VOTE_CHECK_KINDS)[number];
 /** The vote sites that call the site back when somebody voted (features/votes/vote-callbacks.ts). */
 export const VOTE_CALLBACK_KINDS = ['gtop100', 'top100arena'] as const;
 export type VoteCallbackKind = (typeof VOTE_CALLBACK_KINDS)[number];
-const ALL_KINDS = [...VOTE_CHECK_KINDS, ...VOTE_CALLBACK_KINDS] as const;
+/** The vote sites that publish a list of votes to download (features/votes/vote-lists.ts). */
+export const VOTE_LIST_KINDS = ['mmotop'] as const;
+export type VoteListKind = (typeof VOTE_LIST_KINDS)[number];
+const ALL_KINDS = [...VOTE_CHECK_KINDS, ...VOTE_CALLBACK_KINDS, ...VOTE_LIST_KINDS] as const;
+
+export const isListKind = (kind: string): kind is VoteListKind => (VOTE_LIST_KINDS as readonly string[]).includes(kind);
 
 export const isCallbackKind = (kind: string): kind is VoteCallbackKind =>
   (VOTE_CALLBACK_KINDS as readonly string[]).includes(kind);
@@ -29,7 +34,7 @@ export const voteCheckSettings = z
     kind: z
       .enum(ALL_KINDS)
       .describe(
-        `How the site tells who voted: asked by the voter's address (${VOTE_CHECK_KINDS.join(', ')}) or calling back (${VOTE_CALLBACK_KINDS.join(', ')}).`,
+        `How the site tells who voted: asked by the voter's address (${VOTE_CHECK_KINDS.join(', ')}), calling back (${VOTE_CALLBACK_KINDS.join(', ')}) or in a list of votes (${VOTE_LIST_KINDS.join(', ')}).`,
       ),
     apiKey: z
       .string()
@@ -43,7 +48,18 @@ export const voteCheckSettings = z
       .regex(/^[A-Z][A-Z0-9_]*$/, 'expected an environment variable name')
       .optional()
       .describe('The environment variable that holds the API key, e.g. `VOTE_L2TOPZONE_KEY`.'),
-    apiUrl: httpUrl.optional().describe("The site's API base; its public address by default."),
+    apiUrl: httpUrl
+      .optional()
+      .describe(
+        "The site's API base, its public address by default; for MMOTop, the address of your vote list (required).",
+      ),
+    fetchMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_440)
+      .default(10)
+      .describe('MMOTop: how often the vote list is downloaded.'),
     allowFrom: z
       .array(z.string().min(1))
       .optional()
@@ -79,14 +95,32 @@ export const voteCheckSettings = z
           .describe('The item given for a vote; the coin item of `rewards` by default.')
           .optional(),
         count: z.number().int().min(1).max(1_000_000).describe('How many of it.'),
+        paidCount: z
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .optional()
+          .describe("MMOTop's paid votes (types 2 to 5): how many of the item; `count` by default."),
       })
       .strict()
       .describe('What one verified vote gives the vote reward character.'),
   })
   .strict()
-  .refine((check) => check.kind === 'top100arena' || check.apiKey !== undefined || check.apiKeyEnv !== undefined, {
-    message: 'set apiKey or apiKeyEnv (for GTop100: your pingback key)',
-    path: ['apiKey'],
+  .refine(
+    (check) =>
+      check.kind === 'top100arena' ||
+      check.kind === 'mmotop' ||
+      check.apiKey !== undefined ||
+      check.apiKeyEnv !== undefined,
+    {
+      message: 'set apiKey or apiKeyEnv (for GTop100: your pingback key)',
+      path: ['apiKey'],
+    },
+  )
+  .refine((check) => check.kind !== 'mmotop' || check.apiUrl !== undefined, {
+    message: 'set apiUrl to the address of your MMOTop vote list',
+    path: ['apiUrl'],
   })
   .refine((check) => check.kind !== 'top100arena' || (check.allowFrom ?? []).length > 0, {
     message: "Top100Arena's callbacks carry no key: list the addresses they come from",
