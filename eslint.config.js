@@ -43,7 +43,7 @@ const serverFiles = [
 const FEATURE_EXCEPTIONS = {
   accounts: ['visitor-ip', 'mail'], // the visitor's address; recovery mails through the outbox
   donations: ['rewards'], // a donation grants its reward
-  votes: ['rewards'], // a verified vote grants its reward
+  votes: ['rewards', 'statistics'], // a verified vote grants its reward; the top voters' ranking source
   mail: ['accounts'], // the GM form checks the GM's credentials
   metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source

@@ -11,7 +11,10 @@ import { readRankingFilter } from '../../apps/server/src/game/ranking-exclusions
 import { checkGameSchema } from '../../apps/server/src/game/schema-check';
 import { RANKING_INDEXES } from '../../apps/server/src/game/ranking-indexes';
 import { type ListSources, STATISTICS_LISTS, readList } from '../../apps/server/src/features/statistics/lists';
-import { noReferralStatistics } from '../../apps/server/src/features/statistics/referral-statistics';
+import {
+  noReferralStatistics,
+  noVotersStatistics,
+} from '../../apps/server/src/features/statistics/referral-statistics';
 import { WORLD_SIZE, generateWorld } from './world';
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);
@@ -58,7 +61,13 @@ try {
   const generateSeconds = (performance.now() - generateStart) / 1000;
 
   const schema = await checkGameSchema(connections);
-  const sources = { game: connections.game.db, schema, hasEventStats: true, referrals: noReferralStatistics };
+  const sources = {
+    game: connections.game.db,
+    schema,
+    hasEventStats: true,
+    referrals: noReferralStatistics,
+    voters: noVotersStatistics,
+  };
   const databases = { login: connections.login.db, game: connections.game.db };
   const filter = await readRankingFilter(databases, schema, LIMIT);
 

@@ -34,6 +34,7 @@ import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
 import { voteCallbackRoutes, voteListJobs, voteRoutes } from './features/votes/routes';
+import { topVoters } from './features/votes/top-voters';
 import { AccessLog, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
@@ -184,6 +185,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       schema: deps.schema,
       settings,
       referrals: referralRanking(connections.site.db),
+      voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
     });
     await sdk.register(streamRoutes, {

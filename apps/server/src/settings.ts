@@ -224,7 +224,7 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({})
-      .describe('The ten rankings (see rankings.md).'),
+      .describe('The eleven rankings (see rankings.md).'),
     referral: referralSettings,
     accounts: z
       .object({

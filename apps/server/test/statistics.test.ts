@@ -10,7 +10,7 @@ import { type Connections, openConnections } from '../src/db/connections';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import type { CharacterRow } from '../src/game/character-row';
 import { type ListSources, STATISTICS_CALLS, STATISTICS_LISTS, readList } from '../src/features/statistics/lists';
-import { noReferralStatistics } from '../src/features/statistics/referral-statistics';
+import { noReferralStatistics, noVotersStatistics } from '../src/features/statistics/referral-statistics';
 import { statisticsRoutes } from '../src/features/statistics/routes';
 import { statisticsCache } from '../src/features/statistics/statistics-cache';
 import { readRankingFilter } from '../src/game/ranking-exclusions';
@@ -205,6 +205,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         hasEventStats: true,
         schema: flavored.schema,
         referrals: noReferralStatistics,
+        voters: noVotersStatistics,
       };
     });
     afterAll(async () => {
@@ -226,13 +227,14 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         clans: world.clans(limit),
         heroes: world.heroes(limit),
         classes: world.classes(limit),
+        voters: [],
       };
       for (const list of STATISTICS_LISTS) {
         expect(await readList(list, sources, filter), list).toEqual(expected[list]);
       }
     });
 
-    it('answers the ten calls over HTTP with the contract shapes and the top 100 by the rules', async () => {
+    it('answers the eleven calls over HTTP with the contract shapes and the top 100 by the rules', async () => {
       const world = await readWorld(databases.connections, { flavor });
       const expected: Record<string, unknown[]> = {
         referrals: [],
@@ -245,6 +247,8 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         clans: world.clans(100),
         heroes: world.heroes(100),
         classes: world.classes(100),
+        // No vote rewarded in this world: votes.test.ts ranks the voters.
+        voters: [],
       };
       for (const [call, list] of Object.entries(STATISTICS_CALLS) as [keyof typeof STATISTICS_CALLS, string][]) {
         const { response, body } = await get(site, call);
@@ -461,6 +465,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         hasEventStats: false,
         schema: flavored.schema,
         referrals: noReferralStatistics,
+        voters: noVotersStatistics,
       };
       const filter = await readRankingFilter(sources, sources.schema, limit);
       const world = await readWorld(databases.connections, { eventStats: false, flavor });
@@ -526,6 +531,7 @@ describe('a game database that hangs', () => {
         hasEventStats: true,
         schema: { ...L2J_SCHEMA, hasPunishments: false },
         referrals: noReferralStatistics,
+        voters: noVotersStatistics,
       },
       limit: 100,
       refreshMs: 3_600_000,

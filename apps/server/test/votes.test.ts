@@ -6,6 +6,7 @@ import { rewardSettings } from '../src/features/rewards/settings-schema';
 import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
 import { wallClock } from '../src/features/votes/site-checks';
 import { parseMmotopList, rewardListedVotes } from '../src/features/votes/vote-lists';
+import { monthStart } from '../src/features/votes/top-voters';
 import { findCharacterByName } from '../src/game/characters';
 import { checkGameSchema } from '../src/game/schema-check';
 import { type AppUnderTest, startApp } from './app-under-test';
@@ -254,6 +255,60 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
     expect(await ledgerOf(voter)).toEqual([]);
     // Nothing was asked of the vote sites for a refused claim.
     for (const kind of VOTE_CHECK_KINDS) expect(sites.asked[kind] ?? []).not.toContain(voter);
+  });
+
+  it("ranks the month's voters by their rewarded votes (getvotersstatistics), banned characters left out", async () => {
+    const ledger = await databases.connections.site.db
+      .selectFrom('site_vote_claims')
+      .select('char_id')
+      .where('created_at', '>=', monthStart(Date.now()))
+      .execute();
+    const knightVotes = ledger.filter((row) => Number(row.char_id) === knightId).length;
+    expect(knightVotes).toBeGreaterThan(0);
+    // An older vote (last month) does not count this month.
+    await databases.connections.site.db
+      .insertInto('site_vote_claims')
+      .values({
+        site: 'L2Votes',
+        voter: freshVoter(),
+        vote_window: 'period-1',
+        char_id: knightId,
+        request_id: 'vote:last-month',
+        voted_at: null,
+        created_at: monthStart(Date.now()) - 1,
+      })
+      .execute();
+    // A banned character with more votes than anyone: still not ranked.
+    const banned = await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'BannedOne');
+    await databases.connections.site.db
+      .insertInto('site_vote_claims')
+      .values(
+        Array.from({ length: knightVotes + 5 }, (_, i) => ({
+          site: 'L2Votes',
+          voter: `banned-${i}`,
+          vote_window: 'period-2',
+          char_id: banned?.charId as number,
+          request_id: `vote:banned-${i}`,
+          voted_at: null,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    // A fresh instance reads the rankings at start (its period's turn is free).
+    await databases.connections.site.db
+      .deleteFrom('site_claims')
+      .where('claim_key', 'like', 'turn:rankings:%')
+      .execute();
+    const fresh = await startApp(databases, { settings: voteSettings(sites) });
+    try {
+      const rows = api.getVotersStatistics.response.parse(
+        await (await fetch(`${fresh.url}${api.getVotersStatistics.path}`)).json(),
+      );
+      expect(rows[0]).toEqual({ name: 'DemoKnight', value: knightVotes, clan: expect.any(String) });
+      expect(rows.map((row) => row.name)).not.toContain('BannedOne');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("ignores a forwarding header the player sends when no proxy is trusted: the vote is the connection's", async () => {

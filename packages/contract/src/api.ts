@@ -78,6 +78,7 @@ export const api = {
   getClansStatistics: { ...CALLS.getClansStatistics, ...json(z.array(clanRow)) },
   getHeroesStatistics: { ...CALLS.getHeroesStatistics, ...json(z.array(rankedValueRow)) },
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
+  getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

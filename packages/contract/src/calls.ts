@@ -35,6 +35,7 @@ export const CALLS = {
   getClansStatistics: { method: 'GET', path: '/sdk/getclansstatistics', answer: 'json' },
   getHeroesStatistics: { method: 'GET', path: '/sdk/getheroesstatistics', answer: 'json' },
   getClassStatistics: { method: 'GET', path: '/sdk/getclassstatistics', answer: 'json' },
+  getVotersStatistics: { method: 'GET', path: '/sdk/getvotersstatistics', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

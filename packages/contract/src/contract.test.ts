@@ -103,7 +103,7 @@ describe('call table', () => {
     // DESIGN.md section 5 adds the captcha configuration and the ALTCHA challenge to the spec's calls.
     const designPaths = ['/sdk/captcha', '/sdk/captcha/challenge'];
     // Issue 13 adds the vote reward claim.
-    const issuePaths = ['/sdk/claimvotes'];
+    const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics'];
     expect(
       Object.values(CALLS)
         .map((call) => call.path)

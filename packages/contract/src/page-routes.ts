@@ -126,6 +126,14 @@ export const ROUTE_SLUGS = {
     br: 'estatisticas/classes',
     lt: 'statistika/klases',
   },
+  statisticsVoters: {
+    en: 'statistics/voters',
+    ru: 'statistika/golosuyushchie',
+    gr: 'statistika/psifoforoi',
+    es: 'estadisticas/votantes',
+    br: 'estatisticas/votantes',
+    lt: 'statistika/balsuotojai',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type RouteId = keyof typeof ROUTE_SLUGS;
@@ -150,6 +158,7 @@ export const STATISTICS_ROUTES = [
   'statisticsClans',
   'statisticsHeroes',
   'statisticsClasses',
+  'statisticsVoters',
 ] as const;
 
 export const languagePrefix = (language: Language): string => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);

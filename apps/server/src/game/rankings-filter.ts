@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 import type { GameFlavor } from './flavors';
 
@@ -29,4 +29,27 @@ export const rankedCharacters = (filter: RankingFilter) => (eb: ExpressionBuilde
     conditions.push(eb(`characters.${filter.characterKey}`, 'not in', [...filter.bannedCharacterIds]));
   }
   return eb.and(conditions);
+};
+
+/**
+ * Characters by id with a value counted elsewhere (the site's vote ledger), as a ranking shows
+ * them: name and clan, rankable characters only, highest value first, ties by name.
+ */
+export const rankCharactersByValue = async (
+  db: Kysely<GameDatabase>,
+  filter: RankingFilter,
+  values: ReadonlyMap<number, number>,
+): Promise<{ name: string; value: number; clan: string }[]> => {
+  if (values.size === 0) return [];
+  const rows = await db
+    .selectFrom('characters')
+    .leftJoin('clan_data', 'clan_data.clan_id', 'characters.clanid')
+    .select([`characters.${filter.characterKey} as id`, 'characters.char_name as name', 'clan_data.clan_name as clan'])
+    .where(`characters.${filter.characterKey}`, 'in', [...values.keys()])
+    .where(rankedCharacters(filter))
+    .execute();
+  return rows
+    .map((row) => ({ name: row.name, value: values.get(Number(row.id)) ?? 0, clan: row.clan ?? '' }))
+    .sort((a, b) => b.value - a.value || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, filter.limit);
 };

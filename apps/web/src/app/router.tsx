@@ -60,6 +60,9 @@ const pages: Record<RouteId, Preloadable<object>> = {
   statisticsClasses: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ClassesStatistics })),
   ),
+  statisticsVoters: preloadable(() =>
+    import('../features/statistics/statistics-page').then((m) => ({ default: m.VotersStatistics })),
+  ),
 };
 
 /**

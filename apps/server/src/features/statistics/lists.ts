@@ -13,9 +13,9 @@ import {
 import { listHeroes } from '../../game/heroes';
 import type { RankingFilter } from '../../game/rankings-filter';
 import type { GameSchema } from '../../game/schema-check';
-import type { ReferralStatisticsSource } from './referral-statistics';
+import type { ReferralStatisticsSource, VotersStatisticsSource } from './referral-statistics';
 
-/** The ten rankings, by the contract call that answers each (SPEC section 7). */
+/** The eleven rankings, by the contract call that answers each (SPEC section 7; Top voters from issue 13). */
 export const STATISTICS_CALLS = {
   getReferralStatistics: 'referrals',
   getScoreStatistics: 'score',
@@ -27,6 +27,7 @@ export const STATISTICS_CALLS = {
   getClansStatistics: 'clans',
   getHeroesStatistics: 'heroes',
   getClassStatistics: 'classes',
+  getVotersStatistics: 'voters',
 } as const;
 
 export type StatisticsCall = keyof typeof STATISTICS_CALLS;
@@ -40,6 +41,8 @@ export interface ListSources {
   /** Whether the game has the event mod's event_stats table (docs/owner/game-databases.md). */
   hasEventStats: boolean;
   referrals: ReferralStatisticsSource;
+  /** The month's top voters (features/votes/top-voters.ts). */
+  voters: VotersStatisticsSource;
 }
 
 type Row = RankedValueRow | ClanRow | ClassRow | ReferralRow;
@@ -86,5 +89,7 @@ export const readList = (
       return listHeroes(game, sources.schema, filter);
     case 'classes':
       return classStatistics(game, filter).then((rows) => rows.map(presentClass));
+    case 'voters':
+      return sources.voters(filter);
   }
 };

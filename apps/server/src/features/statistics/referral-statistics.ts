@@ -1,4 +1,4 @@
-import type { ReferralRow } from '@gatekeeper/contract';
+import type { RankedValueRow, ReferralRow } from '@gatekeeper/contract';
 import type { RankingFilter } from '../../game/rankings-filter';
 
 /** Where the referral ranking comes from: the referral programme's own site tables. */
@@ -9,3 +9,9 @@ export type ReferralStatisticsSource = (filter: RankingFilter) => Promise<Referr
  * passes the programme's own source (features/referral/referral-ranking.ts) as `referrals`.
  */
 export const noReferralStatistics: ReferralStatisticsSource = async () => [];
+
+/** Where the top voters come from: the vote ledger of features/votes. */
+export type VotersStatisticsSource = (filter: RankingFilter) => Promise<RankedValueRow[]>;
+
+/** The ranking without the vote ledger (tests of the statistics alone). */
+export const noVotersStatistics: VotersStatisticsSource = async () => [];

@@ -6,7 +6,12 @@ import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Settings } from '../../settings';
 import { chooseEncoding } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
-import { type ReferralStatisticsSource, noReferralStatistics } from './referral-statistics';
+import {
+  type ReferralStatisticsSource,
+  type VotersStatisticsSource,
+  noReferralStatistics,
+  noVotersStatistics,
+} from './referral-statistics';
 import { statisticsCache } from './statistics-cache';
 
 /** How long start-up waits for the first read of the rankings before serving empty lists. */
@@ -18,6 +23,8 @@ export interface StatisticsRoutesOptions {
   settings: Pick<Settings, 'statistics'>;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
+  /** The vote ledger's top voters (features/votes); empty without it. */
+  voters?: VotersStatisticsSource;
   /** Reads the rankings on one instance per refresh for all of them. */
   shared?: SharedRefresh;
 }
@@ -32,6 +39,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
       hasEventStats: schema.hasEventStats,
       schema,
       referrals: options.referrals ?? noReferralStatistics,
+      voters: options.voters ?? noVotersStatistics,
     },
     limit: settings.statistics.limit,
     refreshMs: settings.statistics.refreshSeconds * 1000,

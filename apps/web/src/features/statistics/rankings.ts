@@ -71,6 +71,7 @@ export const RANKINGS: Record<StatisticsRoute, Ranking> = {
     ],
     rankedBy: ['count', 'totalKills'],
   },
+  statisticsVoters: characters('getVotersStatistics', count('value', 'votes')),
 };
 
 /**

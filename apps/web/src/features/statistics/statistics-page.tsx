@@ -46,3 +46,4 @@ export const EventTimeStatistics = () => <StatisticsPage id="statisticsEventTime
 export const ClansStatistics = () => <StatisticsPage id="statisticsClans" />;
 export const HeroesStatistics = () => <StatisticsPage id="statisticsHeroes" />;
 export const ClassesStatistics = () => <StatisticsPage id="statisticsClasses" />;
+export const VotersStatistics = () => <StatisticsPage id="statisticsVoters" />;

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import { rankCharactersByValue } from '../../game/rankings-filter';
+import type { VotersStatisticsSource } from '../statistics/referral-statistics';
+
+/** The first instant of the month (UTC) that holds `now`. */
+export const monthStart = (now: number): number => {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+};
+
+/**
+ * "Top voters" (getvotersstatistics): the characters with the most rewarded votes this month,
+ * from the vote ledger; banned characters, GMs and characters being deleted are left out, as in
+ * every ranking. Read by the statistics cache in the background, with the other lists.
+ */
+export const topVoters =
+  (site: Kysely<SiteDatabase>, game: Kysely<GameDatabase>, now: () => number = Date.now): VotersStatisticsSource =>
+  async (filter) => {
+    const rows = await site
+      .selectFrom('site_vote_claims')
+      .select((eb) => ['char_id', eb.fn.countAll<number>().as('votes')])
+      .where('created_at', '>=', monthStart(now()))
+      .groupBy('char_id')
+      .orderBy('votes', 'desc')
+      .orderBy('char_id')
+      // Room for the characters the filter leaves out.
+      .limit(filter.limit * 2 + filter.bannedAccounts.length + (filter.bannedCharacterIds?.length ?? 0))
+      .execute();
+    return rankCharactersByValue(game, filter, new Map(rows.map((row) => [Number(row.char_id), Number(row.votes)])));
+  };
