@@ -1,7 +1,8 @@
 import { api } from '@gatekeeper/contract';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SDK_ROUTE_MARK, sdkRoute } from '../src/infra/sdk-route';
+import { SDK_ROUTE_MARK, SERVER_CALLBACK_MARK, sdkRoute } from '../src/infra/sdk-route';
+import { VOTE_CALLBACK_PATH } from '../src/features/votes/routes';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
@@ -15,14 +16,26 @@ interface SeenRoute {
   method: string;
   url: string;
   marked: boolean;
+  serverCallback: boolean;
 }
 
 const seen = (route: RouteOptions): SeenRoute[] =>
-  [route.method].flat().map((method) => ({ method, url: route.url, marked: route.config?.[SDK_ROUTE_MARK] === true }));
+  [route.method].flat().map((method) => ({
+    method,
+    url: route.url,
+    marked: route.config?.[SDK_ROUTE_MARK] === true,
+    serverCallback: route.config?.[SERVER_CALLBACK_MARK] === true,
+  }));
+
+/** The only /sdk addresses other servers call instead of our pages (issue 13's vote callbacks). */
+const SERVER_CALLBACKS = [VOTE_CALLBACK_PATH];
 
 /** The /sdk routes registered without sdkRoute(), as "METHOD url". */
 const unmarkedSdkRoutes = (routes: SeenRoute[]): string[] =>
-  routes.filter((route) => route.url.startsWith('/sdk/') && !route.marked).map((r) => `${r.method} ${r.url}`);
+  routes
+    .filter((route) => route.url.startsWith('/sdk/') && !route.marked)
+    .filter((route) => !(route.serverCallback && SERVER_CALLBACKS.includes(route.url)))
+    .map((r) => `${r.method} ${r.url}`);
 
 describe('every /sdk route goes through sdkRoute()', () => {
   let databases: TestDatabases;
@@ -58,8 +71,15 @@ describe('every /sdk route goes through sdkRoute()', () => {
     });
     sdkRoute(app, 'getIpAddress', () => '127.0.0.1');
     app.get('/sdk/sneaked-in', async () => 'no checks');
+    // The callback mark excuses the vote callback's address only.
+    app.post('/sdk/self-declared-callback', { config: { [SERVER_CALLBACK_MARK]: true } }, async () => 'no checks');
+    app.post(VOTE_CALLBACK_PATH, { config: { [SERVER_CALLBACK_MARK]: true } }, async () => 'OK');
     await app.ready();
-    expect(unmarkedSdkRoutes(local)).toEqual(['GET /sdk/sneaked-in', 'HEAD /sdk/sneaked-in']);
+    expect(unmarkedSdkRoutes(local)).toEqual([
+      'GET /sdk/sneaked-in',
+      'HEAD /sdk/sneaked-in',
+      'POST /sdk/self-declared-callback',
+    ]);
     await app.close();
   });
 });

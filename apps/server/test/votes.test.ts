@@ -363,6 +363,20 @@ describe('vote site settings', () => {
         ],
       }),
     ).toThrow(/serverId/);
+    // A site that calls back without a key must name the addresses it calls from.
+    expect(() =>
+      parseSettings({
+        voteSites: [
+          {
+            name: 'TopG',
+            banner: '/images/vote/topg.svg',
+            url: 'https://topg.org/lineage2-private-servers/server-1-{id}',
+            identifier: 'charName',
+            check: { kind: 'topg', reward: { count: 5 } },
+          },
+        ],
+      }),
+    ).toThrow(/allowFrom/);
   });
 });
 
@@ -370,6 +384,8 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
   const PINGBACK_KEY = 'gtop-pingback-secret';
   /** Top100Arena's own address, as the proxy reports it. */
   const ARENA_ADDRESS = '203.0.113.77';
+  /** TopG's. */
+  const TOPG_ADDRESS = '203.0.113.78';
   let databases: TestDatabases;
   let site: AppUnderTest;
   let knightId: number;
@@ -394,6 +410,13 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
             identifier: 'charName',
             check: { kind: 'top100arena', allowFrom: [ARENA_ADDRESS], reward: { itemId: VOTE_ITEM, count: 22 } },
           },
+          {
+            name: 'TopG',
+            banner: '/images/vote/topg.svg',
+            url: 'https://topg.org/lineage2-private-servers/server-1-{id}',
+            identifier: 'charName',
+            check: { kind: 'topg', allowFrom: [TOPG_ADDRESS], reward: { itemId: VOTE_ITEM, count: 23 } },
+          },
         ],
       },
     });
@@ -414,7 +437,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
       .execute()
       .then((rows) => rows.length);
   const pingback = (fields: Record<string, string>, from = freshVoter()) =>
-    fetch(`${site.url}/votes/callback/gtop100`, {
+    fetch(`${site.url}/sdk/votecallback/gtop100`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
       body: new URLSearchParams(fields).toString(),
@@ -422,7 +445,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
 
   it('marks the sites that reward on their own, with no claim button needed', async () => {
     const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}${api.getMetadata.path}`)).json());
-    expect(metadata.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(['onVote', 'onVote']);
+    expect(metadata.voteSites.map((voteSite) => voteSite.rewarded)).toEqual(['onVote', 'onVote', 'onVote']);
   });
 
   it("rewards GTop100's pingback once for the character it names, and a replay credits nothing", async () => {
@@ -484,7 +507,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
   it("rewards Top100Arena's postback only from its own address", async () => {
     const before = await votesOf(22);
     const postback = (from: string) =>
-      fetch(`${site.url}/votes/callback/top100arena?postback=DemoKnight`, { headers: { 'x-forwarded-for': from } });
+      fetch(`${site.url}/sdk/votecallback/top100arena?postback=DemoKnight`, { headers: { 'x-forwarded-for': from } });
     expect((await postback(freshVoter())).status).toBe(403);
     expect(await votesOf(22)).toBe(before);
     expect((await postback(ARENA_ADDRESS)).status).toBe(200);
@@ -492,8 +515,29 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     expect(await votesOf(22)).toBe(before + 1);
   });
 
+  it("rewards TopG's callback from its own address, once per voter's address and 12 hours", async () => {
+    const before = await votesOf(23);
+    const voter = freshVoter();
+    const callback = (from: string, query: string) =>
+      fetch(`${site.url}/sdk/votecallback/topg?${query}`, { headers: { 'x-forwarded-for': from } });
+    const query = new URLSearchParams({ p_resp: 'DemoKnight', ip: voter }).toString();
+    // The player calling it with the right fields is not TopG.
+    expect((await callback(voter, query)).status).toBe(403);
+    expect((await callback(TOPG_ADDRESS, 'ip=' + voter)).status).toBe(403);
+    expect(await votesOf(23)).toBe(before);
+    const answers = await Promise.all([1, 2, 3].map(() => callback(TOPG_ADDRESS, query)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await votesOf(23)).toBe(before + 1);
+    const ledger = await databases.connections.site.db
+      .selectFrom('site_vote_claims')
+      .select(['site', 'char_id'])
+      .where('voter', '=', voter)
+      .execute();
+    expect(ledger.map((row) => [row.site, Number(row.char_id)])).toEqual([['TopG', knightId]]);
+  });
+
   it('answers 404 for a site that does not call back', async () => {
-    expect((await fetch(`${site.url}/votes/callback/l2topzone`)).status).toBe(404);
+    expect((await fetch(`${site.url}/sdk/votecallback/l2topzone`)).status).toBe(404);
   });
 });
 

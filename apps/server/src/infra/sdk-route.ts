@@ -8,9 +8,17 @@ import { API_HEADERS } from './security-headers';
 /** The route config flag sdkRoute sets: test/sdk-routes.test.ts checks every /sdk route carries it. */
 export const SDK_ROUTE_MARK = 'sdkRoute';
 
+/**
+ * The route config flag of an /sdk address that another server calls (a vote site's callback):
+ * no page sends it, so it has no anti-forgery token; it proves itself with the caller's shared
+ * secret or address instead. test/sdk-routes.test.ts lists the routes allowed to carry it.
+ */
+export const SERVER_CALLBACK_MARK = 'serverCallback';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     [SDK_ROUTE_MARK]?: true;
+    [SERVER_CALLBACK_MARK]?: true;
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
-import { sdkRoute } from '../../infra/sdk-route';
+import { SERVER_CALLBACK_MARK, sdkRoute } from '../../infra/sdk-route';
 import type { Settings } from '../../settings';
 import { isCallbackKind, isListKind } from './settings-schema';
 import { keyOf, resolveCheck, siteCheckOf } from './site-checks';
@@ -76,8 +76,11 @@ export const voteListJobs = async (
   app.addHook('onClose', () => lists.stop());
 };
 
-/** Where a vote site calls back: beside /payments, not under /sdk, whose writes need the page's token. */
-export const VOTE_CALLBACK_PATH = '/votes/callback/:site';
+/**
+ * Where a vote site calls back (issue 13). Under /sdk but not a call of our pages: it carries
+ * SERVER_CALLBACK_MARK instead of the anti-forgery check, and the site's secret or address instead.
+ */
+export const VOTE_CALLBACK_PATH = '/sdk/votecallback/:site';
 
 /**
  * The vote sites' callbacks (GET or POST, query or form fields). A forged one (wrong key, a caller
@@ -113,7 +116,7 @@ export const voteCallbackRoutes = async (app: FastifyInstance, options: VoteRout
     method: ['GET', 'POST'],
     url: VOTE_CALLBACK_PATH,
     handler,
-    ...limitPerMinute(options.requestsPerMinute),
+    config: { ...limitPerMinute(options.requestsPerMinute).config, [SERVER_CALLBACK_MARK]: true },
   });
 };
 

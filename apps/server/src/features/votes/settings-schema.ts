@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const VOTE_CHECK_KINDS = ['l2topzone', 'hopzone', 'itopz', 'l2votes', 'l2jbrasil', 'l2network'] as const;
 export type VoteCheckKind = (typeof VOTE_CHECK_KINDS)[number];
 /** The vote sites that call the site back when somebody voted (features/votes/vote-callbacks.ts). */
-export const VOTE_CALLBACK_KINDS = ['gtop100', 'top100arena'] as const;
+export const VOTE_CALLBACK_KINDS = ['gtop100', 'top100arena', 'topg'] as const;
+/** The callback sites without a shared key: they are known by the address they call from. */
+export const KEYLESS_CALLBACK_KINDS: readonly string[] = ['top100arena', 'topg'];
 export type VoteCallbackKind = (typeof VOTE_CALLBACK_KINDS)[number];
 /** The vote sites that publish a list of votes to download (features/votes/vote-lists.ts). */
 export const VOTE_LIST_KINDS = ['mmotop'] as const;
@@ -109,7 +111,7 @@ export const voteCheckSettings = z
   .strict()
   .refine(
     (check) =>
-      check.kind === 'top100arena' ||
+      KEYLESS_CALLBACK_KINDS.includes(check.kind) ||
       check.kind === 'mmotop' ||
       check.apiKey !== undefined ||
       check.apiKeyEnv !== undefined,
@@ -122,8 +124,8 @@ export const voteCheckSettings = z
     message: 'set apiUrl to the address of your MMOTop vote list',
     path: ['apiUrl'],
   })
-  .refine((check) => check.kind !== 'top100arena' || (check.allowFrom ?? []).length > 0, {
-    message: "Top100Arena's callbacks carry no key: list the addresses they come from",
+  .refine((check) => !KEYLESS_CALLBACK_KINDS.includes(check.kind) || (check.allowFrom ?? []).length > 0, {
+    message: "this site's callbacks carry no key: list the addresses they come from",
     path: ['allowFrom'],
   })
   .refine((check) => !['itopz', 'l2jbrasil'].includes(check.kind) || check.serverId !== undefined, {

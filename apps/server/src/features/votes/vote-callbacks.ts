@@ -6,12 +6,12 @@ import { type VoteClaimDeps, recordVote, rewardCharacter } from './vote-claims';
 /** A vote site that calls back when somebody voted, as the settings describe it. */
 export interface CallbackSite {
   name: string;
-  /** The last part of its callback address: /votes/callback/<slug>. */
+  /** The last part of its callback address: /sdk/votecallback/<slug>. */
   slug: string;
   kind: VoteCallbackKind;
   /** GTop100's pingback key. */
   key?: string;
-  /** The addresses a site without a key (Top100Arena) calls from. */
+  /** The addresses a site without a key (Top100Arena, TopG) calls from. */
   allowFrom: string[];
   reward: { itemId?: number; count: number };
 }
@@ -28,7 +28,8 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * Reads a callback by its site's protocol. GTop100 posts `pingbackkey` (the owner's key),
  * `Common` or `pingUsername` (the vote link's identifier), `VoterIP` and `Successful` (0: a vote).
- * Top100Arena calls `?postback=` with the vote link's `incentive`, from its own addresses only.
+ * Top100Arena calls `?postback=` with the vote link's `incentive`; TopG calls `?p_resp=` with the
+ * vote link's last part and `ip`, the voter's address; both from their own addresses only.
  */
 export const readCallback = (site: CallbackSite, fields: URLSearchParams, callerIp: string): Callback => {
   if (site.kind === 'gtop100') {
@@ -40,9 +41,10 @@ export const readCallback = (site: CallbackSite, fields: URLSearchParams, caller
     return { accepted: true, charName, voter, success: fields.get('Successful')?.trim() === '0' };
   }
   if (!site.allowFrom.includes(callerIp)) return { accepted: false, why: `a callback from ${callerIp}, not allowed` };
-  const charName = (fields.get('postback') ?? '').trim();
+  const charName = (fields.get(site.kind === 'topg' ? 'p_resp' : 'postback') ?? '').trim();
   if (!charName) return { accepted: false, why: 'no voter named' };
-  return { accepted: true, charName, voter: charName.toLowerCase(), success: true };
+  const voterIp = site.kind === 'topg' ? (fields.get('ip') ?? '').trim() : '';
+  return { accepted: true, charName, voter: voterIp || charName.toLowerCase(), success: true };
 };
 
 /**
