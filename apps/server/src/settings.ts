@@ -104,7 +104,7 @@ export const settingsSchema = z
               .regex(/^https?:\/\//, 'expected an http(s) URL')
               .describe('The vote link; `{id}` marks where the vote identifier goes.'),
             identifier: voteSite.shape.identifier.describe(
-              "`any`: the character name, else the visitor's IPv4; `charName`: the character name only (as MMOTOP wants); `none`: a plain link.",
+              '`any`: the character name, else the visitor\'s IPv4; `charName`: the character name only (as MMOTOP wants); `voteId`: the character\'s vote id (for a `check` with `by: "voteId"`); `none`: a plain link.',
             ),
             check: voteCheckSettings
               .optional()
@@ -112,7 +112,11 @@ export const settingsSchema = z
                 'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
               ),
           })
-          .strict(),
+          .strict()
+          .refine((site) => (site.check?.by === 'voteId') === (site.identifier === 'voteId'), {
+            message: 'a site asked by vote id (check.by "voteId") and only such a site has identifier "voteId"',
+            path: ['identifier'],
+          }),
       )
       .max(VOTE_SITE_COUNT)
       .default([

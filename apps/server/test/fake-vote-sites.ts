@@ -7,7 +7,8 @@ import { startHttpServer } from './support/http-server';
  * The vote sites' APIs on one local server, each under /<kind>/ and speaking that site's protocol
  * (features/votes/site-checks.ts names the calls): a vote is recorded per site and address by
  * vote(), and each site answers as its own clients expect: L2TopZone and iTopZ with isVoted,
- * voteTime and serverTime in unix seconds, Hopzone and L2JBrasil with a local time without a zone,
+ * voteTime and serverTime in unix seconds, Hopzone with a local time without a zone, L2JBrasil
+ * with its `vote` list (status, hours since the vote, a local time) by address or vote id,
  * L2Votes with a status only, L2Network with the unix time of the last vote as plain text.
  */
 export type SiteBehaviour = 'ok' | 'serverError' | 'garbage' | 'slow';
@@ -16,7 +17,7 @@ export interface FakeVoteSites {
   origin: string;
   apiUrl(kind: VoteCheckKind): string;
   key: string;
-  /** Records a vote from an address, `ageMs` ago. */
+  /** Records a vote from an address (or, on L2JBrasil, a vote id), `ageMs` ago. */
   vote(kind: VoteCheckKind, ip: string, ageMs?: number): void;
   behaviour: Partial<Record<VoteCheckKind, SiteBehaviour>>;
   /** Every question asked, by site: [path, ip]. */
@@ -113,10 +114,30 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
           return json(response, 200, { status: recent(kind, ip) ? '1' : '0' });
         }
         case 'l2jbrasil': {
-          const ip = url.searchParams.get('ip') ?? '';
-          ask(ip);
-          const vote = recent(kind, ip);
-          return json(response, 200, { status: vote ? 1 : 0, date: vote ? wallClock(vote.at, SITE_ZONE) : '' });
+          // Asked by address or by the vote link's player_id; answers with `vote`, as its clients read it.
+          const playerId = url.searchParams.get('player_id');
+          const voter = playerId ?? url.searchParams.get('ip') ?? '';
+          ask(voter);
+          const vote = votes.get(`${kind}|${voter}`);
+          const hours = vote ? (Date.now() - vote.at) / 3_600_000 : -1;
+          return json(response, 200, {
+            vote: [
+              // Another voter's vote in the list: only the asked one's may count.
+              {
+                ip: '203.0.113.250',
+                player_id: 'ff',
+                status: '1',
+                hours_since_vote: '0.10',
+                date: wallClock(Date.now(), SITE_ZONE),
+              },
+              {
+                ...(playerId === null ? { ip: voter } : { player_id: voter }),
+                status: vote ? '1' : '0',
+                hours_since_vote: hours.toFixed(2),
+                date: vote ? wallClock(vote.at, SITE_ZONE) : '0',
+              },
+            ],
+          });
         }
         case 'l2network': {
           const form = new URLSearchParams(body);

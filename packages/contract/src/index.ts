@@ -3,6 +3,7 @@ export * from './error-codes';
 export * from './rules';
 export * from './models';
 export * from './classes';
+export * from './vote-id';
 export * from './api';
 export * from './calls';
 export * from './page-routes';

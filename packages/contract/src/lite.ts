@@ -8,6 +8,7 @@ export * from './error-codes';
 export * from './calls';
 export * from './page-routes';
 export * from './classes';
+export * from './vote-id';
 export type * from './models';
 export type * from './donations';
 export type { Api, BodyOf, QueryOf, ResponseOf } from './api';

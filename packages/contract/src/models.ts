@@ -167,8 +167,11 @@ export const voteSite = z.object({
   banner: z.string(),
   /** Link with {id} where the vote identifier goes; without {id} the plain vote page. */
   url: z.string(),
-  /** 'any': character name or IP; 'charName': the character name only (mmotop). */
-  identifier: z.enum(['none', 'any', 'charName']),
+  /**
+   * 'any': character name or IP; 'charName': the character name only (mmotop); 'voteId': the
+   * character's vote id (voteIdOf), for sites polled by vote id.
+   */
+  identifier: z.enum(['none', 'any', 'charName', 'voteId']),
   /**
    * Votes there are rewarded: 'onClaim' when the player presses "Get my vote rewards" (the site is
    * asked), 'onVote' when the vote site calls ours back. Absent: a plain link.

@@ -34,6 +34,7 @@ export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.Proce
         check: siteCheckOf(resolved),
         reward: resolved.reward,
         requestsPerMinute: resolved.requestsPerMinute,
+        by: resolved.by,
       },
     ];
   });

@@ -13,6 +13,9 @@ export const VOTE_LIST_KINDS = ['mmotop'] as const;
 export type VoteListKind = (typeof VOTE_LIST_KINDS)[number];
 const ALL_KINDS = [...VOTE_CHECK_KINDS, ...VOTE_CALLBACK_KINDS, ...VOTE_LIST_KINDS] as const;
 
+/** The sites that can be asked by the character's vote id (the vote link's player_id) instead of the address. */
+export const VOTE_ID_KINDS: readonly string[] = ['l2jbrasil'];
+
 export const isListKind = (kind: string): kind is VoteListKind => (VOTE_LIST_KINDS as readonly string[]).includes(kind);
 
 export const isCallbackKind = (kind: string): kind is VoteCallbackKind =>
@@ -37,6 +40,12 @@ export const voteCheckSettings = z
       .enum(ALL_KINDS)
       .describe(
         `How the site tells who voted: asked by the voter's address (${VOTE_CHECK_KINDS.join(', ')}), calling back (${VOTE_CALLBACK_KINDS.join(', ')}) or in a list of votes (${VOTE_LIST_KINDS.join(', ')}).`,
+      ),
+    by: z
+      .enum(['ip', 'voteId'])
+      .default('ip')
+      .describe(
+        "How the site is asked who voted: by the voter's address (`ip`), or by the character's vote id that the vote link carries (`voteId`, L2JBrasil's `player_id`: set the site's `identifier` to `voteId`), which counts whatever address the player votes from.",
       ),
     apiKey: z
       .string()
@@ -131,6 +140,10 @@ export const voteCheckSettings = z
   .refine((check) => !['itopz', 'l2jbrasil'].includes(check.kind) || check.serverId !== undefined, {
     message: 'this site needs serverId',
     path: ['serverId'],
+  })
+  .refine((check) => check.by === 'ip' || VOTE_ID_KINDS.includes(check.kind), {
+    message: `only ${VOTE_ID_KINDS.join(', ')} can be asked by vote id`,
+    path: ['by'],
   })
   .refine((check) => isTimeZone(check.timeZone), { message: 'not a time zone name', path: ['timeZone'] });
 

@@ -11,9 +11,15 @@ export type SiteAnswer = { voted: false } | { voted: true; votedAt?: number; sit
 /** The site could not say (down, too slow, an error status, an answer we cannot read): nothing is credited. */
 export class SiteUnavailable extends Error {}
 
+/** Who claims: the request's address, and the vote id of the character named (voteIdOf). */
+export interface Voter {
+  ip: string;
+  voteId: string;
+}
+
 export interface SiteCheck {
-  /** Asks whether the address voted in the last 12 hours and was not rewarded yet. */
-  ask(ip: string): Promise<SiteAnswer>;
+  /** Asks whether the voter (its address, or its vote id) voted in the last 12 hours and was not rewarded yet. */
+  ask(voter: Voter): Promise<SiteAnswer>;
   /** Tells the site the vote was rewarded (L2TopZone); after our ledger has committed. */
   confirm?(ip: string): Promise<void>;
 }
@@ -145,6 +151,33 @@ const readVote = (
   return votedAt(siteTime(body[fields.time], check.timeZone), siteNow, host);
 };
 
+/**
+ * L2JBrasil's answer: `vote`, one vote or a list of them, each with `ip`, `player_id`, `status`
+ * ("1": voted), `hours_since_vote` (by the site's clock; -1 without a vote) and `date` (its local
+ * time, no zone); older answers put one vote's fields at the top. Only the asked voter's votes
+ * count in a list, and only within 12 hours by the site's own count.
+ */
+const readL2jBrasil = (answer: Answer, check: ResolvedCheck, asked: { field: string; value: string }): SiteAnswer => {
+  const host = check.base.host;
+  const refused = refusedOrDown(answer, host);
+  if (refused) return refused;
+  const body = objectOf(answer, host);
+  const entries: unknown[] = body.vote === undefined ? [body] : Array.isArray(body.vote) ? body.vote : [body.vote];
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null) throw new SiteUnavailable(`${host}: a vote that is not an object`);
+    const vote = entry as Record<string, unknown>;
+    if (vote[asked.field] !== undefined && String(vote[asked.field]) !== asked.value) continue;
+    if (!flag(vote.status, host)) continue;
+    const votedAtMs = siteTime(vote.date, check.timeZone);
+    if (vote.hours_since_vote === undefined) return votedAt(votedAtMs, undefined, host);
+    const hours = Number(vote.hours_since_vote);
+    if (!Number.isFinite(hours)) throw new SiteUnavailable(`${host}: unexpected hours_since_vote`);
+    if (hours < 0 || hours * 3_600_000 >= VOTE_WINDOW_MS) continue;
+    return votedAt(votedAtMs, votedAtMs === undefined ? undefined : votedAtMs + hours * 3_600_000, host);
+  }
+  return { voted: false };
+};
+
 /** A check's settings with its key read (from the file or the environment) and its API base. */
 export interface ResolvedCheck extends Omit<VoteCheckSettings, 'kind'> {
   kind: VoteCheckKind;
@@ -166,7 +199,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
         body: JSON.stringify({ ip }),
       });
     return {
-      ask: async (ip) =>
+      ask: async ({ ip }) =>
         readVote(await post('getUserData', ip), check, {
           voted: 'isVoted',
           time: 'voteTime',
@@ -182,7 +215,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
   },
   // GET {api}/lineage2/vote?token=KEY&ip_address=IP: voted, voteTime (no zone).
   hopzone: (check) => ({
-    async ask(ip) {
+    async ask({ ip }) {
       const url = path(check.base, 'lineage2/vote');
       url.search = new URLSearchParams({ token: check.key, ip_address: ip }).toString();
       return readVote(await call(url), check, { voted: 'voted', time: 'voteTime' });
@@ -190,7 +223,7 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
   }),
   // GET {api}/check/{KEY}/{SERVER_ID}/{IP}: isVoted, voteTime, serverTime.
   itopz: (check) => ({
-    async ask(ip) {
+    async ask({ ip }) {
       const answer = await call(
         path(
           check.base,
@@ -202,23 +235,30 @@ const CHECKS: Record<VoteCheckKind, CheckFactory> = {
   }),
   // GET {api}/api.php?apiKey=KEY&ip=IP: status, with no time: one reward per 12-hour period.
   l2votes: (check) => ({
-    async ask(ip) {
+    async ask({ ip }) {
       const url = path(check.base, 'api.php');
       url.search = new URLSearchParams({ apiKey: check.key, ip }).toString();
       return readVote(await call(url), check, { voted: 'status' });
     },
   }),
-  // GET {api}/votesystem/index.php?username=USER&ip=IP&type=json: status, date (no zone).
+  // GET {api}/votesystem/index.php?username=USER&type=json&hours=12 and ip=IP, or player_id=ID
+  // (the vote id the vote link carried): see readL2jBrasil.
   l2jbrasil: (check) => ({
-    async ask(ip) {
+    async ask({ ip, voteId }) {
+      const asked = check.by === 'voteId' ? { field: 'player_id', value: voteId } : { field: 'ip', value: ip };
       const url = path(check.base, 'votesystem/index.php');
-      url.search = new URLSearchParams({ username: check.serverId ?? '', ip, type: 'json' }).toString();
-      return readVote(await call(url), check, { voted: 'status', time: 'date' });
+      url.search = new URLSearchParams({
+        username: check.serverId ?? '',
+        [asked.field]: asked.value,
+        type: 'json',
+        hours: '12',
+      }).toString();
+      return readL2jBrasil(await call(url), check, asked);
     },
   }),
   // POST {api}/api.php apiKey, type=2, player=IP: the unix time of the address's last vote (0: never).
   l2network: (check) => ({
-    async ask(ip) {
+    async ask({ ip }) {
       const answer = await call(path(check.base, 'api.php'), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

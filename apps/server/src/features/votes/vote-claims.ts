@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ErrorCode, VoteClaimAnswer, VoteClaimResult } from '@gatekeeper/contract';
+import { type ErrorCode, type VoteClaimAnswer, type VoteClaimResult, voteIdOf } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connections } from '../../db/connections';
 import { writeTransaction } from '../../db/write-retry';
@@ -9,7 +9,7 @@ import { isAccountBanned, isCharacterBanned } from '../../game/punishments';
 import type { GameSchema } from '../../game/schema-check';
 import type { KeyValueStore } from '../../infra/key-value-store';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import { SITE_TIMEOUT_MS, type SiteCheck, SiteUnavailable, VOTE_WINDOW_MS } from './site-checks';
+import { SITE_TIMEOUT_MS, type SiteCheck, SiteUnavailable, VOTE_WINDOW_MS, type Voter } from './site-checks';
 
 /** A vote site whose API the site asks, with what a vote there is worth. */
 export interface CheckedSite {
@@ -17,6 +17,8 @@ export interface CheckedSite {
   check: SiteCheck;
   reward: { itemId?: number; count: number };
   requestsPerMinute: number;
+  /** Asked by the voter's address, or by the character's vote id (one vote per character then). */
+  by: 'ip' | 'voteId';
 }
 
 export interface VoteClaimDeps {
@@ -108,16 +110,18 @@ export const recordVote = async (
 const claimAt = async (
   deps: VoteClaimDeps,
   site: CheckedSite,
-  voter: { ip: string; charId: number },
+  voter: Voter & { charId: number },
 ): Promise<VoteClaimResult> => {
-  const inFlight = `vote-check:${site.name}:${voter.ip}`;
+  // The ledger's voter: the address, or the character for a site asked by its vote id.
+  const voterKey = site.by === 'voteId' ? `char:${voter.charId}` : voter.ip;
+  const inFlight = `vote-check:${site.name}:${voterKey}`;
   // One question per voter and site at a time: a second tab, or a second instance, waits its turn.
   if (!(await deps.store.claim(inFlight, SITE_TIMEOUT_MS * 2))) return 'unavailable';
   try {
     if ((await deps.store.increment(`vote-api:${site.name}`, 60_000)) > site.requestsPerMinute) return 'unavailable';
     let answer;
     try {
-      answer = await site.check.ask(voter.ip);
+      answer = await site.check.ask(voter);
     } catch (error) {
       deps.log.warn({ err: error, site: site.name }, 'vote site did not answer; nothing credited');
       return 'unavailable';
@@ -129,7 +133,7 @@ const claimAt = async (
         : `period-${Math.floor((answer.siteNow ?? deps.now()) / VOTE_WINDOW_MS)}`;
     const recorded = await recordVote(deps, {
       site: site.name,
-      voter: voter.ip,
+      voter: voterKey,
       window,
       votedAt: answer.votedAt,
       charId: voter.charId,
@@ -156,12 +160,14 @@ export const claimVotes = async (
   deps: VoteClaimDeps,
   input: { charName: string; ip: string },
 ): Promise<{ error: ErrorCode } | { results: VoteClaimAnswer }> => {
-  const character = await rewardCharacter(deps, input.charName.trim());
+  const charName = input.charName.trim();
+  const character = await rewardCharacter(deps, charName);
   if ('error' in character) return character;
+  const voteId = voteIdOf(charName);
   const results = await Promise.all(
     deps.sites.map(async (site) => ({
       site: site.name,
-      result: await claimAt(deps, site, { ip: input.ip, charId: character.charId }),
+      result: await claimAt(deps, site, { ip: input.ip, voteId, charId: character.charId }),
     })),
   );
   return { results };

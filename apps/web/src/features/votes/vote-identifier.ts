@@ -1,4 +1,4 @@
-import { COOKIES, type VoteSite } from '@gatekeeper/contract/lite';
+import { COOKIES, type VoteSite, voteIdOf } from '@gatekeeper/contract/lite';
 
 export const readCharNameCookie = (): string => {
   const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIES.charName.name}=`));
@@ -10,9 +10,13 @@ export const writeCharNameCookie = (name: string): void => {
   document.cookie = `${COOKIES.charName.name}=${encodeURIComponent(name)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 };
 
-/** A vote site's link for this visitor: the character name, else the IPv4 where the site takes either. */
+/**
+ * A vote site's link for this visitor: the character name, else the IPv4 where the site takes
+ * either; the character's vote id where the site is polled by vote id.
+ */
 export const voteLink = (site: VoteSite, charName: string, ipv4: string): string => {
   if (site.identifier === 'none') return site.url;
-  const identifier = site.identifier === 'charName' ? charName : charName || ipv4;
+  const identifier =
+    site.identifier === 'voteId' ? voteIdOf(charName) : site.identifier === 'charName' ? charName : charName || ipv4;
   return site.url.replace('{id}', encodeURIComponent(identifier));
 };
