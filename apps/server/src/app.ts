@@ -11,6 +11,7 @@ import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
 import { paypalFormOrigin } from './features/donations/paypal';
+import { checkoutRoutes } from './features/donations/checkout-routes';
 import { donationRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery, queueWarning } from './features/rewards/reward-delivery';
@@ -282,6 +283,22 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     settings: settings.donations,
     coinsPerEuro: settings.coins.perEuro,
     rewards,
+    now,
+    redis,
+  });
+  await app.register(checkoutRoutes, {
+    connections,
+    schema: deps.schema,
+    settings: settings.donations,
+    coinsPerEuro: settings.coins.perEuro,
+    rewards,
+    publicUrl: config.PUBLIC_URL,
+    credentials: {
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+    },
+    requestsPerMinute: accounts.requestsPerMinute,
     now,
     redis,
   });

@@ -75,6 +75,10 @@ const envSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'expected 32 bytes as 64 hex digits or base64')
     .optional(),
+  /** The PayPal REST app's credentials and webhook id (donations.paypal.checkout `orders`, payments.md). */
+  PAYPAL_CLIENT_ID: z.string().default(''),
+  PAYPAL_CLIENT_SECRET: z.string().default(''),
+  PAYPAL_WEBHOOK_ID: z.string().default(''),
   /** `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -89,7 +89,8 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       currency: 'EUR',
       minAmount: 2,
       maxAmount: 200,
-      paypal: { business: BUSINESS, verifyUrl: paypal.url, notificationsPerMinute },
+      // An owner who keeps the Payments Standard form (and its IPN).
+      paypal: { checkout: 'standard', business: BUSINESS, verifyUrl: paypal.url, notificationsPerMinute },
     },
     ...extra,
   });
@@ -812,9 +813,11 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       it('is in getmetadata with the settings and the notification address of PUBLIC_URL', async () => {
         const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}/sdk/getmetadata`)).json());
         expect(metadata.donation).toEqual({
+          checkout: 'standard',
           action: 'https://www.paypal.com/cgi-bin/webscr',
           fields: {
-            cmd: '_xclick',
+            // The donate button's command, which PayPal keeps after retiring "Buy Now" (_xclick).
+            cmd: '_donations',
             business: BUSINESS,
             item_name: 'Donation Coins',
             currency_code: 'EUR',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALLS } from './calls';
 import { LIMITS } from './constants';
 import { boundedText } from './rules';
+import { donationOrderAnswer, donationOrderModel } from './donations';
 import {
   captchaConfig,
   changePasswordModel,
@@ -65,6 +66,7 @@ export const api = {
     ...json(z.boolean()),
   },
   claimVotes: { ...CALLS.claimVotes, body: claimVotesModel, ...json(voteClaimAnswer) },
+  createDonationOrder: { ...CALLS.createDonationOrder, body: donationOrderModel, ...json(donationOrderAnswer) },
   updateRef: { ...CALLS.updateRef, body: refUpdate, ...json(z.unknown()) },
   updateIps: { ...CALLS.updateIps, body: ipUpdate, ...json(z.unknown()) },
   getReferralLink: { ...CALLS.getReferralLink, query: referralLinkRequest, response: z.string() },

@@ -22,6 +22,7 @@ export const CALLS = {
   fixCharacter: { method: 'POST', path: '/sdk/fixcharacter', answer: 'json' },
   isCharacterExist: { method: 'GET', path: '/sdk/ischaracterexist', answer: 'json' },
   claimVotes: { method: 'POST', path: '/sdk/claimvotes', answer: 'json' },
+  createDonationOrder: { method: 'POST', path: '/sdk/createdonationorder', answer: 'json' },
   updateRef: { method: 'POST', path: '/sdk/updateref', answer: 'json' },
   updateIps: { method: 'POST', path: '/sdk/updateips', answer: 'json' },
   getReferralLink: { method: 'GET', path: '/sdk/getreferrallink', answer: 'text' },

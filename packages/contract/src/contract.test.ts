@@ -102,8 +102,8 @@ describe('call table', () => {
     ].map((path) => `/sdk/${path}`);
     // DESIGN.md section 5 adds the captcha configuration and the ALTCHA challenge to the spec's calls.
     const designPaths = ['/sdk/captcha', '/sdk/captcha/challenge'];
-    // Issue 13 adds the vote reward claim.
-    const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics'];
+    // Issue 13 adds the vote reward claim and the top voters; issue 18 PayPal's orders.
+    const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics', '/sdk/createdonationorder'];
     expect(
       Object.values(CALLS)
         .map((call) => call.path)

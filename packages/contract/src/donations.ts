@@ -53,10 +53,29 @@ export const donationFormModel = (limits: DonationLimits) =>
 export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
 
 /**
+ * createdonationorder (issue 18, PayPal Orders v2): the character and the amount the donor chose;
+ * the server checks the limits of its settings and that the character exists.
+ */
+export const donationOrderModel = z.object({
+  charName: charNameRule('donate.charNameTooLong'),
+  amount: z.string().trim().min(1, { error: 'formInvalid', abort: true }).regex(MONEY_PATTERN, 'formInvalid'),
+});
+export type DonationOrderModel = z.input<typeof donationOrderModel>;
+
+/** Where the donor approves the payment: PayPal's link from the order it created, never one we build. */
+export const donationOrderAnswer = z.object({ approveUrl: z.string() });
+export type DonationOrderAnswer = z.infer<typeof donationOrderAnswer>;
+
+/**
  * The payment provider's form as the page posts it (in getmetadata): the provider's address, the
  * fixed hidden fields, and the names of the two fields the donor fills in.
  */
 export const donationForm = z.object({
+  /**
+   * 'orders': the page asks createdonationorder and goes to PayPal's approval link; 'standard':
+   * it posts the provider's form below (action, fields).
+   */
+  checkout: z.enum(['orders', 'standard']),
   /** The provider's form address, e.g. https://www.paypal.com/cgi-bin/webscr. */
   action: z.string(),
   /** Hidden fields posted as they are (business, item_name, currency_code, notify_url, ...). */

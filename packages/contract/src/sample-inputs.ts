@@ -53,6 +53,7 @@ export const SAMPLE_INPUTS = {
   },
   isCharacterExist: { name: 'DemoKnight' },
   claimVotes: { charName: 'DemoKnight', captcha: 'captcha-token' },
+  createDonationOrder: { charName: 'DemoKnight', amount: '10.00' },
   updateRef: { type: 'registered' },
   updateIps: { users: 'player1|player2', ipV4: '198.51.100.7', ipV6: '2001:db8::1' },
   getReferralLink: { username: 'player1', email: 'player1@example.com', captcha: 'captcha-token', charName: '' },

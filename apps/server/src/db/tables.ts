@@ -251,6 +251,42 @@ export interface SiteDonationsTable {
   updated_at: number;
 }
 
+/**
+ * PayPal orders of the donate page (Orders v2, features/donations/checkout.ts): one per donation
+ * started, with its state; the capture's credit is the site_donations row of txn_id capture_id.
+ */
+export interface SitePaypalOrdersTable {
+  id: Generated<number>;
+  /** Our donation id, sent to PayPal as the purchase unit's custom_id. */
+  donation_id: string;
+  /** PayPal's order id (the token of the donor's return); empty until PayPal created it. */
+  order_id: Generated<string>;
+  char_name: string;
+  char_id: number;
+  amount_cents: number;
+  currency: string;
+  coins: number;
+  /** created, approved, pending, credited, denied, failed, refunded, reversed (see checkout.ts). */
+  status: string;
+  capture_id: Generated<string>;
+  /** Why the last step failed (PayPal's issue, an error). */
+  detail: Generated<string>;
+  /** Capture attempts after the donor's return, and when the next retry is due (ms since the epoch). */
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** PayPal webhook events received and verified, once each by PayPal's event id. */
+export interface SitePaypalWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  outcome: string;
+  received_at: number;
+}
+
 /** One stable referral code per account; reward_char_id is the character its rewards go to. */
 export interface SiteReferralCodesTable {
   login: string;
@@ -299,7 +335,8 @@ export interface SiteRewardQueueTable {
   item_count: number;
   reason: 'donation' | 'referral' | 'vote';
   delivery: 'premiumItems' | 'customMail' | 'queue';
-  status: 'pending' | 'delivered' | 'failed';
+  /** cancelled: taken back before delivery (a refunded donation, features/rewards/reward-queue.ts). */
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
   last_error: string | null;
   /** Milliseconds since the epoch. */
@@ -399,6 +436,8 @@ export interface SiteDatabase {
   site_account_emails: SiteAccountEmailsTable;
   site_donation_notifications: SiteDonationNotificationsTable;
   site_donations: SiteDonationsTable;
+  site_paypal_orders: SitePaypalOrdersTable;
+  site_paypal_webhook_events: SitePaypalWebhookEventsTable;
   site_live_streams: SiteLiveStreamsTable;
   site_password_resets: SitePasswordResetsTable;
   site_referral_codes: SiteReferralCodesTable;

@@ -12,6 +12,9 @@ export type AccountPost =
   | 'updateIps'
   | 'claimVotes';
 
+/** The calls tests post as the page does. */
+export type PagePost = AccountPost | 'createDonationOrder';
+
 export interface Answer {
   status: number;
   contentType: string;
@@ -43,7 +46,7 @@ export const readAnswer = async (response: Response): Promise<Answer> => {
  */
 export const postCall = async (
   baseUrl: string,
-  name: AccountPost,
+  name: PagePost,
   body: unknown,
   options: { ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> =>

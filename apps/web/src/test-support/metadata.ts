@@ -20,6 +20,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   ipv6LookupUrl: '',
   facebookLoginUrl: '',
   donation: {
+    checkout: 'standard',
     action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
     fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },
     amountField: 'amount',

@@ -8,6 +8,9 @@ import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { Donation, DonationRepository } from './donation-repository';
 import { fitText, hasAstral } from '../../infra/fit-text';
 import { parseIpnBody } from './ipn-body';
+import { DONATION_FLAGS, creditPayment } from './crediting';
+
+export { DONATION_FLAGS };
 import { type Verification, VerificationError } from './paypal';
 import type { DonationSettings } from './settings-schema';
 
@@ -31,17 +34,6 @@ export interface NotificationResult {
   outcome: NotificationOutcome;
   detail?: string;
 }
-
-/**
- * The flag of a log line that needs the owner: money came back, or money came without a
- * character to credit. Search the logs for `donationFlag`.
- */
-export const DONATION_FLAGS = {
-  refund: 'DONATION_REFUNDED',
-  reversal: 'DONATION_REVERSED',
-  canceled_reversal: 'DONATION_REVERSAL_CANCELED',
-  unknownCharacter: 'DONATION_UNKNOWN_CHARACTER',
-} as const;
 
 export interface IpnListenerDeps {
   repository: DonationRepository;
@@ -89,7 +81,7 @@ const signedCents = (gross: string | undefined): number => {
 };
 
 const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<NotificationResult> => {
-  const { settings, repository, log } = deps;
+  const { settings, log } = deps;
   const txnId = fields.txn_id ?? '';
   if (!txnId) return { outcome: 'malformed', detail: 'no txn_id' };
   if (fields.mc_currency !== settings.currency) {
@@ -109,43 +101,15 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
   // No character name has a 4-byte character (and a utf8mb3 game table could not compare one).
   const character =
     charName && !hasAstral(charName) ? await findCharacterByName(deps.game, deps.schema, charName) : undefined;
-  const coins = coinsForDonation(cents, deps.coinsPerEuro);
-  // Insert first: of two notifications of one transaction, however close, only one inserts.
-  const recorded = await repository.insertOnce({
-    provider: 'paypal',
-    txn_id: txnId,
-    kind: 'payment',
-    char_name: fitText(charName, 64),
-    char_id: character?.charId ?? null,
-    amount_cents: cents,
+  return creditPayment(deps, {
+    txnId,
+    charName,
+    character: character && { charId: character.charId, name: character.name },
+    cents,
     currency: settings.currency,
-    coins,
-    payer_email: fitText(fields.payer_email ?? '', 127),
-    status: character ? 'crediting' : 'unknown_character',
+    coins: coinsForDonation(cents, deps.coinsPerEuro),
+    payerEmail: fields.payer_email ?? '',
   });
-  // A repeat is done with, unless the first attempt stopped between recording and delivering.
-  if (!recorded.inserted && recorded.existing.status !== 'crediting') return { outcome: 'duplicate' };
-  if (!character) {
-    log.warn(
-      { donationFlag: DONATION_FLAGS.unknownCharacter, txnId, charName, coins, amount: fields.mc_gross },
-      'PayPal payment for a character that does not exist: recorded, no coins credited; credit them by hand',
-    );
-    return { outcome: 'unknown_character', detail: charName };
-  }
-
-  const granted = await deps.rewards.grant({
-    requestId: `paypal:${txnId}`,
-    charId: character.charId,
-    count: coins,
-    reason: 'donation',
-  });
-  if (granted.status === 'duplicate') {
-    await repository.update(txnId, { status: 'credited' });
-    return { outcome: 'duplicate' };
-  }
-  await repository.update(txnId, { status: 'credited', reward_status: granted.status });
-  log.info({ txnId, charName: character.name, coins, reward: granted.status }, 'donation credited');
-  return { outcome: 'credited', detail: `${coins} coins to ${character.name}, reward ${granted.status}` };
 };
 
 const recordReversal = async (

@@ -107,4 +107,52 @@ export const donationMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '043_paypal_orders': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_paypal_orders')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('donation_id', 'varchar(40)', (col) => col.notNull().unique())
+        .addColumn('order_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('char_name', 'varchar(64)', (col) => col.notNull())
+        .addColumn('char_id', 'integer', (col) => col.notNull())
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('currency', 'varchar(3)', (col) => col.notNull())
+        .addColumn('coins', 'bigint', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('capture_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('detail', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_paypal_orders_order')
+        .ifNotExists()
+        .on('site_paypal_orders')
+        .column('order_id')
+        .execute();
+      await db.schema
+        .createIndex('site_paypal_orders_due')
+        .ifNotExists()
+        .on('site_paypal_orders')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createTable('site_paypal_webhook_events')
+        .ifNotExists()
+        .addColumn('event_id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('event_type', 'varchar(64)', (col) => col.notNull())
+        .addColumn('resource_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('outcome', 'varchar(32)', (col) => col.notNull())
+        .addColumn('received_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_paypal_webhook_events').ifExists().execute();
+      await db.schema.dropTable('site_paypal_orders').ifExists().execute();
+    },
+  },
 };

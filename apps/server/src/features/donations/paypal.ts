@@ -1,4 +1,4 @@
-import type { DonationForm } from '@gatekeeper/contract';
+import type { DonationForm, PaymentOutcome } from '@gatekeeper/contract';
 import type { DonationSettings } from './settings-schema';
 
 /** PayPal Payments Standard (INTEGRATIONS.md): where the form posts and where notifications are verified. */
@@ -19,31 +19,44 @@ export const paypalVerifyUrl = (settings: DonationSettings): string =>
   settings.paypal.verifyUrl || urlsOf(settings).verify;
 
 /** The donate page lives at /donate in English; PayPal sends the donor back there with the outcome. */
-const donatePage = (publicUrl: string, payment: 'complete' | 'cancelled') =>
+export const donatePage = (publicUrl: string, payment: PaymentOutcome): string =>
   new URL(`/donate?payment=${payment}`, publicUrl).toString();
 
-/** The payment form the donate page posts: fixed fields here, amount and character from the donor. */
-export const presentPaypalForm = (settings: DonationSettings, publicUrl: string): DonationForm => ({
-  action: urlsOf(settings).form,
-  fields: {
-    cmd: settings.paypal.command,
-    business: settings.paypal.business,
-    item_name: settings.itemName,
-    currency_code: settings.currency,
-    notify_url: new URL(PAYPAL_IPN_PATH, publicUrl).toString(),
-    return: settings.returnUrl || donatePage(publicUrl, 'complete'),
-    cancel_return: settings.cancelUrl || donatePage(publicUrl, 'cancelled'),
-    // Coins need no postal address; the donor's return is a plain GET.
-    no_shipping: '1',
-    rm: '1',
-    charset: 'utf-8',
-  },
-  amountField: 'amount',
-  characterField: 'custom',
-  currency: settings.currency,
-  minAmount: settings.minAmount,
-  maxAmount: settings.maxAmount,
-  defaultAmount: settings.defaultAmount,
+/**
+ * What the donate page needs to take a payment: with Orders v2 only the amounts (the server
+ * creates the order); with Payments Standard the form it posts, fixed fields here, amount and
+ * character from the donor.
+ */
+export const presentPaypalForm = (settings: DonationSettings, publicUrl: string): DonationForm => {
+  const amounts = {
+    amountField: 'amount',
+    characterField: 'custom',
+    currency: settings.currency,
+    minAmount: settings.minAmount,
+    maxAmount: settings.maxAmount,
+    defaultAmount: settings.defaultAmount,
+  };
+  if (settings.paypal.checkout === 'orders') return { checkout: 'orders', action: '', fields: {}, ...amounts };
+  return {
+    checkout: 'standard',
+    action: urlsOf(settings).form,
+    fields: standardFields(settings, publicUrl),
+    ...amounts,
+  };
+};
+
+const standardFields = (settings: DonationSettings, publicUrl: string): Record<string, string> => ({
+  cmd: settings.paypal.command,
+  business: settings.paypal.business,
+  item_name: settings.itemName,
+  currency_code: settings.currency,
+  notify_url: new URL(PAYPAL_IPN_PATH, publicUrl).toString(),
+  return: settings.returnUrl || donatePage(publicUrl, 'complete'),
+  cancel_return: settings.cancelUrl || donatePage(publicUrl, 'cancelled'),
+  // Coins need no postal address; the donor's return is a plain GET.
+  no_shipping: '1',
+  rm: '1',
+  charset: 'utf-8',
 });
 
 /** The form's origin, which the content security policy's form-action must allow. */

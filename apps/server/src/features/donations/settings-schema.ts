@@ -3,9 +3,15 @@ import { z } from 'zod';
 const optionalUrl = z.union([z.literal(''), z.url()]);
 const amount = z.number().positive().max(1_000_000);
 
+/** How the donate page takes a payment: PayPal's Orders API (the default) or the legacy form. */
+export const CHECKOUT_KINDS = ['orders', 'standard'] as const;
+/** What a refund or reversal does to coins not delivered yet (delivered ones are always flagged). */
+export const REFUND_ACTIONS = ['takeBack', 'flag'] as const;
+
 /**
- * The donate page's payment (settings key `donations`): PayPal Payments Standard. Every unit of
- * `currency` donated credits `coins.perEuro` coins.
+ * The donate page's payment (settings key `donations`): PayPal Orders v2 with webhooks, or the
+ * legacy Payments Standard form with IPN. Every unit of `currency` donated credits `coins.perEuro`
+ * coins.
  */
 export const donationSettings = z
   .object({
@@ -39,6 +45,32 @@ export const donationSettings = z
       ),
     paypal: z
       .object({
+        checkout: z
+          .enum(CHECKOUT_KINDS)
+          .default('orders')
+          .describe(
+            "`orders`: the site creates a PayPal order (Orders v2), sends the donor to PayPal's approval page, captures on return and hears PayPal's webhooks (needs `PAYPAL_CLIENT_ID`, `PAYPAL_CLIENT_SECRET`, `PAYPAL_WEBHOOK_ID`); `standard`: the legacy Payments Standard form with IPN, for owners who keep their buttons. IPN is heard in both.",
+          ),
+        apiBaseUrl: optionalUrl
+          .default('')
+          .describe(
+            "PayPal's REST API for `orders`; empty: `https://api-m.paypal.com`, or `https://api-m.sandbox.paypal.com` with `sandbox`. The tests point it at a local server.",
+          ),
+        onRefund: z
+          .enum(REFUND_ACTIONS)
+          .default('takeBack')
+          .describe(
+            '`takeBack`: a refund or reversal of a donation whose coins are not delivered yet cancels them; `flag`: only flags it. Coins already in the game are never taken from a character: the donation is flagged for you (`npm run donations -- --flagged`).',
+          ),
+        captureRetrySeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(3_600)
+          .default(60)
+          .describe(
+            'How often the site looks for payments PayPal could not capture when the donor came back (PayPal unreachable); each is retried from a minute to an hour apart, for three days.',
+          ),
         business: z
           .string()
           .trim()
@@ -50,8 +82,10 @@ export const donationSettings = z
           ),
         command: z
           .enum(['_xclick', '_donations'])
-          .default('_xclick')
-          .describe('`_xclick` (a "Buy Now" payment: the coins are goods) or `_donations` (PayPal\'s donate button).'),
+          .default('_donations')
+          .describe(
+            'With `standard`: `_donations` (PayPal\'s donate button, which PayPal keeps) or `_xclick` (a "Buy Now" payment, which PayPal deprecated in 2026).',
+          ),
         sandbox: z
           .boolean()
           .default(false)
@@ -59,7 +93,7 @@ export const donationSettings = z
         verifyUrl: optionalUrl
           .default('')
           .describe(
-            "Where notifications are verified; leave empty for PayPal's (live or sandbox). The tests point it at a local double.",
+            "Where IPN notifications are verified; leave empty for PayPal's (live or sandbox). The tests point it at a local double.",
           ),
         notificationsPerMinute: z
           .number()
@@ -83,6 +117,6 @@ export const donationSettings = z
   })
   .prefault({})
   .describe(
-    'The donate page: PayPal Payments Standard. Every unit of `currency` donated credits `coins.perEuro` coins (see payments.md).',
+    'The donate page: PayPal Orders v2 with webhooks (or the legacy Payments Standard form with IPN). Every unit of `currency` donated credits `coins.perEuro` coins (see payments.md).',
   );
 export type DonationSettings = z.infer<typeof donationSettings>;

@@ -10,13 +10,26 @@ import { jsonResponse as json, testMetadata } from '../../test-support/metadata'
 import DonatePage from './donate-page';
 
 const METADATA = testMetadata();
+/** A site on PayPal Orders: the server creates the order and answers PayPal's approval link. */
+const ORDERS_METADATA = testMetadata({
+  donation: { ...METADATA.donation, checkout: 'orders', action: '', fields: {} },
+});
+let metadata = METADATA;
+const APPROVE_URL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
 
 const calls: string[] = [];
+const bodies: unknown[] = [];
 let releaseCheck: (() => void) | undefined;
 const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
   calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
-  if (url.pathname === '/sdk/getmetadata') return json(METADATA);
+  if (url.pathname === '/sdk/getmetadata') return json(metadata);
+  if (url.pathname === '/sdk/createdonationorder') {
+    const body = JSON.parse(String(init?.body)) as { charName: string };
+    bodies.push(body);
+    if (body.charName !== 'DemoKnight') return json(['charDoesntExist'], 400);
+    return json({ approveUrl: APPROVE_URL });
+  }
   if (url.pathname === '/sdk/ischaracterexist') {
     await new Promise<void>((resolve) => (releaseCheck = resolve));
     return json(url.searchParams.get('name') === 'DemoKnight');
@@ -40,6 +53,8 @@ describe('the donate page', () => {
       submitted.push({ action: this.action, method: this.method, ...Object.fromEntries(new FormData(this)) });
     });
     window.sessionStorage.clear();
+    metadata = METADATA;
+    bodies.length = 0;
     calls.length = 0;
     submitted.length = 0;
   });
@@ -124,5 +139,29 @@ describe('the donate page', () => {
     expect(submitted).toEqual([]);
     expect(calls).not.toContain('POST /sdk/updateref');
     expect(screen.getByRole('button', { name: 'Donate' })).toBeEnabled();
+  });
+
+  it('creates the PayPal order on the site and goes to the approval link PayPal gave', async () => {
+    metadata = ORDERS_METADATA;
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await user.type(await screen.findByLabelText('Character name'), 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { hidden: true })).toHaveTextContent('There is no character with this name.'),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'OK', hidden: true }));
+    const name = screen.getByLabelText('Character name');
+    await user.clear(name);
+    await user.type(name, 'DemoKnight');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(APPROVE_URL));
+    expect(bodies.at(-1)).toEqual({ charName: 'DemoKnight', amount: '20.00' });
+    expect(calls.some((call) => call.includes('ischaracterexist'))).toBe(false);
+    expect(submitted).toEqual([]);
   });
 });

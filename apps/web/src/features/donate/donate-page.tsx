@@ -1,3 +1,4 @@
+import { PAYMENT_OUTCOMES, type PaymentOutcome } from '@gatekeeper/contract/lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../shared/navigation';
@@ -13,21 +14,12 @@ import './donate.css';
 const PaymentNotice = () => {
   const { t } = useTranslation();
   const payment = new URLSearchParams(useLocation().search).get('payment');
-  if (payment === 'complete') {
-    return (
-      <p role="status" className="page-notice donate-notice donate-notice--complete">
-        {t('donate.notice.complete')}
-      </p>
-    );
-  }
-  if (payment === 'cancelled') {
-    return (
-      <p role="status" className="page-notice donate-notice">
-        {t('donate.notice.cancelled')}
-      </p>
-    );
-  }
-  return null;
+  if (!PAYMENT_OUTCOMES.includes(payment as PaymentOutcome)) return null;
+  return (
+    <p role="status" className={`page-notice donate-notice donate-notice--${payment}`}>
+      {t(`donate.notice.${payment as PaymentOutcome}`)}
+    </p>
+  );
 };
 
 /** SPEC 'Donate': the agreement view with its proceed button, then the donation view, once. */

@@ -37,8 +37,10 @@ const useNumberFormats = (currency: string) => {
 
 /**
  * The donation view: the character that receives the coins and the amount, checked by the
- * contract's rules; then ischaracterexist (SPEC section 8: charDoesntExist, ServerError), and
- * only for an existing character the provider's own form is posted, leaving for its page.
+ * contract's rules. With PayPal Orders the site then creates the order (it checks the character)
+ * and the browser goes to PayPal's approval link; with the legacy form, ischaracterexist (SPEC
+ * section 8: charDoesntExist, ServerError), and only for an existing character the provider's own
+ * form is posted, leaving for its page.
  */
 export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; focusHeading: boolean }) => {
   const { t } = useTranslation();
@@ -89,11 +91,28 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
     setBusy(false);
   };
 
+  /** Orders v2: the site creates the order (checking the character), then PayPal's own approval page. */
+  const startOrder = async (charName: string, amount: string) => {
+    let approveUrl: string;
+    try {
+      ({ approveUrl } = await callApi('createDonationOrder', { body: { charName, amount } }));
+    } catch (error) {
+      fail(t(errorCodesOf(error)[0] ?? 'ServerError'));
+      return;
+    }
+    recordRefEvent('donated');
+    window.location.assign(approveUrl);
+  };
+
   const onValid = async (values: DonationFormValues) => {
     if (processing.current) return;
     processing.current = true;
     setBusy(true);
     const charName = values.charName.trim();
+    if (donation.checkout === 'orders') {
+      await startOrder(charName, providerAmount(values.amount));
+      return;
+    }
     let exists: boolean;
     try {
       exists = await callApi('isCharacterExist', { query: { name: charName } });
@@ -163,13 +182,15 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
           {busy ? t('forms.processing') : t('donate.form.submit')}
         </ScriptButton>
       </form>
-      <form ref={providerForm} action={donation.action} method="post" acceptCharset="utf-8" hidden>
-        {Object.entries(donation.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name={donation.amountField} value={payment?.amount ?? ''} />
-        <input type="hidden" name={donation.characterField} value={payment?.charName ?? ''} />
-      </form>
+      {donation.checkout === 'standard' && (
+        <form ref={providerForm} action={donation.action} method="post" acceptCharset="utf-8" hidden>
+          {Object.entries(donation.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name={donation.amountField} value={payment?.amount ?? ''} />
+          <input type="hidden" name={donation.characterField} value={payment?.charName ?? ''} />
+        </form>
+      )}
     </section>
   );
 };

@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { type ErrorCode, type PaymentOutcome, coinsForDonation, toCents } from '@gatekeeper/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import { findCharacterByName } from '../../game/characters';
+import type { GameSchema } from '../../game/schema-check';
+import { cancelUndeliveredReward } from '../rewards/reward-queue';
+import type { RewardDelivery } from '../rewards/reward-delivery';
+import { DONATION_FLAGS, creditPayment, donationRequestId } from './crediting';
+import type { DonationRepository } from './donation-repository';
+import type { OrderRepository, PaypalOrderRow } from './order-repository';
+import { type Capture, type PaypalRest, PaypalRefused, PaypalUnavailable, readCapture } from './paypal-rest';
+import { donatePage } from './paypal';
+import type { DonationSettings } from './settings-schema';
+
+/** Where PayPal sends the donor back with `token` (the order id) and `PayerID`. */
+export const PAYPAL_RETURN_PATH = '/payments/paypal/return';
+/** Where PayPal's webhooks arrive (subscribe to the events of payments.md). */
+export const PAYPAL_WEBHOOK_PATH = '/payments/paypal/webhook';
+
+/** Capture retries after PayPal could not be reached: from a minute, doubling to an hour, for 3 days. */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+export const CAPTURE_RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
+
+/** Currencies PayPal takes without decimals. */
+const WHOLE_CURRENCIES = new Set(['HUF', 'JPY', 'TWD']);
+
+export interface CheckoutDeps {
+  orders: OrderRepository;
+  donations: DonationRepository;
+  rewards: Pick<RewardDelivery, 'grant'>;
+  site: Kysely<SiteDatabase>;
+  game: Kysely<GameDatabase>;
+  schema: Pick<GameSchema, 'flavor'>;
+  /** Undefined without PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: no order can be started. */
+  paypal: PaypalRest | undefined;
+  settings: DonationSettings;
+  coinsPerEuro: number;
+  publicUrl: string;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** What became of a capture, a webhook or a return (logged, stored with webhook events). */
+export type SettleOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'pending'
+  | 'denied'
+  | 'wrong_amount'
+  | 'not_ours'
+  | 'ignored'
+  | 'taken_back'
+  | 'flagged'
+  | 'malformed';
+
+const amountValue = (cents: number, currency: string) =>
+  WHOLE_CURRENCIES.has(currency) ? String(cents / 100) : (cents / 100).toFixed(2);
+
+/**
+ * createdonationorder: checks the amount against the settings and the character, records the
+ * order, and asks PayPal to create it; answers PayPal's approval link.
+ */
+export const startCheckout = async (
+  deps: CheckoutDeps,
+  input: { charName: string; amount: string },
+): Promise<{ approveUrl: string } | { error: ErrorCode }> => {
+  const { settings, orders, log } = deps;
+  const cents = toCents(input.amount);
+  const fits =
+    cents >= Math.round(settings.minAmount * 100) &&
+    cents <= Math.round(settings.maxAmount * 100) &&
+    (!WHOLE_CURRENCIES.has(settings.currency) || cents % 100 === 0);
+  if (!fits) return { error: 'formInvalid' };
+  const character = await findCharacterByName(deps.game, deps.schema, input.charName.trim());
+  if (!character) return { error: 'charDoesntExist' };
+  if (!deps.paypal) {
+    log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
+    return { error: 'serviceUnavailable' };
+  }
+  const donationId = randomUUID();
+  await orders.insert({
+    donation_id: donationId,
+    char_name: character.name,
+    char_id: character.charId,
+    amount_cents: cents,
+    currency: settings.currency,
+    coins: coinsForDonation(cents, deps.coinsPerEuro),
+  });
+  try {
+    const order = await deps.paypal.createOrder({
+      requestId: `order-${donationId}`,
+      customId: donationId,
+      amount: { currency: settings.currency, value: amountValue(cents, settings.currency) },
+      description: settings.itemName,
+      returnUrl: new URL(PAYPAL_RETURN_PATH, deps.publicUrl).toString(),
+      cancelUrl: settings.cancelUrl || donatePage(deps.publicUrl, 'cancelled'),
+    });
+    if (!order.approveUrl?.startsWith('http')) throw new PaypalUnavailable('PayPal gave no approval link');
+    await orders.update(donationId, { order_id: order.id });
+    return { approveUrl: order.approveUrl };
+  } catch (error) {
+    await orders.update(donationId, { status: 'failed', detail: (error as Error).message });
+    log.error({ err: error, donationId }, 'PayPal did not create the order: the donor was told to try again');
+    return { error: 'serviceUnavailable' };
+  }
+};
+
+/** The order a capture belongs to: by our donation id (custom_id), its capture id, or PayPal's order id. */
+const orderOf = async (deps: CheckoutDeps, capture: Capture, orderId: string | undefined) =>
+  (capture.custom_id && (await deps.orders.byDonation(capture.custom_id))) ||
+  (await deps.orders.byCapture(capture.id)) ||
+  (orderId ? await deps.orders.byOrder(orderId) : undefined);
+
+/**
+ * A capture, from the capture answer, the order or the webhook, whichever comes first: a completed
+ * one credits the order's coins once (the capture id is the donation's unique key), in the order's
+ * currency and amount only; a pending one waits for its webhook; a denied one is recorded.
+ */
+export const settleCapture = async (deps: CheckoutDeps, capture: Capture, orderId?: string): Promise<SettleOutcome> => {
+  const { orders, log } = deps;
+  const order = await orderOf(deps, capture, orderId);
+  if (!order) {
+    log.warn({ captureId: capture.id }, 'a PayPal capture of no donation of this site: ignored');
+    return 'not_ours';
+  }
+  if (capture.status === 'PENDING') {
+    await orders.update(
+      order.donation_id,
+      { status: 'pending', capture_id: capture.id, detail: capture.reason ?? '' },
+      ['created', 'approved'],
+    );
+    log.info({ donationId: order.donation_id, reason: capture.reason }, 'PayPal holds the payment: it waits');
+    return 'pending';
+  }
+  if (capture.status === 'DECLINED' || capture.status === 'DENIED' || capture.status === 'FAILED') {
+    await orders.update(order.donation_id, { status: 'denied', capture_id: capture.id, detail: capture.status }, [
+      'created',
+      'approved',
+      'pending',
+    ]);
+    log.warn({ donationId: order.donation_id }, 'PayPal denied the payment: no coins');
+    return 'denied';
+  }
+  if (capture.status !== 'COMPLETED') return 'ignored';
+  const cents = toCents(capture.amount.value);
+  if (capture.amount.currency_code !== order.currency || cents !== order.amount_cents) {
+    await orders.update(order.donation_id, {
+      status: 'failed',
+      capture_id: capture.id,
+      detail: `captured ${capture.amount.value} ${capture.amount.currency_code}, ordered ${order.amount_cents / 100} ${order.currency}`,
+    });
+    log.error(
+      { donationId: order.donation_id, captureId: capture.id, amount: capture.amount },
+      'a PayPal capture of another amount or currency than its order: not credited, see npm run donations',
+    );
+    return 'wrong_amount';
+  }
+  const credited = await creditPayment(
+    { repository: deps.donations, rewards: deps.rewards, log },
+    {
+      txnId: capture.id,
+      charName: order.char_name,
+      character: { charId: order.char_id, name: order.char_name },
+      cents,
+      currency: order.currency,
+      coins: order.coins,
+      payerEmail: '',
+    },
+  );
+  await orders.update(order.donation_id, { status: 'credited', capture_id: capture.id, detail: '' }, [
+    'created',
+    'approved',
+    'pending',
+    'failed',
+  ]);
+  return credited.outcome === 'credited' ? 'credited' : 'duplicate';
+};
+
+const outcomeForDonor = (outcomes: SettleOutcome[]): PaymentOutcome => {
+  if (outcomes.some((outcome) => outcome === 'credited' || outcome === 'duplicate')) return 'complete';
+  if (outcomes.includes('pending')) return 'processing';
+  return 'failed';
+};
+
+/**
+ * Captures an approved order and settles its capture. PayPal unreachable: the order stays
+ * approved and its capture is retried (the same PayPal-Request-Id, so never twice at PayPal).
+ */
+export const captureOrder = async (deps: CheckoutDeps, order: PaypalOrderRow): Promise<PaymentOutcome> => {
+  const { orders, log, paypal } = deps;
+  const retryLater = async (why: string) => {
+    const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(order.attempts, 16));
+    const expired = deps.now() + wait - order.created_at > CAPTURE_RETRY_FOR_MS;
+    await orders.update(
+      order.donation_id,
+      expired
+        ? { status: 'failed', detail: `capture given up: ${why}`, attempted: true }
+        : { detail: why, next_attempt_at: deps.now() + wait, attempted: true },
+      ['approved'],
+    );
+    log.error({ donationId: order.donation_id, why }, 'PayPal capture not done: it is retried');
+    return expired ? ('failed' as const) : ('processing' as const);
+  };
+  if (!paypal) return retryLater('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set');
+  try {
+    const captured = await paypal.captureOrder(order.order_id, `capture-${order.donation_id}`);
+    const outcomes: SettleOutcome[] = [];
+    for (const capture of captured.captures) outcomes.push(await settleCapture(deps, capture, captured.id));
+    return outcomeForDonor(outcomes);
+  } catch (error) {
+    if (error instanceof PaypalUnavailable) return retryLater(error.message);
+    if (error instanceof PaypalRefused && error.issue === 'ORDER_ALREADY_CAPTURED') {
+      // Captured by another instance, a reload of the return or the webhook's turn: read it back.
+      try {
+        const existing = await paypal.getOrder(order.order_id);
+        const outcomes: SettleOutcome[] = [];
+        for (const capture of existing.captures) outcomes.push(await settleCapture(deps, capture, existing.id));
+        return outcomeForDonor(outcomes);
+      } catch (readError) {
+        if (readError instanceof PaypalUnavailable) return retryLater(readError.message);
+        throw readError;
+      }
+    }
+    if (error instanceof PaypalRefused) {
+      await orders.update(order.donation_id, { status: 'failed', detail: error.issue }, ['approved', 'created']);
+      log.warn({ donationId: order.donation_id, issue: error.issue }, 'PayPal refused the capture: no coins');
+      return 'failed';
+    }
+    throw error;
+  }
+};
+
+/** The donor is back from PayPal's approval page with the order's id: capture it now. */
+export const returnFromPaypal = async (deps: CheckoutDeps, orderId: string): Promise<PaymentOutcome> => {
+  const order = await deps.orders.byOrder(orderId);
+  if (!order) return 'failed';
+  if (order.status === 'credited') return 'complete';
+  if (order.status === 'pending') return 'processing';
+  if (order.status === 'created') {
+    await deps.orders.update(order.donation_id, { status: 'approved', next_attempt_at: deps.now() }, ['created']);
+  } else if (order.status !== 'approved') {
+    return 'failed';
+  }
+  return captureOrder(deps, { ...order, status: 'approved' });
+};
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The capture a refund or reversal points at: its link rel "up" (…/v2/payments/captures/ID). */
+const capturePointedAt = (resource: Record<string, unknown>): string | undefined => {
+  const links = Array.isArray(resource.links) ? resource.links.map(asObject) : [];
+  const up = links.find((link) => link.rel === 'up' && String(link.href ?? '').includes('/captures/'));
+  return up ? String(up.href).split('/captures/')[1]?.split(/[/?]/)[0] : undefined;
+};
+
+/**
+ * A refund or reversal: recorded once (by its own id), the donation marked; its coins taken back
+ * while they wait for delivery (donations.paypal.onRefund takeBack), else the donation is flagged
+ * for the owner. Coins in the game stay: no balance there ever goes below zero.
+ */
+const takeBack = async (
+  deps: CheckoutDeps,
+  kind: 'refund' | 'reversal',
+  resource: Record<string, unknown>,
+): Promise<SettleOutcome> => {
+  const { donations, orders, log } = deps;
+  // A reversal may carry the capture itself rather than a refund pointing at it.
+  const captureId = capturePointedAt(resource) ?? (kind === 'reversal' ? String(resource.id ?? '') : '');
+  const ownId =
+    kind === 'reversal' && !capturePointedAt(resource) ? `reversal-${captureId}` : String(resource.id ?? '');
+  if (!captureId || !ownId) return 'malformed';
+  const parent = await donations.find(captureId);
+  const amount = asObject(resource.amount);
+  const cents = toCents(String(amount.value ?? ''));
+  const recorded = await donations.insertOnce({
+    provider: 'paypal',
+    txn_id: ownId.slice(0, 64),
+    kind,
+    parent_txn_id: captureId.slice(0, 64),
+    char_name: parent?.char_name ?? '',
+    char_id: parent?.char_id ?? null,
+    amount_cents: Number.isNaN(cents) ? 0 : -cents,
+    currency: String(amount.currency_code ?? parent?.currency ?? '').slice(0, 3),
+    coins: parent?.coins ?? 0,
+    status: 'recorded',
+  });
+  if (!recorded.inserted) return 'duplicate';
+  const status = kind === 'refund' ? 'refunded' : 'reversed';
+  const taken =
+    parent && deps.settings.paypal.onRefund === 'takeBack'
+      ? await cancelUndeliveredReward(deps.site, donationRequestId(captureId), deps.now())
+      : 'delivered';
+  if (parent) {
+    await donations.update(captureId, { status, ...(taken === 'cancelled' ? { reward_status: 'cancelled' } : {}) });
+  }
+  const order = await orders.byCapture(captureId);
+  if (order) await orders.update(order.donation_id, { status });
+  const context = { captureId, refundId: ownId, charName: parent?.char_name ?? '', coins: parent?.coins ?? 0 };
+  if (taken === 'cancelled') {
+    log.info(context, `PayPal ${kind}: the coins were not delivered yet and are taken back`);
+    return 'taken_back';
+  }
+  log.warn(
+    { ...context, donationFlag: DONATION_FLAGS[kind], knownPayment: Boolean(parent) },
+    `PayPal ${kind} of a donation whose coins are in the game: they stay; flagged for you (npm run donations -- --flagged)`,
+  );
+  return 'flagged';
+};
+
+/** A verified webhook event: what it says of a capture, a refund or an approved order. */
+export const handleWebhookEvent = async (
+  deps: CheckoutDeps,
+  event: { event_type: string; resource: Record<string, unknown> },
+): Promise<SettleOutcome> => {
+  const { resource } = event;
+  switch (event.event_type) {
+    case 'PAYMENT.CAPTURE.COMPLETED':
+    case 'PAYMENT.CAPTURE.PENDING':
+    case 'PAYMENT.CAPTURE.DENIED':
+    case 'PAYMENT.CAPTURE.DECLINED': {
+      const capture = readCapture(resource);
+      if (!capture) return 'malformed';
+      const orderId = asObject(asObject(resource.supplementary_data).related_ids).order_id;
+      return settleCapture(deps, capture, typeof orderId === 'string' ? orderId : undefined);
+    }
+    case 'PAYMENT.CAPTURE.REFUNDED':
+      return takeBack(deps, 'refund', resource);
+    case 'PAYMENT.CAPTURE.REVERSED':
+      return takeBack(deps, 'reversal', resource);
+    case 'CHECKOUT.ORDER.APPROVED': {
+      // The donor approved but never came back (closed the tab): capture it all the same.
+      const order = await deps.orders.byOrder(String(resource.id ?? ''));
+      if (!order) return 'not_ours';
+      if (order.status !== 'created' && order.status !== 'approved') return 'duplicate';
+      await deps.orders.update(order.donation_id, { status: 'approved' }, ['created']);
+      const outcome = await captureOrder(deps, { ...order, status: 'approved' });
+      return outcome === 'complete' ? 'credited' : outcome === 'processing' ? 'pending' : 'denied';
+    }
+    default:
+      return 'ignored';
+  }
+};
+
+/** Captures whose retry is due (PayPal was unreachable at the donor's return), one instance each. */
+export const retryDueCaptures = async (deps: CheckoutDeps, leaseMs: number): Promise<number> => {
+  let captured = 0;
+  for (const order of await deps.orders.dueCaptures(20, deps.now() - CAPTURE_RETRY_FOR_MS)) {
+    if (!(await deps.orders.claimCapture(order.donation_id, order.next_attempt_at, leaseMs))) continue;
+    if ((await captureOrder(deps, order)) === 'complete') captured += 1;
+  }
+  return captured;
+};

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fitText } from '../../infra/fit-text';
+import type { RewardDelivery } from '../rewards/reward-delivery';
+import type { DonationRepository } from './donation-repository';
+
+/**
+ * The flag of a log line that needs the owner: money came back, or money came without a
+ * character to credit. Search the logs for `donationFlag`; `npm run donations -- --flagged` lists them.
+ */
+export const DONATION_FLAGS = {
+  refund: 'DONATION_REFUNDED',
+  reversal: 'DONATION_REVERSED',
+  canceled_reversal: 'DONATION_REVERSAL_CANCELED',
+  unknownCharacter: 'DONATION_UNKNOWN_CHARACTER',
+} as const;
+
+/** The grant of a payment: once per provider transaction (the IPN's txn_id, the Orders capture id). */
+export const donationRequestId = (txnId: string): string => `paypal:${txnId}`;
+
+export interface PaymentToCredit {
+  /** PayPal's transaction: the IPN's txn_id, or the capture id of an order (the same id). */
+  txnId: string;
+  charName: string;
+  /** The character found for charName; undefined records the payment without coins. */
+  character: { charId: number; name: string } | undefined;
+  cents: number;
+  currency: string;
+  coins: number;
+  payerEmail: string;
+}
+
+export interface CreditDeps {
+  repository: DonationRepository;
+  rewards: Pick<RewardDelivery, 'grant'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+/**
+ * Records a completed payment once per transaction and grants its coins: the site_donations row
+ * is inserted first, so of two notices of one payment (IPN and webhook, the capture answer and
+ * the webhook, two instances) however close, only one inserts; the grant's request id makes the
+ * delivery once too, should the first attempt have stopped between the two.
+ */
+export const creditPayment = async (
+  deps: CreditDeps,
+  payment: PaymentToCredit,
+): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character'; detail?: string }> => {
+  const { repository, log } = deps;
+  const { txnId, character } = payment;
+  const recorded = await repository.insertOnce({
+    provider: 'paypal',
+    txn_id: txnId,
+    kind: 'payment',
+    char_name: fitText(payment.charName, 64),
+    char_id: character?.charId ?? null,
+    amount_cents: payment.cents,
+    currency: payment.currency,
+    coins: payment.coins,
+    payer_email: fitText(payment.payerEmail, 127),
+    status: character ? 'crediting' : 'unknown_character',
+  });
+  // A repeat is done with, unless the first attempt stopped between recording and delivering.
+  if (!recorded.inserted && recorded.existing.status !== 'crediting') return { outcome: 'duplicate' };
+  if (!character) {
+    log.warn(
+      { donationFlag: DONATION_FLAGS.unknownCharacter, txnId, charName: payment.charName, coins: payment.coins },
+      'PayPal payment for a character that does not exist: recorded, no coins credited; credit them by hand',
+    );
+    return { outcome: 'unknown_character', detail: payment.charName };
+  }
+  const granted = await deps.rewards.grant({
+    requestId: donationRequestId(txnId),
+    charId: character.charId,
+    count: payment.coins,
+    reason: 'donation',
+  });
+  if (granted.status === 'duplicate') {
+    await repository.update(txnId, { status: 'credited' });
+    return { outcome: 'duplicate' };
+  }
+  await repository.update(txnId, { status: 'credited', reward_status: granted.status });
+  log.info({ txnId, charName: character.name, coins: payment.coins, reward: granted.status }, 'donation credited');
+  return { outcome: 'credited', detail: `${payment.coins} coins to ${character.name}, reward ${granted.status}` };
+};

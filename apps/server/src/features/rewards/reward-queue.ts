@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
+
+/**
+ * The reward queue's own corrections, outside delivery: a refunded donation's coins taken back
+ * while they wait, and the owner's re-queue of a grant that failed or was taken back.
+ */
+
+/**
+ * Cancels a grant not delivered yet (pending for the game mod, or failed and waiting for a retry):
+ * 'cancelled', or 'delivered' when the coins already reached the game (nothing is taken from a
+ * character), or 'missing'.
+ */
+export const cancelUndeliveredReward = async (
+  db: Kysely<SiteDatabase>,
+  requestId: string,
+  now: number,
+): Promise<'cancelled' | 'delivered' | 'missing'> => {
+  const result = await db
+    .updateTable('site_reward_queue')
+    .set({ status: 'cancelled', last_error: 'taken back: the payment was refunded or reversed', updated_at: now })
+    .where('request_id', '=', requestId)
+    .where('status', 'in', ['pending', 'failed'])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return 'cancelled';
+  const row = await db
+    .selectFrom('site_reward_queue')
+    .select('status')
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!row) return 'missing';
+  return row.status === 'cancelled' ? 'cancelled' : 'delivered';
+};
+
+/**
+ * Puts a failed or cancelled grant back in line: the running site's retry delivers it within
+ * rewards.retrySeconds (a game mod takes it, with the queue delivery). Answers the row's status
+ * before, or 'missing'.
+ */
+export const requeueReward = async (db: Kysely<SiteDatabase>, requestId: string, now: number): Promise<string> => {
+  const row = await db
+    .selectFrom('site_reward_queue')
+    .select(['status', 'delivery'])
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!row) return 'missing';
+  if (row.status !== 'failed' && row.status !== 'cancelled') return row.status;
+  await db
+    .updateTable('site_reward_queue')
+    .set({
+      status: row.delivery === 'queue' ? 'pending' : 'failed',
+      attempts: 0,
+      last_error: 'requeued by the owner',
+      updated_at: now,
+    })
+    .where('request_id', '=', requestId)
+    .where('status', '=', row.status)
+    .execute();
+  return row.status;
+};
