@@ -9,7 +9,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - cookie (8182): the language kept in a cookie (settings languageStorage: cookie),
  *  - online (8183): something listens on the login and game ports, so both lights are green,
  *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json),
- *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs.
+ *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs, and
+ *    donations on PayPal Orders v2 at a local stand-in of PayPal (REST API and approval page).
+ * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
 /** E2E_PORT_BASE moves every port, so two runs on one machine do not collide. */
@@ -24,6 +26,7 @@ const PORTS = {
   game: BASE + 10001,
   smtp: BASE + 10002,
   voteApi: BASE + 10003,
+  paypal: BASE + 10004,
 };
 
 /** Where the local SMTP server drops the mails of the default instance, and its database. */
@@ -43,6 +46,14 @@ type InstanceName = keyof typeof INSTANCES;
 export const VOTE_API = `http://127.0.0.1:${PORTS.voteApi}`;
 const VOTE_API_KEY = 'e2e-vote-key';
 
+/** PayPal's stand-in (apps/server/test/paypal-stand-in.ts): its REST API and the donor's approval page. */
+export const PAYPAL_API = `http://127.0.0.1:${PORTS.paypal}`;
+const PAYPAL_APP = {
+  PAYPAL_CLIENT_ID: 'e2e-client',
+  PAYPAL_CLIENT_SECRET: 'e2e-secret',
+  PAYPAL_WEBHOOK_ID: 'E2EWEBHOOK1',
+};
+
 /** The votes instance's settings: the default ones, with two vote sites asked at the stand-in. */
 const votesSettingsFile = (() => {
   const file = `test-results/e2e-data-${BASE}/settings.votes.json`;
@@ -57,7 +68,11 @@ const votesSettingsFile = (() => {
   mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ ...base, voteSites: [site('l2topzone', 'L2TopZone', 7), site('l2votes', 'L2Votes', 3)] }),
+    JSON.stringify({
+      ...base,
+      voteSites: [site('l2topzone', 'L2TopZone', 7), site('l2votes', 'L2Votes', 3)],
+      donations: { paypal: { checkout: 'orders', apiBaseUrl: PAYPAL_API } },
+    }),
   );
   return file;
 })();
@@ -128,7 +143,12 @@ export default defineConfig({
       port: PORTS.voteApi,
       reuseExistingServer: false,
     },
+    {
+      command: `node --import tsx apps/server/test/paypal-stand-in.ts ${PORTS.paypal} ${PAYPAL_APP.PAYPAL_CLIENT_ID} ${PAYPAL_APP.PAYPAL_CLIENT_SECRET} ${PAYPAL_APP.PAYPAL_WEBHOOK_ID}`,
+      port: PORTS.paypal,
+      reuseExistingServer: false,
+    },
     // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
-    server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1' }),
+    server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),
   ],
 });

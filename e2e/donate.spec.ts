@@ -85,7 +85,7 @@ test.describe('the donate page', () => {
     const form = Object.fromEntries(new URLSearchParams(post.postData() ?? ''));
     const site = test.info().project.use.baseURL;
     expect(form).toEqual({
-      cmd: '_xclick',
+      cmd: '_donations',
       business: 'donations@example.com',
       item_name: 'Donation Coins',
       currency_code: 'EUR',

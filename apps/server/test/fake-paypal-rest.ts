@@ -79,7 +79,7 @@ const refusal = (response: ServerResponse, status: number, name: string, issue: 
   });
 
 export const startFakePaypalRest = async (
-  options: { clientId?: string; clientSecret?: string; webhookId?: string } = {},
+  options: { clientId?: string; clientSecret?: string; webhookId?: string; port?: number } = {},
 ): Promise<FakePaypalRest> => {
   const clientId = options.clientId ?? 'AYSq3RDGsmBLJE-otTkBtM-jBRd1TCQwFf9RGfwddNXWz0uFU9ztymylOhRS';
   const clientSecret = options.clientSecret ?? 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF-YHPTkjs6NKYQvQSBngp4PTTVWkPZRbL';
@@ -253,7 +253,7 @@ export const startFakePaypalRest = async (
       }
       return refusal(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     })();
-  });
+  }, options.port);
   origin = server.origin;
 
   /** Our stand-in for PayPal's certificate signature: an HMAC over what PayPal signs. */
