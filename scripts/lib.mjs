@@ -54,6 +54,7 @@ const OUTPUTS = [
   'apps/web/dist-ssr/entry-server.js',
   'apps/server/dist/main.js',
   'apps/server/dist/mail-cli.js',
+  'apps/server/dist/donations-cli.js',
 ];
 
 /** Builds the page and the server when a source is newer than what was built. */
@@ -63,4 +64,18 @@ export const ensureBuilt = () => {
   if (built > 0 && built >= changed) return;
   console.log('Building the site...');
   run('npm', ['run', 'build']);
+};
+
+/**
+ * An owner's command built beside the server (npm run mail, npm run donations): installed and
+ * built first as `npm start` does, then run with the command line's arguments; exits with its code.
+ */
+export const runOwnerCommand = (builtFile) => {
+  ensureInstalled();
+  ensureBuilt();
+  const result = spawnSync(process.execPath, ['--enable-source-maps', builtFile, ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
 };

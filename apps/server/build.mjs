@@ -9,7 +9,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies 
 );
 
 await build({
-  entryPoints: ['src/main.ts', 'src/mail-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/mail-cli.ts', 'src/donations-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

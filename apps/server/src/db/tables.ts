@@ -287,6 +287,17 @@ export interface SitePaypalWebhookEventsTable {
   received_at: number;
 }
 
+/** The owner's actions of npm run donations (a re-queued delivery...), with who and what came of it. */
+export interface SiteDonationActionsTable {
+  id: Generated<number>;
+  at: number;
+  /** The operating system user who ran the command. */
+  actor: string;
+  action: string;
+  target: string;
+  result: string;
+}
+
 /** One stable referral code per account; reward_char_id is the character its rewards go to. */
 export interface SiteReferralCodesTable {
   login: string;
@@ -438,6 +449,7 @@ export interface SiteDatabase {
   site_donations: SiteDonationsTable;
   site_paypal_orders: SitePaypalOrdersTable;
   site_paypal_webhook_events: SitePaypalWebhookEventsTable;
+  site_donation_actions: SiteDonationActionsTable;
   site_live_streams: SiteLiveStreamsTable;
   site_password_resets: SitePasswordResetsTable;
   site_referral_codes: SiteReferralCodesTable;

@@ -155,4 +155,22 @@ export const donationMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_paypal_orders').ifExists().execute();
     },
   },
+  '044_donation_actions': {
+    async up(db: AnyKysely) {
+      // What the owner did with npm run donations, for the next owner to read.
+      await db.schema
+        .createTable('site_donation_actions')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('at', 'bigint', (col) => col.notNull())
+        .addColumn('actor', 'varchar(64)', (col) => col.notNull())
+        .addColumn('action', 'varchar(32)', (col) => col.notNull())
+        .addColumn('target', 'varchar(64)', (col) => col.notNull())
+        .addColumn('result', 'varchar(255)', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_donation_actions').ifExists().execute();
+    },
+  },
 };

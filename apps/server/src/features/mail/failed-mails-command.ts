@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
+import { type CommandOutput, commandTime as time, table } from '../../infra/command-output';
 import type { FailedMail, OutboxRepository } from './outbox-repository';
 
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type { CommandOutput };
 
 export const MAIL_COMMAND_USAGE = [
   'Usage: npm run mail -- --list-failed [--job N]',
@@ -14,22 +12,6 @@ export const MAIL_COMMAND_USAGE = [
   '  --retry-failed  puts them back in the outbox: the running site sends them once SMTP answers',
   '  --job N         only the mails of mass mail job N',
 ].join('\n');
-
-const time = (at: number | null) =>
-  at === null ? '-' : new Date(Number(at)).toISOString().slice(0, 16).replace('T', ' ');
-
-/** Plain columns, padded to their widest cell: readable in any terminal and in a log. */
-const table = (header: string[], rows: string[][]): string[] => {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
-};
 
 const groupOf = (mail: FailedMail) => (mail.job_id === null ? `${mail.kind} mails` : `job ${mail.job_id}`);
 
