@@ -315,7 +315,7 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     paypal.behaviour = 'down';
     try {
       const down = await postCall(site.url, 'createDonationOrder', { charName: 'DemoKnight', amount: '10' });
-      expect([down.status, down.body]).toEqual([503, ['serviceUnavailable']]);
+      expect([down.status, down.body]).toEqual([503, ['paymentsUnavailable']]);
     } finally {
       paypal.behaviour = 'ok';
     }
@@ -329,14 +329,14 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect([failed.status, failed.detail]).toEqual(['failed', expect.stringContaining('503')]);
   });
 
-  it('answers serviceUnavailable without the app credentials, and 404 on a site that keeps the form', async () => {
+  it('says donations are closed without the app credentials, and 404 on a site that keeps the form', async () => {
     const unconfigured = await startApp(databases, { settings: ordersSettings(paypal) });
     const standard = await startApp(databases, {
       settings: { donations: { paypal: { checkout: 'standard' } } },
     });
     try {
       const noKeys = await postCall(unconfigured.url, 'createDonationOrder', { charName: 'DemoKnight', amount: '10' });
-      expect([noKeys.status, noKeys.body]).toEqual([503, ['serviceUnavailable']]);
+      expect([noKeys.status, noKeys.body]).toEqual([503, ['donationsClosed']]);
       const form = await postCall(standard.url, 'createDonationOrder', { charName: 'DemoKnight', amount: '10' });
       expect(form.status).toBe(404);
       const webhook = await fetch(`${unconfigured.url}${PAYPAL_WEBHOOK_PATH}`, {

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'pincodeNeedsCharacter',
   'emailNotRecorded',
   'characterBanned',
+  'paymentsUnavailable',
+  'donationsClosed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

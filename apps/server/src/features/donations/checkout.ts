@@ -78,7 +78,7 @@ export const startCheckout = async (
   if (!character) return { error: 'charDoesntExist' };
   if (!deps.paypal) {
     log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
-    return { error: 'serviceUnavailable' };
+    return { error: 'donationsClosed' };
   }
   const donationId = randomUUID();
   await orders.insert({
@@ -104,7 +104,7 @@ export const startCheckout = async (
   } catch (error) {
     await orders.update(donationId, { status: 'failed', detail: (error as Error).message });
     log.error({ err: error, donationId }, 'PayPal did not create the order: the donor was told to try again');
-    return { error: 'serviceUnavailable' };
+    return { error: 'paymentsUnavailable' };
   }
 };
 
