@@ -85,7 +85,9 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
       if (options.settings.paypal.checkout !== 'orders') return reply.code(404).send(['formInvalid']);
       const started = await startCheckout(deps, body);
       if ('error' in started)
-        return reply.code(started.error === 'paymentsUnavailable' || started.error === 'donationsClosed' ? 503 : 400).send([started.error]);
+        return reply
+          .code(started.error === 'paymentsUnavailable' || started.error === 'donationsClosed' ? 503 : 400)
+          .send([started.error]);
       return reply.send(started);
     },
     limitPerMinute(options.requestsPerMinute),
