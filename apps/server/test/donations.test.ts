@@ -755,6 +755,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
               now: Date.now,
               log,
             }),
+            isOrderDonation: async () => false,
             log,
           },
           body,

@@ -4,6 +4,7 @@ import { findCharacterByName } from '../src/game/characters';
 import { PAYPAL_WEBHOOK_PATH } from '../src/features/donations/checkout';
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
 import { type FakePaypalRest, type WebhookDelivery, startFakePaypalRest } from './fake-paypal-rest';
 import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
@@ -18,11 +19,19 @@ import { L2J_SCHEMA } from './support/game-schema';
 const COINS_PER_EURO = 100;
 const COIN_ITEM = 4037;
 
+/** The account's IPN address is set too (an owner who had buttons): PayPal also sends IPN for orders. */
+let ipn: FakePaypalIpn;
 const ordersSettings = (paypal: FakePaypalRest, extra: Record<string, unknown> = {}) => ({
   coins: { perEuro: COINS_PER_EURO },
   accounts: { requestsPerMinute: 1_000 },
   donations: {
-    paypal: { checkout: 'orders', apiBaseUrl: paypal.origin, captureRetrySeconds: 1, notificationsPerMinute: 1_000 },
+    paypal: {
+      checkout: 'orders',
+      apiBaseUrl: paypal.origin,
+      captureRetrySeconds: 1,
+      notificationsPerMinute: 1_000,
+      verifyUrl: ipn.url,
+    },
   },
   ...extra,
 });
@@ -60,6 +69,7 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
   beforeAll(async () => {
     databases = await createTestDatabases(kind);
     paypal = await startFakePaypalRest();
+    ipn = await startFakePaypalIpn();
     const keys = sharedInstanceKeys();
     const env = { ...paypalEnv(paypal), ...keys, LOG_LEVEL: 'warn' };
     site = await startApp(databases, { env, settings: ordersSettings(paypal), now, logStream: log.stream });
@@ -70,6 +80,7 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     await site?.close();
     await other?.close();
     await paypal?.close();
+    await ipn?.close();
     await databases?.drop();
   });
 
@@ -167,6 +178,46 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect(await coinsOf(knightId)).toBe(before + 300);
     expect(await comeBack(returnUrl)).toBe('complete');
     expect(await coinsOf(knightId)).toBe(before + 300);
+  });
+
+  it("lets the order's capture credit when PayPal's IPN of the same payment comes first", async () => {
+    const before = await coinsOf(knightId);
+    const { orderId } = await startDonation('9.00');
+    const returnUrl = paypal.approve(orderId);
+    paypal.captureNow(orderId);
+    const order = paypal.orders.get(orderId);
+    // The IPN PayPal sends for an order: the capture id as txn_id, our donation id as custom.
+    const body = ipn.send(
+      new URLSearchParams({
+        txn_id: order?.capture?.id ?? '',
+        custom: order?.customId ?? '',
+        payment_status: 'Completed',
+        mc_gross: '9.00',
+        mc_currency: 'EUR',
+        receiver_email: 'donations@example.com',
+        txn_type: 'express_checkout',
+      }).toString(),
+    );
+    const notified = await fetch(`${site.url}/payments/paypal/ipn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(notified.status).toBe(200);
+    const outcome = async () =>
+      (
+        await databases.connections.site.db
+          .selectFrom('site_donation_notifications')
+          .select('outcome')
+          .where('txn_id', '=', order?.capture?.id ?? '')
+          .executeTakeFirst()
+      )?.outcome;
+    const deadline = Date.now() + 5_000;
+    while ((await outcome()) === 'received' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await outcome()).toBe('orders_payment');
+    expect(await donationsOf(order?.capture?.id ?? '')).toEqual([]);
+    expect(await comeBack(returnUrl)).toBe('complete');
+    expect(await coinsOf(knightId)).toBe(before + 900);
   });
 
   it('credits once when the return and the webhook reach two instances at the same time', async () => {

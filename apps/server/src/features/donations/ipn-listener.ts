@@ -28,6 +28,7 @@ export type NotificationOutcome =
   | 'not_completed'
   | 'unknown_character'
   | 'reversal_recorded'
+  | 'orders_payment'
   | 'failed';
 
 export interface NotificationResult {
@@ -43,6 +44,11 @@ export interface IpnListenerDeps {
   coinsPerEuro: number;
   verify(raw: Buffer): Promise<Verification>;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /**
+   * Whether `custom` is the donation id of a PayPal order of the donate page (Orders v2): PayPal
+   * also sends IPN for those when the account has an IPN address; the order's capture credits it.
+   */
+  isOrderDonation(custom: string): Promise<boolean>;
   log: FastifyBaseLogger;
 }
 
@@ -98,6 +104,10 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
   }
 
   const charName = (fields.custom ?? '').trim();
+  if (charName && (await deps.isOrderDonation(charName))) {
+    log.info({ txnId, donationId: charName }, 'IPN of a PayPal order of the donate page: its capture credits it');
+    return { outcome: 'orders_payment', detail: charName };
+  }
   // No character name has a 4-byte character (and a utf8mb3 game table could not compare one).
   const character =
     charName && !hasAstral(charName) ? await findCharacterByName(deps.game, deps.schema, charName) : undefined;

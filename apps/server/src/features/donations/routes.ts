@@ -5,6 +5,7 @@ import type { Connections } from '../../db/connections';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import { createDonationRepository } from './donation-repository';
+import { createOrderRepository } from './order-repository';
 import { type IpnListenerDeps, settleNotification, storeNotification } from './ipn-listener';
 import { PAYPAL_IPN_PATH, paypalVerifyUrl, verifyWithPaypal } from './paypal';
 import type { DonationSettings } from './settings-schema';
@@ -37,6 +38,7 @@ const SWEEP_BATCH = 50;
 export const donationRoutes = async (app: FastifyInstance, options: DonationRoutesOptions): Promise<void> => {
   const { now } = options;
   const verifyUrl = paypalVerifyUrl(options.settings);
+  const orders = createOrderRepository(options.connections.site.db, now);
   const deps: IpnListenerDeps = {
     repository: createDonationRepository(options.connections.site.db, now, (table) =>
       app.log.warn({ table }, `${table} refused a 4-byte character (emoji): stored with U+FFFD instead`),
@@ -47,6 +49,7 @@ export const donationRoutes = async (app: FastifyInstance, options: DonationRout
     coinsPerEuro: options.coinsPerEuro,
     verify: (raw) => verifyWithPaypal(verifyUrl, raw),
     rewards: options.rewards,
+    isOrderDonation: async (custom) => (await orders.byDonation(custom)) !== undefined,
     log: app.log,
   };
 
