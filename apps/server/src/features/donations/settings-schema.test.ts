@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config';
 import { parseSettings } from '../../settings';
+import { paypalApiBase } from './checkout-routes';
 import { PAYPAL_URLS, paypalFormOrigin, paypalVerifyUrl, presentPaypalForm } from './paypal';
 
 const messageOf = (raw: unknown) => {
@@ -14,15 +15,19 @@ const messageOf = (raw: unknown) => {
 };
 
 describe('donation settings', () => {
-  it('default to live PayPal in euros, 1 to 500', () => {
+  it('default to live PayPal Orders in euros, 1 to 500, and the donate button for the legacy form', () => {
     const { donations } = parseSettings({});
     expect(donations).toMatchObject({ currency: 'EUR', minAmount: 1, maxAmount: 500, defaultAmount: 10 });
+    expect(donations.paypal).toMatchObject({ checkout: 'orders', command: '_donations', onRefund: 'takeBack' });
+    expect(paypalApiBase(donations)).toBe('https://api-m.paypal.com');
     expect(paypalVerifyUrl(donations)).toBe(PAYPAL_URLS.live.verify);
     expect(paypalFormOrigin(donations)).toBe('https://www.paypal.com');
+    expect(presentPaypalForm(donations, 'https://l2.example.test')).toMatchObject({ checkout: 'orders', fields: {} });
   });
 
-  it('switch form and verification to the sandbox', () => {
-    const { donations } = parseSettings({ donations: { paypal: { sandbox: true } } });
+  it('switch the API, the form and the verification to the sandbox', () => {
+    const { donations } = parseSettings({ donations: { paypal: { sandbox: true, checkout: 'standard' } } });
+    expect(paypalApiBase(donations)).toBe('https://api-m.sandbox.paypal.com');
     expect(paypalVerifyUrl(donations)).toBe('https://ipnpb.sandbox.paypal.com/cgi-bin/webscr');
     expect(presentPaypalForm(donations, 'https://l2.example.test').action).toBe(
       'https://www.sandbox.paypal.com/cgi-bin/webscr',
@@ -35,7 +40,7 @@ describe('donation settings', () => {
       donations: {
         returnUrl: 'https://l2.example.test/thanks',
         cancelUrl: 'https://l2.example.test/sorry',
-        paypal: { verifyUrl: 'http://127.0.0.1:9/verify' },
+        paypal: { checkout: 'standard', verifyUrl: 'http://127.0.0.1:9/verify' },
       },
     });
     expect(paypalVerifyUrl(donations)).toBe('http://127.0.0.1:9/verify');
