@@ -34,6 +34,8 @@ test('a donor pays on PayPal and finds the coins on the character', async ({ pag
 
   // PayPal's page, at the link PayPal gave for the order.
   await page.waitForURL(`${PAYPAL_API}/checkoutnow?token=*`);
+  // This donation's order (other tests donate at the same time).
+  const orderId = new URL(page.url()).searchParams.get('token');
   await expect(page.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
   await expect(page.getByText('12.50 EUR')).toBeVisible();
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
@@ -43,15 +45,15 @@ test('a donor pays on PayPal and finds the coins on the character', async ({ pag
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for your donation!' })).toBeVisible();
   await expectAccessible(page);
   expect(coinsOfCharacter() - before).toBe(1250);
-  const order = queryDatabaseOf<{ status: string; order_id: string }>(
+  const order = queryDatabaseOf<{ status: string; char_id: number }>(
     'votes',
-    'SELECT status, order_id FROM site_paypal_orders WHERE char_id = ? ORDER BY id DESC LIMIT 1',
-    charId,
+    'SELECT status, char_id FROM site_paypal_orders WHERE order_id = ?',
+    orderId,
   );
-  expect(order?.status).toBe('credited');
+  expect(order).toEqual({ status: 'credited', char_id: charId });
 
   // The return address again (a reload, a second tab): the same answer, nothing paid twice.
-  await page.goto(`/payments/paypal/return?token=${order?.order_id}&PayerID=QYR5Z8XDVJNXQ`);
+  await page.goto(`/payments/paypal/return?token=${orderId}&PayerID=QYR5Z8XDVJNXQ`);
   await expect(page).toHaveURL(`${INSTANCES.votes}/donate?payment=complete`);
   expect(coinsOfCharacter() - before).toBe(1250);
 });
