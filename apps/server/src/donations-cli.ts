@@ -1,13 +1,14 @@
 // `npm run donations -- ...`: the owner's ledger of donations, on the databases of the environment
 // (as the server reads them). Built beside main.js (build.mjs).
 import { userInfo } from 'node:os';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { consoleOutput, runCommand } from './infra/command-output';
 import { openConnections } from './db/connections';
 import { checkGameSchema } from './game/schema-check';
 import { migrateSiteTables } from './site-migrations';
 import { parseDonationsCommand, runDonationsCommand } from './features/donations/ledger-command';
 
-const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+const output = consoleOutput;
 
 const actor = () => {
   try {
@@ -43,12 +44,4 @@ const main = async (): Promise<number> => {
   }
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

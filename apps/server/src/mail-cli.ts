@@ -1,12 +1,13 @@
 // `npm run mail -- ...`: the owner's command for the mail outbox, on the site database of the
 // environment (SITE_DATABASE_URL, as the server reads it). Built beside main.js (build.mjs).
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { consoleOutput, runCommand } from './infra/command-output';
 import { openConnections } from './db/connections';
 import { migrateSiteTables } from './site-migrations';
 import { parseMailCommand, runMailCommand } from './features/mail/failed-mails-command';
 import { OutboxRepository } from './features/mail/outbox-repository';
 
-const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+const output = consoleOutput;
 
 const main = async (): Promise<number> => {
   const command = parseMailCommand(process.argv.slice(2), output);
@@ -27,12 +28,4 @@ const main = async (): Promise<number> => {
   }
 };
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

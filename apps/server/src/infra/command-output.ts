@@ -1,3 +1,5 @@
+import { ConfigError } from '../config';
+
 /** Where an owner's command (npm run mail, npm run donations) writes. */
 export interface CommandOutput {
   out(line: string): void;
@@ -19,4 +21,23 @@ export const table = (header: string[], rows: string[][]): string[] => {
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+};
+
+/** The console, as the owner's commands write to it. */
+export const consoleOutput: CommandOutput = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+};
+
+/** Runs an owner's command to its exit code; a configuration mistake is said in one line. */
+export const runCommand = (main: () => Promise<number>): void => {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
 };
