@@ -36,7 +36,7 @@ export const donationSettings = z
     returnUrl: optionalUrl
       .default('')
       .describe(
-        'Where PayPal sends the donor back after paying; empty: the donate page of `PUBLIC_URL`, which thanks the donor.',
+        'With the legacy form (`checkout` `standard`): where PayPal sends the donor back after paying; empty: the donate page of `PUBLIC_URL`, which thanks the donor. With `orders`, PayPal returns the donor to `PUBLIC_URL/payments/paypal/return`, which captures the payment and then shows the donate page.',
       ),
     cancelUrl: optionalUrl
       .default('')
