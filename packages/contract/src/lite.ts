@@ -12,4 +12,4 @@ export * from './vote-id';
 export type * from './models';
 export type * from './donations';
 export type { Api, BodyOf, QueryOf, ResponseOf } from './api';
-export type { PasswordFlagKey, PasswordFlags } from './rules';
+export * from './password-flags';

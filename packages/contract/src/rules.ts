@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, PASSWORD_SYMBOLS } from './constants';
+import { LIMITS } from './constants';
+import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from './password-flags';
 
 /**
  * Field rules of SPEC section 5. Every message is a translation key. An empty value reports only
@@ -46,33 +47,7 @@ export const passwordField = boundedText(LIMITS.passwordInputMax, 'formInvalid',
   abort: true,
 });
 
-const escapeForClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
-const SYMBOL_CLASS = `[${escapeForClass(PASSWORD_SYMBOLS)}]`;
-const ALLOWED_PASSWORD = new RegExp(`^[A-Za-z0-9${escapeForClass(PASSWORD_SYMBOLS)}]*$`);
-
-/** Whether a new password holds a character the game's password rule forbids (shown as typed). */
-export const hasForbiddenPasswordCharacter = (password: string): boolean => !ALLOWED_PASSWORD.test(password);
-
-export const PASSWORD_FLAG_KEYS = [
-  'passwordTooShort',
-  'passwordMissingUppercase',
-  'passwordMissingLowercase',
-  'passwordMissingNumber',
-  'passwordMissingSymbol',
-] as const;
-export type PasswordFlagKey = (typeof PASSWORD_FLAG_KEYS)[number];
-export type PasswordFlags = Record<PasswordFlagKey, boolean>;
-
-/** The live checklist under newPassRequirements: a flag is true while its requirement is unmet. */
-export const passwordFlags = (password: string): PasswordFlags => ({
-  passwordTooShort: password.length < LIMITS.passwordMin,
-  passwordMissingUppercase: !/[A-Z]/.test(password),
-  passwordMissingLowercase: !/[a-z]/.test(password),
-  passwordMissingNumber: !/[0-9]/.test(password),
-  passwordMissingSymbol: !new RegExp(SYMBOL_CLASS).test(password),
-});
-
-export const INITIAL_PASSWORD_FLAGS: PasswordFlags = passwordFlags('');
+export * from './password-flags';
 
 /** Register and change password: 8-15 characters, lower, upper, digit and symbol, nothing else. */
 export const newPasswordField = boundedText(LIMITS.passwordInputMax, 'passwordTooLong', { trim: false })

@@ -1,8 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_FLAG_KEYS } from '@gatekeeper/contract';
-import { CALLS, type CallName, type ErrorCode, FIELDS_AT_FAULT, isErrorCode } from '@gatekeeper/contract/lite';
+import {
+  CALLS,
+  type CallName,
+  type ErrorCode,
+  FIELDS_AT_FAULT,
+  PASSWORD_FLAG_KEYS,
+  isErrorCode,
+} from '@gatekeeper/contract/lite';
 import { useRef, useState } from 'react';
-import { type FieldErrors, type FieldValues, type Path, type PathValue, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { type DialogContent, useDialog } from '../dialog';
@@ -91,8 +104,15 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   const captcha = useRef<CaptchaHandle>(null);
   const processing = useRef(false);
   const [busy, setBusy] = useState(false);
-  const { schema, fields, defaults } = config.form;
-  const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
+  const { loadSchema, fields, defaults } = config.form;
+  // The schemas load with the form's first use (its first focus), so a check never waits for them.
+  const resolver: Resolver<I, unknown, O> = async (values, context, options) => {
+    const [{ zodResolver }, schema] = await Promise.all([import('@hookform/resolvers/zod'), loadSchema()]);
+    return zodResolver(schema)(values, context, options);
+  };
+  const startingValues = { ...defaults, ...(config.captcha !== false ? { captcha: '' } : {}) } as DefaultValues<I>;
+  const form = useForm<I, unknown, O>({ resolver, defaultValues: startingValues, mode: 'onTouched' });
+  const warmUp = () => void Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).catch(() => undefined);
   const captchaError = form.formState.errors.captcha;
   const names = [...fields.map((spec) => spec.name as string), ...(config.captcha !== false ? ['captcha'] : [])];
   // Where the player goes on once a dialog is closed: the first field, or the one to correct.
@@ -151,7 +171,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
       if (atFault && atFault !== 'captcha' && code) shownAtField = { name: atFault as Path<I>, code };
     } finally {
       if (refusal === undefined) {
-        form.reset(defaults);
+        form.reset(startingValues);
       } else {
         // A refusal keeps what the player typed: only the captcha is new, and the passwords go
         // only when the server says they were the problem.
@@ -196,6 +216,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
       className="account-form"
       method="post"
       noValidate
+      onFocus={warmUp}
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
     >
       {fields.map((spec) => (

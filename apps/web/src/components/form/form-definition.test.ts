@@ -1,24 +1,40 @@
-import { mailModel, recoverPasswordModel, registerModel } from '@gatekeeper/contract';
+import { recoverPasswordModel } from '@gatekeeper/contract';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_FORMS } from '../../features/account/account-pages';
+import { MAIL_FORM } from '../../features/mail/mail-page';
+import { REFERRAL_FORM } from '../../features/referral/referral-page';
 import { FIELDS } from './fields';
-import { defineForm } from './form-definition';
+import { type FormDefinition, type ObjectModel, defineForm } from './form-definition';
+
+const FORMS = { ...ACCOUNT_FORMS, mail: MAIL_FORM, referral: REFERRAL_FORM } as Record<
+  string,
+  FormDefinition<Record<string, unknown>, Record<string, unknown>>
+>;
 
 describe('defineForm', () => {
-  it('starts every key of the model empty', () => {
-    const form = defineForm(registerModel, [FIELDS.newUsername, FIELDS.email]);
-    expect(Object.keys(form.defaults)).toEqual(Object.keys(registerModel.shape));
-    expect(Object.values(form.defaults).every((value) => value === '')).toBe(true);
+  it('starts every shown field empty, or at the preset given', () => {
+    const form = defineForm(async () => recoverPasswordModel, [FIELDS.username, FIELDS.email]);
+    expect(form.defaults).toEqual({ username: '', email: '' });
+    expect(MAIL_FORM.defaults).toMatchObject({ version: '', registeredOnly: 'No', testEmails: '' });
   });
 
-  it("starts a key at the model's own default", () => {
-    expect(defineForm(mailModel, []).defaults).toMatchObject({ version: '', registeredOnly: 'No', testEmails: '' });
-    expect(defineForm(recoverPasswordModel, []).defaults).toMatchObject({ username: '', lang: 'en' });
+  it.each(Object.keys(FORMS))("starts the %s form where its model's own defaults say", async (name) => {
+    const form = FORMS[name];
+    if (!form) throw new Error(name);
+    const model = (await form.loadSchema()) as unknown as ObjectModel<unknown, unknown>;
+    for (const field of form.fields) {
+      const shape = model.shape[field.name];
+      expect(shape, `${name}.${field.name} is a key of the model`).toBeDefined();
+      const own = shape?.safeParse(undefined);
+      const expected = own?.success && own.data !== undefined ? own.data : '';
+      expect(form.defaults[field.name], `${name}.${field.name}`).toEqual(expected);
+    }
   });
 
-  it('keeps the fields in the order given', () => {
-    const form = defineForm(recoverPasswordModel, [FIELDS.email, FIELDS.username]);
+  it('keeps the fields in the order given, and only keys of the model', () => {
+    const form = defineForm(async () => recoverPasswordModel, [FIELDS.email, FIELDS.username]);
     expect(form.fields.map((field) => field.name)).toEqual(['email', 'username']);
     // @ts-expect-error: the recovery model has no PIN, so its form cannot show one.
-    defineForm(recoverPasswordModel, [FIELDS.pincode]);
+    defineForm(async () => recoverPasswordModel, [FIELDS.pincode]);
   });
 });

@@ -6,29 +6,31 @@ import type { FieldSpec } from './form-field';
  * A form declared once: the contract's model that validates it, the fields shown (in order), and
  * the values it starts from and returns to after each submit. I is what the inputs hold, O what
  * the model makes of it (defaults applied), which is what the call sends.
+ *
+ * The model is loaded, not imported: the schema library and the models are evaluated when the
+ * player first uses the form (focus, typing), not while a phone paints and hydrates the page.
  */
 export interface FormDefinition<I extends FieldValues, O extends FieldValues> {
-  schema: z.ZodType<O, I>;
+  loadSchema: () => Promise<z.ZodType<O, I>>;
   fields: FieldSpec<I>[];
   defaults: DefaultValues<I>;
 }
 
 /** An object model of the contract (its keys are the form's values). */
-type ObjectModel<I, O> = z.ZodType<O, I> & { shape: Record<string, z.ZodType> };
+export type ObjectModel<I, O> = z.ZodType<O, I> & { shape: Record<string, z.ZodType> };
 
-/** Every key of the model starts empty, or at the model's own default (the mail form's "No"). */
-const startingValues = <I extends FieldValues, O>(schema: ObjectModel<I, O>): DefaultValues<I> => {
-  const values: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema.shape)) {
-    const parsed = field.safeParse(undefined);
-    values[key] = parsed.success && parsed.data !== undefined ? parsed.data : '';
-  }
-  // A value per key of the model: what DefaultValues asks, which a built record cannot show.
-  return values as DefaultValues<I>;
-};
-
-/** Declares a form from the contract's model; a field that names no key of the model does not compile. */
+/**
+ * Declares a form from a loader of the contract's model; a field that names no key of the model
+ * does not compile. Every field starts empty but for `startsAt` (a radio's preset choice), which
+ * must agree with the model's own defaults (form-definition.test.ts holds each form to it).
+ */
 export const defineForm = <I extends FieldValues, O extends FieldValues>(
-  schema: ObjectModel<I, O>,
+  loadSchema: () => Promise<ObjectModel<I, O>>,
   fields: FieldSpec<I>[],
-): FormDefinition<I, O> => ({ schema, fields, defaults: startingValues(schema) });
+  startsAt: Partial<I> = {},
+): FormDefinition<I, O> => ({
+  loadSchema,
+  fields,
+  // A value per shown key: what DefaultValues asks, which a built record cannot show.
+  defaults: { ...Object.fromEntries(fields.map((field) => [field.name, ''])), ...startsAt } as DefaultValues<I>,
+});

@@ -1,4 +1,4 @@
-import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from '@gatekeeper/contract';
+import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,4 @@
-import {
-  COOKIES,
-  changePasswordModel,
-  changePincodeModel,
-  isLanguage,
-  recoverPasswordModel,
-  registerModel,
-  unblockCharacterModel,
-} from '@gatekeeper/contract';
+import { COOKIES, isLanguage } from '@gatekeeper/contract/lite';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
@@ -43,34 +35,27 @@ const AccountPage = <I extends FieldValues, O extends FieldValues>({
   );
 };
 
-const FORMS = {
-  register: defineForm(registerModel, [
-    FIELDS.newUsername,
-    FIELDS.newPassword,
-    FIELDS.confirmPassword,
-    FIELDS.email,
-    FIELDS.confirmEmail,
-  ]),
-  changePassword: defineForm(changePasswordModel, [
-    FIELDS.username,
-    FIELDS.password,
-    FIELDS.newPassword,
-    FIELDS.confirmPassword,
-  ]),
-  recoverPassword: defineForm(recoverPasswordModel, [FIELDS.username, FIELDS.email]),
-  changePincode: defineForm(changePincodeModel, [
-    FIELDS.username,
-    FIELDS.password,
-    FIELDS.email,
-    FIELDS.charName,
-    FIELDS.pincode,
-  ]),
-  unblockCharacter: defineForm(unblockCharacterModel, [
-    FIELDS.username,
-    FIELDS.password,
-    FIELDS.email,
-    FIELDS.charName,
-  ]),
+/** The contract's models, in a chunk of their own loaded with the form's first use (form-definition.ts). */
+const models = () => import('./account-models');
+
+export const ACCOUNT_FORMS = {
+  register: defineForm(
+    () => models().then((m) => m.registerModel),
+    [FIELDS.newUsername, FIELDS.newPassword, FIELDS.confirmPassword, FIELDS.email, FIELDS.confirmEmail],
+  ),
+  changePassword: defineForm(
+    () => models().then((m) => m.changePasswordModel),
+    [FIELDS.username, FIELDS.password, FIELDS.newPassword, FIELDS.confirmPassword],
+  ),
+  recoverPassword: defineForm(() => models().then((m) => m.recoverPasswordModel), [FIELDS.username, FIELDS.email]),
+  changePincode: defineForm(
+    () => models().then((m) => m.changePincodeModel),
+    [FIELDS.username, FIELDS.password, FIELDS.email, FIELDS.charName, FIELDS.pincode],
+  ),
+  unblockCharacter: defineForm(
+    () => models().then((m) => m.unblockCharacterModel),
+    [FIELDS.username, FIELDS.password, FIELDS.email, FIELDS.charName],
+  ),
 };
 
 export const RegisterPage = () => {
@@ -81,7 +66,7 @@ export const RegisterPage = () => {
       intro="forms.intro.register"
       config={{
         call: 'createAccount',
-        form: FORMS.register,
+        form: ACCOUNT_FORMS.register,
         checklistFor: 'newPassword',
         submitLabel: 'forms.submit.register',
         success: { title: 'registerComplete', message: 'registerCompleteMessage' },
@@ -99,7 +84,7 @@ export const ChangePasswordPage = () => (
     intro="forms.intro.changePassword"
     config={{
       call: 'changePassword',
-      form: FORMS.changePassword,
+      form: ACCOUNT_FORMS.changePassword,
       checklistFor: 'newPassword',
       submitLabel: 'forms.submit.changePassword',
       success: { title: 'passChanged', message: 'passChangeSucceeded' },
@@ -116,7 +101,7 @@ export const RecoverPasswordPage = () => {
       intro="forms.intro.recoverPassword"
       config={{
         call: 'recoverPassword',
-        form: FORMS.recoverPassword,
+        form: ACCOUNT_FORMS.recoverPassword,
         submitLabel: 'forms.submit.recoverPassword',
         success: { title: 'passRecovery', message: 'passRecoveryInstructions' },
         failureTitle: 'passRecovery',
@@ -153,7 +138,7 @@ export const ChangePincodePage = () => {
       intro="forms.intro.changePincode"
       config={{
         call: 'changePincode',
-        form: FORMS.changePincode,
+        form: ACCOUNT_FORMS.changePincode,
         submitLabel: 'forms.submit.changePincode',
         success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
         failureTitle: 'pincodeChangeFailed',
@@ -168,7 +153,7 @@ export const UnblockCharacterPage = () => (
     intro="forms.intro.unblockCharacter"
     config={{
       call: 'fixCharacter',
-      form: FORMS.unblockCharacter,
+      form: ACCOUNT_FORMS.unblockCharacter,
       submitLabel: 'forms.submit.unblockCharacter',
       success: { title: 'charUnblocked', message: 'charUnblockMessage' },
       failureTitle: 'charUnblockFailed',

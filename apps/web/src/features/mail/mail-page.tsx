@@ -7,37 +7,41 @@ import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
 import { mailRefusalTexts } from './mail-refusal';
 
-const FORM = defineForm(mailModel, [
-  { ...FIELDS.username, label: 'mail.form.username' },
-  { ...FIELDS.password, label: 'mail.form.password' },
-  { name: 'subject', label: 'mail.form.subject', autoComplete: 'off', maxLength: LIMITS.mailSubjectMax },
-  {
-    name: 'version',
-    label: 'mail.form.version',
-    type: 'select',
-    options: [
-      { value: '', label: 'mail.form.chooseVersion' },
-      ...MAIL_VERSIONS.map((version) => ({ value: version, label: `mail.form.versions.${version}` })),
-    ],
-  },
-  {
-    name: 'registeredOnly',
-    label: 'mail.form.registeredOnly',
-    type: 'radio',
-    options: [
-      { value: 'Yes', label: 'mail.form.yes' },
-      { value: 'No', label: 'mail.form.no' },
-    ],
-  },
-  {
-    name: 'testEmails',
-    label: 'mail.form.testEmails',
-    inputMode: 'email',
-    autoComplete: 'off',
-    hint: 'mail.form.testEmailsHint',
-  },
-  { name: 'content', label: 'mail.form.content', type: 'textarea', rows: 12, hint: 'mail.form.contentHint' },
-]);
+export const MAIL_FORM = defineForm(
+  () => Promise.resolve(mailModel),
+  [
+    { ...FIELDS.username, label: 'mail.form.username' },
+    { ...FIELDS.password, label: 'mail.form.password' },
+    { name: 'subject', label: 'mail.form.subject', autoComplete: 'off', maxLength: LIMITS.mailSubjectMax },
+    {
+      name: 'version',
+      label: 'mail.form.version',
+      type: 'select',
+      options: [
+        { value: '', label: 'mail.form.chooseVersion' },
+        ...MAIL_VERSIONS.map((version) => ({ value: version, label: `mail.form.versions.${version}` })),
+      ],
+    },
+    {
+      name: 'registeredOnly',
+      label: 'mail.form.registeredOnly',
+      type: 'radio',
+      options: [
+        { value: 'Yes', label: 'mail.form.yes' },
+        { value: 'No', label: 'mail.form.no' },
+      ],
+    },
+    {
+      name: 'testEmails',
+      label: 'mail.form.testEmails',
+      inputMode: 'email',
+      autoComplete: 'off',
+      hint: 'mail.form.testEmailsHint',
+    },
+    { name: 'content', label: 'mail.form.content', type: 'textarea', rows: 12, hint: 'mail.form.contentHint' },
+  ],
+  { registeredOnly: 'No' },
+);
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -77,7 +81,7 @@ const MailPage = () => {
       <AccountForm
         config={{
           call: 'mail',
-          form: FORM,
+          form: MAIL_FORM,
           submitLabel: 'mail.form.submit',
           dialogs,
         }}

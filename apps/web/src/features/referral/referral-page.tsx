@@ -1,4 +1,3 @@
-import { referralLinkRequest } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
@@ -9,11 +8,14 @@ import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
 import './referral.css';
 
-const FORM = defineForm(referralLinkRequest, [
-  FIELDS.username,
-  FIELDS.email,
-  { ...FIELDS.charName, label: 'referral.rewardCharacter', hint: 'referral.rewardCharacterHint' },
-]);
+export const REFERRAL_FORM = defineForm(
+  () => import('@gatekeeper/contract').then((m) => m.referralLinkRequest),
+  [
+    FIELDS.username,
+    FIELDS.email,
+    { ...FIELDS.charName, label: 'referral.rewardCharacter', hint: 'referral.rewardCharacterHint' },
+  ],
+);
 
 /**
  * The referral page (SPEC, Referral page): username, email and captcha give the account's
@@ -36,7 +38,7 @@ const ReferralPage = () => {
       <AccountForm
         config={{
           call: 'getReferralLink',
-          form: FORM,
+          form: REFERRAL_FORM,
           submitLabel: 'referral.submit',
           success: {
             title: 'referral.linkTitle',
