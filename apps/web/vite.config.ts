@@ -30,10 +30,12 @@ const locales = (): Plugin => ({
 });
 
 /**
- * The page's script starts loading once the pre-rendered page has painted: on a phone's link the
- * HTML, its stylesheet and the header's art get the first round trips, and the script follows a
- * frame later (decision 022). A tab opened in the background paints nothing, so it loads at once.
- * The loader is inline, so the server allows it by its hash in the Content-Security-Policy.
+ * The page's script starts loading once the pre-rendered page has painted whole: on a phone's
+ * link the HTML, its stylesheet and the first screen's images (the header's art, the largest
+ * paint) get the round trips, and the script follows a frame after the page's load event, or
+ * after 3 s should an image hang (decision 022). A tab opened in the background paints nothing,
+ * so it loads at once. The loader is inline, so the server allows it by its hash in the
+ * Content-Security-Policy.
  */
 const scriptAfterFirstPaint = (): Plugin => ({
   name: 'gatekeeper-script-after-first-paint',
@@ -47,8 +49,10 @@ const scriptAfterFirstPaint = (): Plugin => ({
         `(function(){var done=false;function load(){if(done)return;done=true;` +
         `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};` +
         `document.head.appendChild(s)}` +
+        `function painted(){requestAnimationFrame(function(){setTimeout(load)})}` +
         `if(document.visibilityState==='hidden')load();` +
-        `else{requestAnimationFrame(function(){setTimeout(load)});document.addEventListener('visibilitychange',load)}})()`;
+        `else{if(document.readyState==='complete')painted();else{addEventListener('load',painted);setTimeout(load,3000)}` +
+        `document.addEventListener('visibilitychange',load)}})()`;
       return html.replace(entry[0], '').replace('</body>', `  <script>${loader}</script>\n  </body>`);
     },
   },
