@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import bcrypt from 'bcryptjs';
+import { Piscina } from 'piscina';
 import type { PasswordScheme } from './flavors';
 
 /** L2J Server, Mobius and old aCis: Base64(SHA-1(UTF-8 bytes)), 28 characters (L2J.md). */
@@ -14,6 +16,37 @@ export const BCRYPT_COST = 10;
  */
 export const BCRYPT_MAX_PASSWORD_BYTES = 71;
 
+type BcryptTask =
+  { kind: 'hash'; password: string; salt: string } | { kind: 'compare'; password: string; hash: string };
+
+/** How long an idle BCrypt thread is kept before it ends (a quiet site holds none). */
+const IDLE_THREAD_MS = 60_000;
+let pool: Piscina<BcryptTask, string | boolean> | undefined;
+
+/**
+ * BCrypt runs on worker threads at a lower priority (nice +10): a hash costs tens of milliseconds
+ * of CPU in JavaScript, which on the event loop would stall every read for that long, and at a
+ * lower priority the threads take the CPU the reads leave (issue 17: a ranking's p99 while
+ * registrations run). The pool starts with the first hash; sha1 sites never start it.
+ */
+const runBcrypt = <T extends string | boolean>(task: BcryptTask): Promise<T> => {
+  pool ??= new Piscina<BcryptTask, string | boolean>({
+    filename: new URL('./bcrypt-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: availableParallelism(),
+    idleTimeout: IDLE_THREAD_MS,
+    niceIncrement: 10,
+  });
+  return pool.run(task) as Promise<T>;
+};
+
+/** Ends the BCrypt threads (the site's stop); a later hash starts them again. */
+export const closePasswordHashing = async (): Promise<void> => {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+};
+
 /**
  * A BCrypt hash aCis's login server accepts: jBCrypt's hashpw throws "Invalid salt revision" for
  * anything but `$2a$` (and the bare `$2$`), while bcryptjs salts with `$2b$`. The two revisions
@@ -23,8 +56,8 @@ export const bcryptPasswordHash = async (password: string): Promise<string> => {
   if (Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_PASSWORD_BYTES) {
     throw new RangeError(`a BCrypt password may hold at most ${BCRYPT_MAX_PASSWORD_BYTES} bytes`);
   }
-  const salt = (await bcrypt.genSalt(BCRYPT_COST)).replace(/^\$2[aby]\$/, '$2a$');
-  const hash = await bcrypt.hash(password, salt);
+  const salt = bcrypt.genSaltSync(BCRYPT_COST).replace(/^\$2[aby]\$/, '$2a$');
+  const hash = await runBcrypt<string>({ kind: 'hash', password, salt });
   if (!hash.startsWith(`$2a$${BCRYPT_COST}$`)) throw new Error('bcrypt answered another revision than $2a$');
   return hash;
 };
@@ -53,6 +86,6 @@ export const verifyL2jPassword = (password: string, storedHash: string | null): 
  */
 export const verifyPassword = async (password: string, storedHash: string | null): Promise<boolean> => {
   if (!storedHash) return false;
-  if (schemeOfHash(storedHash) === 'bcrypt') return bcrypt.compare(password, storedHash);
+  if (schemeOfHash(storedHash) === 'bcrypt') return runBcrypt<boolean>({ kind: 'compare', password, hash: storedHash });
   return verifyL2jPassword(password, storedHash);
 };
