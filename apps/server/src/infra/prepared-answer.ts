@@ -1,22 +1,102 @@
 import type { Api } from '@gatekeeper/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding';
+import type { RefreshingValue } from './refreshing-value';
+import { markPublicRead } from './request-log';
 import { sdkRoute } from './sdk-route';
 import { API_HEADERS } from './security-headers';
 
-/** An answer ready to write: every header (the API's own included) and the exact bytes. */
+/** An answer ready to write: every header and the exact bytes. */
 export interface PreparedAnswer {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Buffer;
+  /** The headers of a 304 to a request that holds this answer already (those with an ETag). */
+  readonly notModifiedHeaders?: Readonly<Record<string, string>>;
 }
 
-export const prepareAnswer = (headers: Readonly<Record<string, string>>, body: string | Buffer): PreparedAnswer =>
+/** What a 304 leaves out: it has no body to describe. */
+const BODY_HEADERS = new Set(['content-length', 'content-type', 'content-encoding']);
+
+/** An answer with the given headers (and the length of the body); no API headers. */
+export const prepareBytes = (headers: Readonly<Record<string, string>>, body: string | Buffer): PreparedAnswer =>
   Object.freeze({
-    headers: Object.freeze({ ...API_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(body)) }),
+    headers: Object.freeze({ ...headers, 'content-length': String(Buffer.byteLength(body)) }),
     body,
+    ...(headers.etag
+      ? {
+          notModifiedHeaders: Object.freeze(
+            Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name))),
+          ),
+        }
+      : {}),
   });
 
-/** Picks the answer of one GET; it sees only what such an answer depends on. */
-export type AnswerFor = (acceptEncoding: string | undefined) => PreparedAnswer;
+/** An /sdk answer: the API's own headers, then the given ones. */
+export const prepareAnswer = (headers: Readonly<Record<string, string>>, body: string | Buffer): PreparedAnswer =>
+  prepareBytes({ ...API_HEADERS, ...headers }, body);
+
+/** One answer in each encoding it was prepared in. */
+export interface PreparedEncodings {
+  readonly plain: PreparedAnswer;
+  readonly br?: PreparedAnswer;
+  readonly gzip?: PreparedAnswer;
+}
+
+type Accepted = { br: boolean; gzip: boolean };
+/** Browsers send one Accept-Encoding string each, over and over: it is parsed once. */
+const acceptedByHeader = new Map<string, Accepted>();
+const ACCEPTED_KEPT = 64;
+
+const accepted = (header: string | undefined): Accepted => {
+  if (!header) return { br: false, gzip: false };
+  let known = acceptedByHeader.get(header);
+  if (!known) {
+    if (acceptedByHeader.size >= ACCEPTED_KEPT) acceptedByHeader.clear();
+    known = { br: acceptsEncoding(header, 'br'), gzip: acceptsEncoding(header, 'gzip') };
+    acceptedByHeader.set(header, known);
+  }
+  return known;
+};
+
+/** The best encoding the request accepts: Brotli, then gzip, else the plain bytes. */
+export const chooseEncoding = (answers: PreparedEncodings, acceptEncoding: string | undefined): PreparedAnswer => {
+  if (!answers.br && !answers.gzip) return answers.plain;
+  const allowed = accepted(acceptEncoding);
+  if (answers.br && allowed.br) return answers.br;
+  if (answers.gzip && allowed.gzip) return answers.gzip;
+  return answers.plain;
+};
+
+/**
+ * Whether If-None-Match names this ETag (RFC 9110 13.1.2: a list, `*`, weak comparison). Not the
+ * `fresh` package: it refuses the 304 whenever the request says Cache-Control: no-cache, which
+ * fetch() adds to every request that sets If-None-Match itself, while the RFC leaves that
+ * directive to caches.
+ */
+export const ifNoneMatchHolds = (ifNoneMatch: string, etag: string): boolean => {
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+};
+
+/** Sends a prepared answer, or 304 when the request's If-None-Match holds its ETag already. */
+export const sendPrepared = (request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply => {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (
+    answer.notModifiedHeaders &&
+    ifNoneMatch !== undefined &&
+    ifNoneMatchHolds(ifNoneMatch, answer.headers.etag ?? '')
+  ) {
+    return reply.code(304).headers(answer.notModifiedHeaders).send();
+  }
+  return reply.headers(answer.headers).send(answer.body);
+};
+
+/**
+ * Picks the answer of one GET; it sees only what such an answer depends on. A promise only until
+ * a background value's first computation (latestAnswer).
+ */
+export type AnswerFor = (acceptEncoding: string | undefined) => PreparedAnswer | Promise<PreparedAnswer>;
 
 type ReadCall = { [N in keyof Api]: Api[N] extends { method: 'GET'; query?: undefined } ? N : never }[keyof Api];
 
@@ -27,7 +107,42 @@ type ReadCall = { [N in keyof Api]: Api[N] extends { method: 'GET'; query?: unde
  */
 export const readRoute = (app: FastifyInstance, name: ReadCall, answerFor: AnswerFor): void => {
   sdkRoute(app, name, (_input, request, reply) => {
+    markPublicRead(request);
     const answer = answerFor(request.headers['accept-encoding']);
+    if (answer instanceof Promise) return answer.then((ready) => reply.headers(ready.headers).send(ready.body));
     return reply.headers(answer.headers).send(answer.body);
   });
+};
+
+/**
+ * The prepared answer of a value computed in the background (a JSON text), made again only when
+ * the value changes.
+ */
+export const preparedLatest = (
+  latest: () => string,
+  headers: Readonly<Record<string, string>>,
+): (() => PreparedAnswer) => {
+  let value = latest();
+  let answer = prepareAnswer(headers, value);
+  return () => {
+    const now = latest();
+    if (now !== value) {
+      value = now;
+      answer = prepareAnswer(headers, value);
+    }
+    return answer;
+  };
+};
+
+/**
+ * The answer of a JSON text computed in the background: the first request waits for the first
+ * computation (as the value's own get() does); every later one answers the latest, prepared once
+ * per change.
+ */
+export const latestAnswer = (
+  source: Pick<RefreshingValue<string>, 'get' | 'latest'>,
+  headers: Readonly<Record<string, string>>,
+): (() => PreparedAnswer | Promise<PreparedAnswer>) => {
+  let current: (() => PreparedAnswer) | undefined;
+  return () => current?.() ?? source.get().then(() => (current ??= preparedLatest(source.latest, headers))());
 };

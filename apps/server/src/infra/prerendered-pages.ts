@@ -3,16 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import {
-  LANGUAGES,
-  LANGUAGE_TAGS,
-  type Language,
-  type Metadata,
-  type RouteId,
-  getHref,
-  languageOfPath,
-  matchRoute,
-} from '@gatekeeper/contract';
+import { LANGUAGES, LANGUAGE_TAGS, type Language, type Metadata, type RouteId, getHref } from '@gatekeeper/contract';
 import { LOCALES } from '@gatekeeper/texts';
 
 /** The server-side build of the page (apps/web/src/entry-server.tsx). */
@@ -28,7 +19,6 @@ interface PageRenderer {
 
 /** One page as bytes ready to send: plain and pre-compressed, with its validator. */
 export interface PreparedPage {
-  status: 200 | 404;
   etag: string;
   plain: Buffer;
   gzip: Buffer;
@@ -36,8 +26,8 @@ export interface PreparedPage {
 }
 
 export interface PrerenderedPages {
-  /** The page of a request path, rendered on first use and kept; undefined without a renderer. */
-  page(pathname: string): Promise<PreparedPage | undefined>;
+  /** The page of a route in a language, rendered on first use and kept; undefined without a renderer. */
+  page(route: RouteId, language: Language): Promise<PreparedPage | undefined>;
 }
 
 const PAGE_DATA_ID = 'gatekeeper-page-data';
@@ -114,7 +104,7 @@ export const prerenderedPages = (options: {
       : Promise.resolve(undefined));
   const pages = new Map<string, Promise<PreparedPage | undefined>>();
 
-  const build = async (route: RouteId, language: Language, status: 200 | 404) => {
+  const build = async (route: RouteId, language: Language) => {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
     const path = getHref(route, language);
@@ -137,7 +127,6 @@ export const prerenderedPages = (options: {
       );
     const plain = Buffer.from(html, 'utf8');
     return {
-      status,
       etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
       plain,
       gzip: gzipSync(plain, { level: 9 }),
@@ -146,16 +135,11 @@ export const prerenderedPages = (options: {
   };
 
   return {
-    page(pathname) {
-      const route = matchRoute(pathname);
-      const language = route?.language ?? languageOfPath(pathname);
-      const id: RouteId = route?.id ?? 'notFound';
-      const status = route && route.id !== 'notFound' ? 200 : 404;
-      // An unknown path shows the not-found page of its language; every path of a route shares one.
-      const key = `${id}:${language}:${status}`;
+    page(route, language) {
+      const key = `${route}:${language}`;
       let page = pages.get(key);
       if (!page) {
-        page = build(id, language, status).catch((error: unknown) => {
+        page = build(route, language).catch((error: unknown) => {
           options.onError(error);
           pages.delete(key);
           return undefined;

@@ -1,17 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
-import fastifyStatic from '@fastify/static';
-import { COOKIES, type LanguageStorageMode, type Metadata, matchRoute } from '@gatekeeper/contract';
+import {
+  COOKIES,
+  LANGUAGES,
+  type Language,
+  type LanguageStorageMode,
+  type Metadata,
+  ROUTE_IDS,
+  type RouteId,
+  getHref,
+  languageOfPath,
+  matchRoute,
+} from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsEncoding } from './accept-encoding';
 import { newCsrfToken } from './csrf';
-import { prerenderedPages } from './prerendered-pages';
+import { type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
+import { type PreparedEncodings, chooseEncoding, prepareBytes, sendPrepared } from './prepared-answer';
+import { markPublicRead } from './request-log';
 import { allowInlineScriptsOf } from './security-headers';
-
-/** Vite names built files name-HASH.ext; those never change and are cached for a year. */
-const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
+import { loadStaticFiles, registerStaticFiles } from './static-files';
 
 export interface WebAppOptions {
   distDir: string;
@@ -37,19 +46,19 @@ const renderIndexHtml = (distDir: string, languageStorage: LanguageStorageMode):
   );
 };
 
-const knownPage = (url: string): boolean => {
-  const route = matchRoute(url.split(/[?#]/, 1)[0] ?? '/');
-  return route !== undefined && route.id !== 'notFound';
-};
+const HTML = 'text/html; charset=utf-8';
 
 /**
- * The built single-page app: files from disk (pre-compressed by the build), and index.html for
- * every other GET that is not an /sdk call, so the page's router resolves the path (and sends
- * unknown paths to /notfound): 200 for the paths of the route table, 404 for the others.
+ * The built single-page app (decision 023): its files from memory, and for every path of the route
+ * table in every language its own route answering the pre-rendered page as prepared bytes. Other
+ * GETs that are not /sdk calls or files (a path in another case, with a trailing slash, or unknown)
+ * get the page of the route they match, or the not-found page with 404.
  */
 export const registerWebApp = async (app: FastifyInstance, options: WebAppOptions): Promise<void> => {
   const indexHtml = renderIndexHtml(options.distDir, options.languageStorage);
-  const pageHeaders = allowInlineScriptsOf(indexHtml, options.securityHeaders);
+  const pageHeaders = { ...allowInlineScriptsOf(indexHtml, options.securityHeaders), 'cache-control': 'no-cache' };
+  // The plain page the browser renders alone: without a server-side build, or when a render failed.
+  const plainPage = prepareBytes({ ...pageHeaders, 'content-type': HTML }, indexHtml);
   const pages =
     options.prerender &&
     prerenderedPages({
@@ -57,64 +66,87 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       template: indexHtml,
       onError: (error) => app.log.error({ err: error }, 'a page could not be pre-rendered; the plain page is sent'),
     });
+  // index.html is the page: sent with its cookie and options, never as a file.
+  registerStaticFiles(
+    app,
+    loadStaticFiles(options.distDir, options.securityHeaders, (path) => path.startsWith('/index.html')),
+  );
 
-  await app.register(fastifyStatic, {
-    root: options.distDir,
-    index: false,
-    wildcard: false,
-    // index.html is the page: sent by sendIndex with its cookie and options, never as a file.
-    globIgnore: ['index.html', 'index.html.*'],
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, path) {
-      reply.headers(options.securityHeaders);
-      reply.header(
-        'cache-control',
-        // A pre-compressed variant (name-HASH.js.br) is the same immutable file.
-        HASHED_FILE.test(path.replace(/\.(br|gz)$/, ''))
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=300, must-revalidate',
-      );
-    },
-  });
-
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const cookies = parseCookies(request.headers.cookie ?? '');
-    if (!cookies[COOKIES.csrf.name]) {
-      reply.header(
-        'set-cookie',
-        serializeCookie(COOKIES.csrf.name, newCsrfToken(), {
-          path: '/',
-          sameSite: 'strict',
-          secure: options.secureCookies,
-        }),
-      );
+  const ready = new WeakMap<PreparedPage, PreparedEncodings>();
+  const pageAnswers = (page: PreparedPage): PreparedEncodings => {
+    let answers = ready.get(page);
+    if (!answers) {
+      const headers = { ...pageHeaders, 'content-type': HTML, etag: page.etag, vary: 'accept-encoding' };
+      answers = {
+        plain: prepareBytes(headers, page.plain),
+        gzip: prepareBytes({ ...headers, 'content-encoding': 'gzip' }, page.gzip),
+        br: prepareBytes({ ...headers, 'content-encoding': 'br' }, page.brotli),
+      };
+      ready.set(page, answers);
     }
-    reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
-    // /index.html is the home page by its file name.
-    const page = await pages?.page(pathname === '/index.html' ? '/' : pathname);
-    if (!page) return reply.code(status).send(indexHtml);
-    reply.header('etag', page.etag).header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    const accept = request.headers['accept-encoding'];
-    if (acceptsEncoding(accept, 'br'))
-      return reply.code(page.status).header('content-encoding', 'br').send(page.brotli);
-    if (acceptsEncoding(accept, 'gzip'))
-      return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
-    return reply.code(page.status).send(page.plain);
+    return answers;
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  /** A browser without the anti-forgery cookie gets one with its page. */
+  const offerCsrfCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    const { cookie } = request.headers;
+    if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return;
+    reply.header(
+      'set-cookie',
+      serializeCookie(COOKIES.csrf.name, newCsrfToken(), {
+        path: '/',
+        sameSite: 'strict',
+        secure: options.secureCookies,
+      }),
+    );
+  };
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PreparedPage | undefined, status: number) => {
+    reply.code(status);
+    if (!page) return reply.headers(plainPage.headers).send(plainPage.body);
+    return sendPrepared(request, reply, chooseEncoding(pageAnswers(page), request.headers['accept-encoding']));
+  };
+
+  /** A path of the route table: its page, kept once rendered, so later requests do not wait. */
+  const pageRoute = (route: RouteId, language: Language) => {
+    let rendered: PreparedPage | undefined;
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      markPublicRead(request);
+      offerCsrfCookie(request, reply);
+      if (rendered) return sendPage(request, reply, rendered, 200);
+      const page = await pages?.page(route, language);
+      rendered = page;
+      return sendPage(request, reply, page, 200);
+    };
+  };
+  const routed = new Set<string>();
+  for (const route of ROUTE_IDS) {
+    if (route === 'notFound') continue;
+    for (const language of LANGUAGES) {
+      const path = getHref(route, language);
+      if (routed.has(path)) continue;
+      routed.add(path);
+      app.get(path, pageRoute(route, language));
+    }
+  }
+  // /index.html is the home page by its file name.
+  app.get('/index.html', pageRoute('home', 'en'));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/sdk/') &&
       !request.url.startsWith('/healthz') &&
       !/\.[a-z0-9]{2,5}(\?|$)/i.test(request.url);
-    // A path of the route table is a page (200); any other path gets the page too, which shows
-    // the not-found page, with 404 so that search engines and link previews know.
-    if (isPage) return sendIndex(request, reply, knownPage(request.url) ? 200 : 404);
-    return sendJsonNotFound(reply);
+    if (!isPage) return sendJsonNotFound(reply);
+    // A path of the route table written otherwise is that page (200); any other path shows the
+    // not-found page of its language, with 404 so that search engines and link previews know.
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+    const route = matchRoute(pathname);
+    const known = route !== undefined && route.id !== 'notFound';
+    markPublicRead(request);
+    offerCsrfCookie(request, reply);
+    const page = await pages?.page(known ? route.id : 'notFound', route?.language ?? languageOfPath(pathname));
+    return sendPage(request, reply, page, known ? 200 : 404);
   });
-  app.get('/index.html', (request, reply) => sendIndex(request, reply));
 };

@@ -9,6 +9,7 @@ import { visitorIpv4 } from '../visitor-ip/routes';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
 import { type RecoveryDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
 import { registrationCookie } from './registration-cookie';
+import { markPublicRead } from '../../infra/request-log';
 
 export interface AccountRoutesOptions {
   deps: RecoveryDeps;
@@ -117,8 +118,9 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
   );
   if (captcha.challenge) {
     const challenge = captcha.challenge;
-    sdkRoute(app, 'getCaptchaChallenge', async (_input, _request, reply) =>
-      reply.header('cache-control', 'no-store').send(await challenge()),
-    );
+    sdkRoute(app, 'getCaptchaChallenge', async (_input, request, reply) => {
+      markPublicRead(request);
+      return reply.header('cache-control', 'no-store').send(await challenge());
+    });
   }
 };

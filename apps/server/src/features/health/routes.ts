@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AnyKysely, type Connections, isReachable } from '../../db/connections';
+import { markPublicRead } from '../../infra/request-log';
 import { API_HEADERS } from '../../infra/security-headers';
 
 /** No probe makes /healthz wait longer than this. */
@@ -35,7 +36,9 @@ export const healthRoutes = async (
   app: FastifyInstance,
   options: { connections: Connections; redis?: Redis },
 ): Promise<void> => {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', async (request, reply) => {
+    // Monitors ask every few seconds: only an answer of 400 or above (down) reaches the access log.
+    markPublicRead(request);
     const { login, game, site } = options.connections;
     // Roles sharing one database are probed once.
     const probes = new Map<AnyKysely, Promise<boolean>>();

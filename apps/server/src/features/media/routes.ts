@@ -1,6 +1,6 @@
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { FastifyInstance } from 'fastify';
-import { sdkRoute } from '../../infra/sdk-route';
+import { latestAnswer, readRoute } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { YoutubeSettings } from './settings-schema';
 import { YoutubeApiError } from './youtube-client';
@@ -24,7 +24,5 @@ export const mediaRoutes = async (
   app.addHook('onClose', async () => videos.stop());
   // Start the first fetch now so the first visitor finds it under way or done.
   void videos.get();
-  sdkRoute(app, 'getYoutubeVideos', async (_input, _request, reply) =>
-    reply.headers(JSON_NO_CACHE_HEADERS).send(await videos.get()),
-  );
+  readRoute(app, 'getYoutubeVideos', latestAnswer(videos, JSON_NO_CACHE_HEADERS));
 };

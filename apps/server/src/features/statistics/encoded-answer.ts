@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { acceptsEncoding } from '../../infra/accept-encoding';
-import { type PreparedAnswer, prepareAnswer } from '../../infra/prepared-answer';
+import { type PreparedEncodings, prepareAnswer } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 
 /**
@@ -36,11 +35,6 @@ const PLAIN_HEADERS = Object.freeze({ ...JSON_NO_CACHE_HEADERS, vary: 'accept-en
 const BR_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'br' });
 const GZIP_HEADERS = Object.freeze({ ...PLAIN_HEADERS, 'content-encoding': 'gzip' });
 
-interface PreparedEncodings {
-  plain: PreparedAnswer;
-  br?: PreparedAnswer;
-  gzip?: PreparedAnswer;
-}
 const prepared = new WeakMap<EncodedAnswer, PreparedEncodings>();
 
 const prepareEncodings = (answer: EncodedAnswer): PreparedEncodings => ({
@@ -49,14 +43,12 @@ const prepareEncodings = (answer: EncodedAnswer): PreparedEncodings => ({
   ...(answer.gzip ? { gzip: prepareAnswer(GZIP_HEADERS, answer.gzip) } : {}),
 });
 
-/** The best encoding the request accepts: Brotli, then gzip, else the JSON text. */
-export const chooseEncoding = (answer: EncodedAnswer, acceptEncoding: string | undefined): PreparedAnswer => {
+/** The answer's bytes in each encoding with their headers, made once per list read. */
+export const preparedEncodings = (answer: EncodedAnswer): PreparedEncodings => {
   let ready = prepared.get(answer);
   if (!ready) {
     ready = prepareEncodings(answer);
     prepared.set(answer, ready);
   }
-  if (ready.br && acceptsEncoding(acceptEncoding, 'br')) return ready.br;
-  if (ready.gzip && acceptsEncoding(acceptEncoding, 'gzip')) return ready.gzip;
-  return ready.plain;
+  return ready;
 };

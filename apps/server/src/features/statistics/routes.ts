@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
-import { readRoute } from '../../infra/prepared-answer';
+import { chooseEncoding, readRoute } from '../../infra/prepared-answer';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Settings } from '../../settings';
-import { chooseEncoding } from './encoded-answer';
+import { preparedEncodings } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
 import {
   type ReferralStatisticsSource,
@@ -54,6 +54,6 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     StatisticsCall,
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
-    readRoute(app, call, (acceptEncoding) => chooseEncoding(cache.read(list), acceptEncoding));
+    readRoute(app, call, (acceptEncoding) => chooseEncoding(preparedEncodings(cache.read(list)), acceptEncoding));
   }
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type PreparedAnswer, prepareAnswer, readRoute } from '../../infra/prepared-answer';
+import { preparedLatest, readRoute } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import { type Address, serverStatusSource } from './server-status';
 
@@ -7,15 +7,7 @@ export const statusRoutes = async (app: FastifyInstance, options: { login: Addre
   const status = serverStatusSource(options);
   app.addHook('onClose', async () => status.stop());
   // Probe once at start-up so the first visitor does not wait for the timeout.
-  let json = await status.get();
-  let answer: PreparedAnswer = prepareAnswer(JSON_NO_CACHE_HEADERS, json);
+  await status.get();
   // The latest probe's lights; the answer is prepared again only when they change.
-  readRoute(app, 'getServerStatus', () => {
-    const latest = status.latest();
-    if (latest !== json) {
-      json = latest;
-      answer = prepareAnswer(JSON_NO_CACHE_HEADERS, json);
-    }
-    return answer;
-  });
+  readRoute(app, 'getServerStatus', preparedLatest(status.latest, JSON_NO_CACHE_HEADERS));
 };

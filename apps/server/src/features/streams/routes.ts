@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
-import { sdkRoute } from '../../infra/sdk-route';
+import { latestAnswer, readRoute } from '../../infra/prepared-answer';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import { liveStreamsSource } from './live-streams';
 import { listLiveStreams } from './live-streams-repository';
@@ -18,7 +18,5 @@ export const streamRoutes = async (
     onError: (error) => app.log.warn({ err: error }, 'live streams: the site database could not be read'),
   });
   app.addHook('onClose', async () => streams.stop());
-  sdkRoute(app, 'getLiveStreams', async (_input, _request, reply) =>
-    reply.headers(JSON_NO_CACHE_HEADERS).send(await streams.get()),
-  );
+  readRoute(app, 'getLiveStreams', latestAnswer(streams, JSON_NO_CACHE_HEADERS));
 };
