@@ -79,6 +79,12 @@ try {
     const fallback: ListSources = { ...sources, hasEventStats: false };
     timings['score (fallback: pvpkills)'] = await time(() => readList('score', fallback, filter));
     timings['kills (fallback: pvp + pk)'] = await time(() => readList('kills', fallback, filter));
+    // What one refresh of the site asks the database: the banned accounts, then every list in turn
+    // (statistics-cache.ts), as database time since nothing else runs here.
+    timings['one full refresh'] = await time(async () => {
+      const refreshFilter = await readRankingFilter(databases, schema, LIMIT);
+      for (const list of STATISTICS_LISTS) await readList(list, sources, refreshFilter);
+    });
     return timings;
   };
 

@@ -28,6 +28,7 @@ import { statusRoutes } from './features/status/routes';
 import { streamRoutes } from './features/streams/routes';
 import { visitorIpRoutes } from './features/visitor-ip/routes';
 import type { GameSchema } from './game/schema-check';
+import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
 import { answerClientError } from './infra/client-errors';
 import { registerErrorHandler } from './infra/errors';
@@ -84,8 +85,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
-    logController: new AccessLog(),
+    logController: new AccessLog(config.ACCESS_LOG, config.ACCESS_LOG_SLOW_MS),
   });
+  app.decorateRequest('publicRead', false);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +119,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     mailer.close();
     await store.close();
+    await closePasswordHashing();
   });
   const rewards = createRewardDelivery({
     connections,

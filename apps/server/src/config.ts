@@ -83,6 +83,13 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Which answers the access log writes (at `info`, infra/request-log.ts): `changes` leaves out the
+   * public reads that went well (pages, files, rankings), which a proxy's own log holds.
+   */
+  ACCESS_LOG: z.enum(['all', 'changes', 'off']).default('changes'),
+  /** An answer slower than this is logged whatever ACCESS_LOG says (but `off`). */
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /**
    * How long an idle keep-alive connection stays open. Longer than a proxy's or browser's own idle
    * time (nginx 60 s, Chromium 300 s closes first either way), so the site never closes a
    * connection just as a request is sent on it.

@@ -3,57 +3,134 @@ import { redactedUrl } from '../src/infra/request-log';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
-describe('the access log', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  const lines: string[] = [];
+type Line = { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number };
 
+/** A site whose log lines the test reads, with the given access-log environment. */
+const loggingSite = (env: Record<string, string>) => {
+  const state = { databases: undefined as TestDatabases | undefined, site: undefined as AppUnderTest | undefined };
+  const lines: string[] = [];
   beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, {
-      env: { LOG_LEVEL: 'info' },
+    state.databases = await createTestDatabases('sqlite');
+    state.site = await startApp(state.databases, {
+      env: { LOG_LEVEL: 'info', ...env },
+      serveWebApp: true,
       logStream: { write: (line) => void lines.push(line) },
     });
   });
   afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+    await state.site?.close();
+    await state.databases?.drop();
   });
+  const url = () => state.site?.url ?? '';
+  /** The access lines written for these requests, made one after another. */
+  const answeredFor = async (requests: (string | { path: string; init: RequestInit })[]) => {
+    const before = lines.length;
+    for (const request of requests) {
+      const { path, init } = typeof request === 'string' ? { path: request, init: {} } : request;
+      await (await fetch(`${url()}${path}`, init)).arrayBuffer();
+    }
+    // A line of this batch is written as its answer goes; a last, logged request marks the end.
+    await (await fetch(`${url()}/sdk/nosuchcall?end`)).arrayBuffer();
+    await expect.poll(() => lines.slice(before).some((line) => line.includes('nosuchcall?end'))).toBe(true);
+    return lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as Line)
+      .filter((line) => line.msg.startsWith('answered') && !line.req?.url.endsWith('?end'))
+      .map((line) => `${line.req?.method} ${line.req?.url} ${line.res?.statusCode}`);
+  };
+  return { lines, url, answeredFor };
+};
+
+const PUBLIC_READS = [
+  '/',
+  '/ru/registratsiya',
+  '/locales/ru.json',
+  '/sdk/getmetadata',
+  '/sdk/getscorestatistics',
+  '/sdk/ischaracterexist?name=DemoKnight',
+  '/healthz',
+];
+const unknownCall = '/sdk/nosuchcall';
+const refusedRegistration = {
+  path: '/sdk/createaccount',
+  init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } },
+};
+
+describe('the access log with ACCESS_LOG=all', () => {
+  const log = loggingSite({ ACCESS_LOG: 'all' });
 
   it('leaves out the recovery key of getnewpassword and the e-mail of getreferrallink', async () => {
     const key = 'k3yThatMustNotBeLogged0123456789';
-    await fetch(`${site.url}/sdk/getnewpassword?key=${key}`);
-    await fetch(
-      `${site.url}/sdk/getreferrallink?email=secret.player%40example.com&username=secretplayer&captcha=c4ptch4`,
-    );
-    await fetch(`${site.url}/sdk/getReferralLink/?email=other.player%40example.com`);
-    await expect.poll(() => lines.filter((line) => line.includes('"msg":"answered"')).length).toBe(3);
-    const log = lines.join('\n');
-    expect(log).toContain('/sdk/getnewpassword?[redacted]');
-    expect(log).toContain('/sdk/getreferrallink?[redacted]');
+    const written = await log.answeredFor([
+      `/sdk/getnewpassword?key=${key}`,
+      '/sdk/getreferrallink?email=secret.player%40example.com&username=secretplayer&captcha=c4ptch4',
+      '/sdk/getReferralLink/?email=other.player%40example.com',
+    ]);
+    expect(written).toHaveLength(3);
+    const text = log.lines.join('\n');
+    expect(text).toContain('/sdk/getnewpassword?[redacted]');
+    expect(text).toContain('/sdk/getreferrallink?[redacted]');
     for (const secret of [key, 'secret.player', 'secretplayer', 'c4ptch4', 'other.player']) {
-      expect(log).not.toContain(secret);
+      expect(text).not.toContain(secret);
     }
   });
 
-  it('writes one line per answer, the hot reads included, with method, address, status and time', async () => {
-    const before = lines.length;
-    for (const path of ['/sdk/getmetadata', '/sdk/getscorestatistics', '/sdk/nosuchcall'])
-      await fetch(`${site.url}${path}`);
-    await expect.poll(() => lines.length - before).toBe(3);
-    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(written.map((line) => [line.msg, (line.req as { method: string; url: string }).url])).toEqual([
-      ['answered', '/sdk/getmetadata'],
-      ['answered', '/sdk/getscorestatistics'],
-      ['answered', '/sdk/nosuchcall'],
+  it('writes one line per answer, the public reads included, with method, address, status and time', async () => {
+    expect(await log.answeredFor([...PUBLIC_READS, unknownCall])).toEqual([
+      ...PUBLIC_READS.map((path) => `GET ${path} 200`),
+      `GET ${unknownCall} 404`,
     ]);
-    expect(written.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([200, 200, 404]);
-    for (const line of written) expect(line.responseTime).toEqual(expect.any(Number));
+    const last = log.lines.map((line) => JSON.parse(line) as Line).findLast((line) => line.msg === 'answered');
+    expect(last?.responseTime).toEqual(expect.any(Number));
   });
 
   it('keeps the query of other calls', () => {
     expect(redactedUrl('/sdk/getscorestatistics?server=1')).toBe('/sdk/getscorestatistics?server=1');
     expect(redactedUrl('/sdk/getnewpassword')).toBe('/sdk/getnewpassword');
     expect(redactedUrl('/sdk/%67etnewpassword?key=x')).toBe('/sdk/%67etnewpassword?[redacted]');
+  });
+});
+
+describe('the access log by default (ACCESS_LOG=changes)', () => {
+  const log = loggingSite({});
+
+  it('leaves out the public reads that went well, and writes every call that can change something', async () => {
+    // A page's first render may take longer than the slow limit (and is then written): done first.
+    await log.answeredFor(PUBLIC_READS);
+    expect(
+      await log.answeredFor([
+        ...PUBLIC_READS,
+        refusedRegistration,
+        // A recovery link changes a password, though it is a GET.
+        '/sdk/getnewpassword?key=nosuchkey',
+        unknownCall,
+        '/no/such/page',
+      ]),
+    ).toEqual([
+      'POST /sdk/createaccount 403',
+      'GET /sdk/getnewpassword?[redacted] 400',
+      `GET ${unknownCall} 404`,
+      'GET /no/such/page 404',
+    ]);
+  });
+});
+
+describe('the access log with every answer slow (ACCESS_LOG_SLOW_MS=0)', () => {
+  const log = loggingSite({ ACCESS_LOG_SLOW_MS: '0' });
+
+  it('writes a public read that took longer than the limit', async () => {
+    expect(await log.answeredFor(['/sdk/getmetadata'])).toEqual(['GET /sdk/getmetadata 200']);
+  });
+});
+
+describe('the access log with ACCESS_LOG=off', () => {
+  const log = loggingSite({ ACCESS_LOG: 'off' });
+
+  it('writes no access line, not even for a call that changes something', async () => {
+    const before = log.lines.length;
+    await fetch(`${log.url()}/sdk/createaccount`, refusedRegistration.init);
+    await fetch(`${log.url()}/sdk/nosuchcall`);
+    // Nothing to wait for: the answers have gone, and the line would have been written with them.
+    expect(log.lines.slice(before).filter((line) => line.includes('"msg":"answered"'))).toEqual([]);
   });
 });

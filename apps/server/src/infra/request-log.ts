@@ -32,17 +32,50 @@ export const requestLogSerializer = (request: FastifyRequest) => ({
   remotePort: request.socket?.remotePort,
 });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a public read's handler: the access log may leave its answer out (ACCESS_LOG=changes). */
+    publicRead: boolean;
+  }
+}
+
+/** Marks a request as a public read: what the site's pages read, changing nothing (see AccessLog). */
+export const markPublicRead = (request: FastifyRequest): void => {
+  request.publicRead = true;
+};
+
+export type AccessLogMode = 'all' | 'changes' | 'off';
+
 /**
  * The access log: one line per answer, written when it has been sent, with the method, the URL
- * (redacted as above), the status and the time it took (decision 023). Fastify's "incoming
- * request" line is not written; its other lines (errors, 404s, closing) are kept.
+ * (redacted as above), the status and the time it took (decision 023). With `changes`, the public
+ * reads that answered below 400 within `slowMs` are left out: they are most of the traffic, they
+ * change nothing, and the proxy in front keeps its own log of them; every call that can change
+ * something (registrations, passwords, votes, payments, recovery links), every refusal or error
+ * and every slow answer is written. Fastify's "incoming request" line is not written; its other
+ * lines (errors, 404s, closing) are kept.
  */
 export class AccessLog extends LogController {
+  constructor(
+    private readonly mode: AccessLogMode = 'all',
+    private readonly slowMs = Number.POSITIVE_INFINITY,
+  ) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'answered with an error');
-    else reply.log.info(line, 'answered');
+    if (error) {
+      reply.log.error(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime, err: error },
+        'answered with an error',
+      );
+      return;
+    }
+    if (this.mode === 'off') return;
+    const responseTime = reply.elapsedTime;
+    if (this.mode === 'changes' && request.publicRead && reply.statusCode < 400 && responseTime < this.slowMs) return;
+    reply.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime }, 'answered');
   }
 }

@@ -1,0 +1,64 @@
+// Every public GET of the site (issue 17, item 2) side by side with a bare node:http server.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../../scripts/lib.mjs';
+import { sideBySide } from './load.mjs';
+
+/** What a browser sends: it takes Brotli and gzip. */
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** The GET calls of the contract's table (packages/contract/src/calls.ts), by name. */
+const contractGets = () => {
+  const source = readFileSync(join(root, 'packages/contract/src/calls.ts'), 'utf8');
+  return Object.fromEntries(
+    [...source.matchAll(/(\w+): \{ method: 'GET', path: '([^']+)'/g)].map(([, name, path]) => [name, path]),
+  );
+};
+
+/** The home page's entry script, as the build named it. */
+const entryScript = () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8'));
+  return `/${manifest['index.html'].file}`;
+};
+
+/**
+ * The page shell in two languages (every route answers a pre-rendered page from the same code), a
+ * hashed script, a locale file and an image of the build, and every public /sdk read: metadata,
+ * status, streams, videos, the visitor's address, the name check and the eleven rankings.
+ */
+export const publicGets = (characterName) => {
+  const calls = contractGets();
+  const rankings = Object.entries(calls)
+    .filter(([name]) => name.endsWith('Statistics'))
+    .map(([, path]) => path);
+  return [
+    { label: 'page /', path: '/' },
+    { label: 'page /ru/registratsiya', path: '/ru/registratsiya' },
+    { label: 'hashed script', path: entryScript() },
+    { label: 'locale file', path: '/locales/ru.json' },
+    { label: 'image', path: '/images/header/header-art.svg' },
+    ...['getMetadata', 'getServerStatus', 'getLiveStreams', 'getYoutubeVideos', 'getIpAddress'].map((name) => ({
+      label: calls[name],
+      path: calls[name],
+    })),
+    { label: calls.isCharacterExist, path: `${calls.isCharacterExist}?name=${characterName}` },
+    ...rankings.map((path) => ({ label: path, path })),
+  ];
+};
+
+export const frontDoor = async ({ siteUrl, characterName, rounds, duration, connections, barePort }) => {
+  const results = [];
+  for (const get of publicGets(characterName)) {
+    const result = await sideBySide({
+      siteUrl,
+      path: get.path,
+      headers: BROWSER,
+      rounds,
+      duration,
+      connections,
+      barePort,
+    });
+    results.push({ label: get.label, ...result });
+  }
+  return results;
+};

@@ -1,0 +1,159 @@
+// The printed report of `npm run bench`: one section per figure, each with its target.
+
+const ratioCell = (ratio) => `${Math.round(ratio * 100)}%`.padStart(5);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const printFrontDoor = (rows, run) => {
+  console.log(
+    `\nEvery public GET next to a bare node:http server sending the same bytes and headers from its own process` +
+      ` (${run.connections} connections, ${run.rounds} rounds of ${run.duration} s alternating, median round; as a browser asks: ${'gzip, deflate, br'}; target: at least 85%)`,
+  );
+  console.log(
+    `  ${'call'.padEnd(34)}${'sent'.padStart(16)}${'bare req/s'.padStart(12)}${'site req/s'.padStart(12)}${'ratio'.padStart(7)}${'site p99'.padStart(10)}${'errors'.padStart(8)}   rounds`,
+  );
+  for (const r of rows) {
+    console.log(
+      `  ${r.label.padEnd(34)}${`${r.bytes} B ${r.encoding === 'identity' ? '' : r.encoding}`.padStart(16)}${String(r.bareRps).padStart(12)}${String(r.siteRps).padStart(12)}${ratioCell(r.ratio).padStart(7)}${`${r.siteP99Ms} ms`.padStart(10)}${String(r.errors).padStart(8)}   ${r.rounds.join('% ')}%${r.status === 200 ? '' : `   (HTTP ${r.status})`}`,
+    );
+  }
+  const under = rows.filter((r) => r.ratio < 0.85);
+  console.log(
+    under.length === 0
+      ? `  all ${rows.length} at 85% or more`
+      : `  under 85%: ${under.map((r) => `${r.label} ${ratioCell(r.ratio).trim()}`).join(', ')}`,
+  );
+};
+
+const printLogging = (logging, run) => {
+  console.log(`\nWhat the access log costs (same side by side; bytes the site logged per request)`);
+  console.log(`  ${'setting'.padEnd(30)}${run.loggedPaths.map((path) => path.padStart(26)).join('')}`);
+  for (const [mode, byPath] of Object.entries(logging)) {
+    const cells = run.loggedPaths.map((path) => {
+      const r = byPath[path];
+      return `${ratioCell(r.ratio).trim()}, ${Math.round(r.loggedBytesPerRequest)} B/req`.padStart(26);
+    });
+    console.log(`  ${mode.padEnd(30)}${cells.join('')}`);
+  }
+};
+
+const printRegistrations = (byFlavor, run) => {
+  console.log(
+    `\n${byFlavor.l2j.ranking} at ${run.readsPerS} requests/s, alone and while ${run.registrationsPerS} players/s register (each: a captcha challenge, its check, the password hashed, the account written; target: p99 under 20 ms)`,
+  );
+  for (const [flavor, r] of Object.entries(byFlavor)) {
+    const hash = flavor === 'acis' ? 'BCrypt cost 10' : 'SHA-1';
+    const refused = Object.entries(r.registrations.refused)
+      .map(([code, count]) => `${count} ${code}`)
+      .join(', ');
+    console.log(
+      `  ${`${flavor} (${hash})`.padEnd(24)} alone: p99 ${r.quiet.p99Ms} ms (max ${r.quiet.maxMs})   registering: p99 ${r.busy.p99Ms} ms (max ${r.busy.maxMs}), ${r.busy.rps} req/s` +
+        `   registrations: ${r.registrations.created} created of ${r.registrations.started}${refused ? `, refused: ${refused}` : ''}${r.registrations.failed ? `, ${r.registrations.failed} failed` : ''}; each answered in ${r.registrations.p50Ms} ms p50, ${r.registrations.p99Ms} ms p99`,
+    );
+  }
+};
+
+const printHostile = (hostile) => {
+  console.log(
+    '\nA ranking while another process posts register forms in two loops (target: p99 with a huge email as with the 12-byte control)',
+  );
+  console.log(
+    `  quiet:${' '.repeat(22)}${String(hostile.quiet.siteRps).padStart(8)} req/s   p99 ${hostile.quiet.siteP99Ms} ms`,
+  );
+  for (const [size, r] of Object.entries(hostile.underLoad)) {
+    console.log(
+      `  with ${size.padEnd(6)} emails posted: ${String(r.siteRps).padStart(8)} req/s   p99 ${r.siteP99Ms} ms   (${r.posts} posts, slowest answered in ${r.slowestPostMs} ms)`,
+    );
+  }
+};
+
+const printHomeTransfer = (transfer) => {
+  console.log(
+    '\nThe home page cold in Chromium: JavaScript transferred until the network is idle (target: at most 100 KB)',
+  );
+  if (transfer.skipped) {
+    console.log(`  skipped: ${transfer.skipped}`);
+    return;
+  }
+  console.log(
+    `  ${transfer.totalKb.toFixed(1)} KB (${transfer.totalKib.toFixed(1)} KiB) in ${transfer.scripts.length} scripts`,
+  );
+  for (const s of transfer.scripts) console.log(`    ${s.path.padEnd(44)} ${kb(s.bytes).padStart(10)}  ${s.encoding}`);
+  if (transfer.scripts[0]) console.log(`  Chromium asked for: accept-encoding: ${transfer.scripts[0].asked}`);
+};
+
+const printCluster = (cluster, run) => {
+  console.log(
+    `\nThrough nginx, round robin, with one and with two instances (${run.connections} connections, ${run.duration} s; nginx, the instances and the load generator share this machine's cores)`,
+  );
+  if (cluster.skipped) {
+    console.log(`  skipped: ${cluster.skipped}`);
+    return;
+  }
+  console.log('  path                        one instance                          two instances');
+  for (const path of run.clusterPaths) {
+    const [one, two] = [cluster[1][path], cluster[2][path]];
+    const cell = (r) => `${r.rps} req/s, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`;
+    console.log(`  ${path.padEnd(28)}${cell(one).padEnd(38)}${cell(two)}`);
+  }
+};
+
+const printLighthouse = (phone, run) => {
+  console.log(
+    `\nLighthouse, mobile preset with simulated throttling, median of ${run.lighthouseRuns} runs for each figure (targets of issue 19: performance at least 98, accessibility 100, LCP at most 1.5 s, TBT at most 50 ms, CLS at most 0.02)`,
+  );
+  if (phone.skipped) {
+    console.log(`  skipped: ${phone.skipped}`);
+    return;
+  }
+  console.log(
+    '  page                 performance   accessibility      LCP      FCP      TBT     CLS   runs: score / TBT ms / LCP ms',
+  );
+  for (const [path, r] of Object.entries(phone.pages)) {
+    if (r.performance === undefined) {
+      console.log(`  ${path.padEnd(20)}every run failed: ${r.failed.join('; ')}`);
+      continue;
+    }
+    if (r.failed.length > 0) console.log(`  ${path}: ${r.failed.length} run(s) failed: ${r.failed.join('; ')}`);
+    console.log(
+      `  ${path.padEnd(20)}${String(r.performance).padStart(12)}${String(r.accessibility).padStart(16)}${`${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${(r.fcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(9)}${String(r.cls).padStart(8)}   ${r.runs.join(' ')} / ${r.tbtRuns.join(' ')} / ${r.lcpRuns.join(' ')}`,
+    );
+    if (r.failedAccessibility.length > 0)
+      console.log(`    accessibility audits failed: ${r.failedAccessibility.join(', ')}`);
+  }
+};
+
+const printColdQueries = (cold) => {
+  console.log('\nRankings: each list, and one full refresh, over a generated 100,000-character world on MariaDB');
+  if (cold.skipped) {
+    console.log(`  skipped: ${cold.skipped} (set BENCH_MARIADB_URL=mysql://user:password@host:3306/)`);
+    return;
+  }
+  console.log(
+    `  ${cold.world.characters} characters, ${cold.world.accounts} accounts (${cold.world.bannedAccounts} banned), ${cold.world.clans} clans; built in ${cold.generateSeconds} s; ${cold.runs} runs each (targets: a list under 50 ms, one refresh under 500 ms)`,
+  );
+  console.log(`  ${'list'.padEnd(28)}  without indexes p50 / p99      with the owner's indexes p50 / p99`);
+  for (const [list, without] of Object.entries(cold.withoutIndexes)) {
+    const withIndexes = cold.withIndexes[list];
+    console.log(
+      `  ${list.padEnd(28)}  ${`${without.p50} / ${without.p99} ms`.padStart(24)}      ${`${withIndexes.p50} / ${withIndexes.p99} ms`.padStart(24)}`,
+    );
+  }
+  const refresh = cold.withoutIndexes['one full refresh'];
+  if (refresh) {
+    console.log(
+      `  The site refreshes every 60 s by default (statistics.refreshSeconds): ${refresh.p50} ms of database time a minute without the indexes, ${(refresh.p50 / 600).toFixed(2)}% of one connection's time`,
+    );
+  }
+};
+
+export const printReport = (figures, run) => {
+  printFrontDoor(figures.frontDoor, run);
+  printLogging(figures.logging, run);
+  printRegistrations(figures.registrations, run);
+  printHostile(figures.hostile);
+  printHomeTransfer(figures.homeTransfer);
+  console.log(`\nResident memory of the site after the runs above: ${figures.rssMb} MB (target: at most 200 MB)`);
+  printCluster(figures.cluster, run);
+  printLighthouse(figures.lighthouse, run);
+  printColdQueries(figures.coldQueries);
+};
