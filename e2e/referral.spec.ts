@@ -46,6 +46,8 @@ test.describe('referral page', () => {
     await expect(again).toContainText('Please complete the captcha.');
     await expect(again).not.toContainText('Some fields are not filled in correctly');
     await again.getByRole('button', { name: 'OK' }).click();
+    // The page behind a modal dialog is inert: filling it before the dialog has gone does nothing.
+    await expect(again).toBeHidden();
 
     await page.getByLabel('Username').fill('');
     await page.getByRole('button', { name: 'Get my link' }).click();
