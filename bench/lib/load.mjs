@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
+import { onServerCore } from './cores.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -51,7 +52,9 @@ const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer
 export const startBare = (answer, port) =>
   new Promise((resolve) => {
     const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));
-    const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = spawn(...onServerCore(process.execPath, ['-e', BARE_SERVER]), {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.once('message', () => resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') }));
     child.send({ status: answer.status, headers, body: answer.body.toString('base64'), port });
   });

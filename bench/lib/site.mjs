@@ -4,6 +4,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib.mjs';
+import { onServerCore } from './cores.mjs';
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,13 +13,16 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * settings file contents and environment. It sits behind a proxy on 127.0.0.1 (TRUST_PROXY), as
  * an owner runs it, so the registration load can come from many addresses.
  */
-export const startSite = async ({ port, flavor = 'l2j', settings = {}, env = {} }) => {
+export const startSite = async ({ port, flavor = 'l2j', settings = {}, env = {}, pinned = false }) => {
   const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-bench-'));
   const settingsFile = join(dir, 'gatekeeper.settings.json');
   writeFileSync(settingsFile, JSON.stringify(settings));
   // The log goes to a file, as an owner's would (journald or a file), not to /dev/null.
   const logFile = join(dir, 'site.log');
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const [command, args] = pinned
+    ? onServerCore(process.execPath, ['apps/server/dist/main.js'])
+    : [process.execPath, ['apps/server/dist/main.js']];
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
     env: {

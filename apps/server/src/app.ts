@@ -37,7 +37,7 @@ import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
 import { voteCallbackRoutes, voteListJobs, voteRoutes } from './features/votes/routes';
 import { topVoters } from './features/votes/top-voters';
-import { AccessLog, requestLogSerializer } from './infra/request-log';
+import { AccessLog, lazyChildLogger, requestLogSerializer } from './infra/request-log';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
@@ -86,6 +86,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
     logController: new AccessLog(config.ACCESS_LOG, config.ACCESS_LOG_SLOW_MS),
+    childLoggerFactory: lazyChildLogger,
   });
   app.decorateRequest('publicRead', false);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
