@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
 import { lighthouseFigures } from './lighthouse.mjs';
 import { CLUSTER_PATHS, clusterFigures } from './lib/cluster.mjs';
+import { pinLoadGenerator } from './lib/cores.mjs';
 import { BROWSER, frontDoor } from './lib/front-door.mjs';
 import { homeTransfer } from './lib/home-transfer.mjs';
 import { rankingUnderHostilePosts } from './lib/hostile-posts.mjs';
@@ -41,7 +42,8 @@ const loggingCost = async () => {
     'ACCESS_LOG=all': { ACCESS_LOG: 'all' },
     'LOG_LEVEL=warn': { LOG_LEVEL: 'warn' },
   })) {
-    const site = await startSite({ port: SITE_PORT + 2, settings: SETTINGS, env });
+    const site = await startSite({ port: SITE_PORT + 2, settings: SETTINGS, env, pinned: true });
+    pinLoadGenerator(true);
     try {
       figures[mode] = {};
       for (const path of LOGGED_PATHS) {
@@ -50,6 +52,7 @@ const loggingCost = async () => {
         figures[mode][path] = { ...result, loggedBytesPerRequest: (site.loggedBytes() - before) / result.siteRps };
       }
     } finally {
+      pinLoadGenerator(false);
       await site.stop();
     }
   }
@@ -88,9 +91,12 @@ const coldQueries = () => {
 };
 
 const figures = {};
-const site = await startSite({ port: SITE_PORT, settings: SETTINGS });
+// The side-by-side figures with the servers on one core and the load generator on the other (cores.mjs).
+const site = await startSite({ port: SITE_PORT, settings: SETTINGS, pinned: true });
 try {
+  pinLoadGenerator(true);
   figures.frontDoor = await frontDoor({ siteUrl: site.url, characterName: 'DemoKnight', ...load });
+  pinLoadGenerator(false);
   figures.hostile = await rankingUnderHostilePosts({
     siteUrl: site.url,
     ranking: RANKING,

@@ -3,7 +3,13 @@ import { redactedUrl } from '../src/infra/request-log';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
-type Line = { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number };
+type Line = {
+  reqId?: string;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+};
 
 /** A site whose log lines the test reads, with the given access-log environment. */
 const loggingSite = (env: Record<string, string>) => {
@@ -82,6 +88,8 @@ describe('the access log with ACCESS_LOG=all', () => {
     ]);
     const last = log.lines.map((line) => JSON.parse(line) as Line).findLast((line) => line.msg === 'answered');
     expect(last?.responseTime).toEqual(expect.any(Number));
+    // The request's logger is made when its line is written, with the request's id.
+    expect(last?.reqId).toMatch(/^req-/);
   });
 
   it('keeps the query of other calls', () => {

@@ -103,7 +103,8 @@ class LazyChildLogger implements FastifyBaseLogger {
 
   private write(level: Level, args: unknown[]): void {
     if (!this.#made && !this.parent.isLevelEnabled(level)) return;
-    (this.made()[level] as (...line: unknown[]) => void)(...args);
+    const made = this.made();
+    Reflect.apply(made[level], made, args);
   }
 
   get level(): string {
