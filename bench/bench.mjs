@@ -49,7 +49,7 @@ const loggingCost = async () => {
       for (const path of LOGGED_PATHS) {
         const before = site.loggedBytes();
         const result = await sideBySide({ siteUrl: site.url, path, headers: BROWSER, ...load });
-        figures[mode][path] = { ...result, loggedBytesPerRequest: (site.loggedBytes() - before) / result.siteRps };
+        figures[mode][path] = { ...result, loggedBytesPerRequest: (site.loggedBytes() - before) / result.siteRequests };
       }
     } finally {
       pinLoadGenerator(false);

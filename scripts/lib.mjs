@@ -55,6 +55,7 @@ const OUTPUTS = [
   'apps/server/dist/main.js',
   'apps/server/dist/mail-cli.js',
   'apps/server/dist/donations-cli.js',
+  'apps/server/dist/bcrypt-worker.mjs',
 ];
 
 /** Builds the page and the server when a source is newer than what was built. */

@@ -70,11 +70,13 @@ export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, con
   const options = { headers, connections, duration };
   try {
     await load(`${bare.url}${path}`, { ...options, duration: 1 });
-    await load(`${siteUrl}${path}`, { ...options, duration: 1 });
+    const warm = await load(`${siteUrl}${path}`, { ...options, duration: 1 });
+    let siteRequests = warm.requests.total;
     const measured = [];
     for (let i = 0; i < rounds; i++) {
       const bareResult = await load(`${bare.url}${path}`, options);
       const siteResult = await load(`${siteUrl}${path}`, options);
+      siteRequests += siteResult.requests.total;
       measured.push({
         bareRps: Math.round(bareResult.requests.average),
         siteRps: Math.round(siteResult.requests.average),
@@ -91,6 +93,8 @@ export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, con
       encoding: answer.headers['content-encoding'] ?? 'identity',
       ...middle,
       rounds: measured.map((round) => Math.round(round.ratio * 100)),
+      /** Every request the site answered here, warm-up included. */
+      siteRequests,
     };
   } finally {
     bare.close();

@@ -472,6 +472,45 @@ describe.skipIf(!hasBuiltPage)(
       expect(((await response.json()) as Record<string, unknown>).UsernameEmpty).toEqual(expect.any(String));
     });
 
+    it('sends the built bytes of a file in each encoding, with one ETag that answers 304 in any of them', async () => {
+      const path = entryScript();
+      const onDisk = readFileSync(resolve(WEB_DIST, `.${path}`));
+      const raw = async (encoding: string) => {
+        const response = await fetch(`${site.url}${path}`, { headers: { 'accept-encoding': encoding } });
+        return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+      };
+      const plain = await raw('identity');
+      expect(plain.bytes.equals(onDisk)).toBe(true);
+      expect(plain.response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(plain.response.headers.get('vary')).toBe('accept-encoding');
+      const etag = plain.response.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      // fetch() decodes what it asked for; the length says the compressed bytes crossed the wire.
+      const br = await fetch(`${site.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('etag')).toBe(etag);
+      expect(Number(br.headers.get('content-length'))).toBe(readFileSync(resolve(WEB_DIST, `.${path}.br`)).length);
+      expect(Buffer.from(await br.arrayBuffer()).equals(onDisk)).toBe(true);
+      for (const encoding of ['identity', 'gzip', 'br']) {
+        const again = await fetch(`${site.url}${path}`, {
+          headers: { 'accept-encoding': encoding, 'if-none-match': `W/"x", ${etag}` },
+        });
+        expect(again.status, encoding).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(again.headers.get('content-encoding')).toBeNull();
+      }
+      const head = await fetch(`${site.url}${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('content-length'))).toBe(onDisk.length);
+    });
+
+    it('answers a page path written in another case or with a trailing slash with that page', async () => {
+      for (const path of ['/RU/Registratsiya', '/ru/registratsiya/']) {
+        const response = await fetch(`${site.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain('<html lang="ru">');
+      }
+    });
+
     it('answers 404 JSON for an unknown /sdk path and a missing file', async () => {
       const call = await fetch(`${site.url}/sdk/nosuchcall`);
       expect(call.status).toBe(404);

@@ -31,5 +31,7 @@ describe('the localized route table', () => {
     expect(languageOfPath('/lt/parama')).toBe('lt');
     expect(languageOfPath('/en/register')).toBe('en');
     expect(languageOfPath('/xx/register')).toBe('en');
+    expect(languageOfPath('/RU/Registratsiya')).toBe('ru');
+    expect(matchRoute('/RU/Registratsiya/')).toEqual({ id: 'register', language: 'ru' });
   });
 });

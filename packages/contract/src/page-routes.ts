@@ -170,9 +170,9 @@ export const getHref = (id: RouteId, language: Language): string => {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 };
 
-/** The language a path is written in: its prefix, or English without one. */
+/** The language a path is written in: its prefix (in any case, as paths compare), or English without one. */
 export const languageOfPath = (pathname: string): Language => {
-  const first = pathname.split('/')[1] ?? '';
+  const first = (pathname.split('/')[1] ?? '').toLowerCase();
   return (LANGUAGES as readonly string[]).includes(first) && first !== DEFAULT_LANGUAGE
     ? (first as Language)
     : DEFAULT_LANGUAGE;
