@@ -106,7 +106,7 @@ const printLighthouse = (phone, run) => {
     return;
   }
   console.log(
-    '  page                 performance   accessibility      LCP      FCP      TBT     CLS   runs: score / TBT ms / LCP ms',
+    '  page                 performance   accessibility      LCP      FCP      TBT     CLS   machine   runs: score / TBT ms / LCP ms',
   );
   for (const [path, r] of Object.entries(phone.pages)) {
     if (r.performance === undefined) {
@@ -115,11 +115,14 @@ const printLighthouse = (phone, run) => {
     }
     if (r.failed.length > 0) console.log(`  ${path}: ${r.failed.length} run(s) failed: ${r.failed.join('; ')}`);
     console.log(
-      `  ${path.padEnd(20)}${String(r.performance).padStart(12)}${String(r.accessibility).padStart(16)}${`${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${(r.fcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(9)}${String(r.cls).padStart(8)}   ${r.runs.join(' ')} / ${r.tbtRuns.join(' ')} / ${r.lcpRuns.join(' ')}`,
+      `  ${path.padEnd(20)}${String(r.performance).padStart(12)}${String(r.accessibility).padStart(16)}${`${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${(r.fcpMs / 1000).toFixed(1)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(9)}${String(r.cls).padStart(8)}${String(r.benchmarkIndex).padStart(10)}   ${r.runs.join(' ')} / ${r.tbtRuns.join(' ')} / ${r.lcpRuns.join(' ')}`,
     );
     if (r.failedAccessibility.length > 0)
       console.log(`    accessibility audits failed: ${r.failedAccessibility.join(', ')}`);
   }
+  console.log(
+    "  machine: Lighthouse's benchmark index of this machine during the runs (median; higher is faster); below 1,000 Lighthouse warns that the CPU is too slow for its simulated figures",
+  );
 };
 
 const printColdQueries = (cold) => {
