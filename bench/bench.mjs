@@ -48,7 +48,7 @@ const loggingCost = async () => {
       figures[mode] = {};
       for (const path of LOGGED_PATHS) {
         const before = site.loggedBytes();
-        const result = await sideBySide({ siteUrl: site.url, path, headers: BROWSER, ...load });
+        const result = await sideBySide({ siteUrl: site.url, sitePid: site.pid, path, headers: BROWSER, ...load });
         figures[mode][path] = { ...result, loggedBytesPerRequest: (site.loggedBytes() - before) / result.siteRequests };
       }
     } finally {
@@ -95,7 +95,7 @@ const figures = {};
 const site = await startSite({ port: SITE_PORT, settings: SETTINGS, pinned: true });
 try {
   pinLoadGenerator(true);
-  figures.frontDoor = await frontDoor({ siteUrl: site.url, characterName: 'DemoKnight', ...load });
+  figures.frontDoor = await frontDoor({ siteUrl: site.url, sitePid: site.pid, characterName: 'DemoKnight', ...load });
   pinLoadGenerator(false);
   figures.hostile = await rankingUnderHostilePosts({
     siteUrl: site.url,

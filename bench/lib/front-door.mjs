@@ -46,11 +46,12 @@ export const publicGets = (characterName) => {
   ];
 };
 
-export const frontDoor = async ({ siteUrl, characterName, rounds, duration, connections, barePort }) => {
+export const frontDoor = async ({ siteUrl, sitePid, characterName, rounds, duration, connections, barePort }) => {
   const results = [];
   for (const get of publicGets(characterName)) {
     const result = await sideBySide({
       siteUrl,
+      sitePid,
       path: get.path,
       headers: BROWSER,
       rounds,

@@ -1,6 +1,7 @@
 // Load generation for `npm run bench`: autocannon against the site and against a bare node:http
 // server that answers the site's own bytes and headers from its own process.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { onServerCore } from './cores.mjs';
@@ -55,16 +56,41 @@ export const startBare = (answer, port) =>
     const child = spawn(...onServerCore(process.execPath, ['-e', BARE_SERVER]), {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    child.once('message', () => resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') }));
+    child.once('message', () =>
+      resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid, close: () => child.kill('SIGTERM') }),
+    );
     child.send({ status: answer.status, headers, body: answer.body.toString('base64'), port });
   });
+
+/** CPU time a process has used (user and system), in microseconds; undefined off Linux. */
+export const cpuMicros = (pid) => {
+  try {
+    // /proc/PID/stat: fields 14 and 15 (utime, stime) in clock ticks of 10 ms, after the command's ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+};
+
+/** One load run of a server, with the CPU time its process used per request answered. */
+const measuredLoad = async (url, pid, options) => {
+  const before = pid === undefined ? undefined : cpuMicros(pid);
+  const result = await load(url, options);
+  const after = pid === undefined ? undefined : cpuMicros(pid);
+  const cpuPerRequestUs =
+    before === undefined || after === undefined || result.requests.total === 0
+      ? undefined
+      : (after - before) / result.requests.total;
+  return { result, cpuPerRequestUs };
+};
 
 /**
  * One call of the site side by side with the bare server: both warmed up, then alternated in
  * rounds (this machine's speed drifts between runs, and each round compares the two under the same
  * conditions); the median round counts.
  */
-export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, connections, barePort }) => {
+export const sideBySide = async ({ siteUrl, sitePid, path, headers, rounds, duration, connections, barePort }) => {
   const answer = await rawAnswer(`${siteUrl}${path}`, headers);
   const bare = await startBare(answer, barePort);
   const options = { headers, connections, duration };
@@ -74,8 +100,16 @@ export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, con
     let siteRequests = warm.requests.total;
     const measured = [];
     for (let i = 0; i < rounds; i++) {
-      const bareResult = await load(`${bare.url}${path}`, options);
-      const siteResult = await load(`${siteUrl}${path}`, options);
+      const { result: bareResult, cpuPerRequestUs: bareCpuUs } = await measuredLoad(
+        `${bare.url}${path}`,
+        bare.pid,
+        options,
+      );
+      const { result: siteResult, cpuPerRequestUs: siteCpuUs } = await measuredLoad(
+        `${siteUrl}${path}`,
+        sitePid,
+        options,
+      );
       siteRequests += siteResult.requests.total;
       measured.push({
         bareRps: Math.round(bareResult.requests.average),
@@ -83,9 +117,13 @@ export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, con
         siteP99Ms: siteResult.latency.p99,
         errors: siteResult.errors + siteResult.timeouts + siteResult.non2xx,
         ratio: siteResult.requests.average / bareResult.requests.average,
+        siteCpuUs,
+        bareCpuUs,
       });
     }
     const middle = [...measured].sort((a, b) => a.ratio - b.ratio)[Math.floor(measured.length / 2)];
+    const cpu = (key) =>
+      measured.every((round) => round[key] !== undefined) ? median(measured.map((round) => round[key])) : undefined;
     return {
       path,
       status: answer.status,
@@ -93,6 +131,9 @@ export const sideBySide = async ({ siteUrl, path, headers, rounds, duration, con
       encoding: answer.headers['content-encoding'] ?? 'identity',
       ...middle,
       rounds: measured.map((round) => Math.round(round.ratio * 100)),
+      /** CPU time per request of each process, median over the rounds: what each answer costs the core. */
+      siteCpuUs: cpu('siteCpuUs'),
+      bareCpuUs: cpu('bareCpuUs'),
       /** Every request the site answered here, warm-up included. */
       siteRequests,
     };

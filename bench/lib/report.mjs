@@ -2,6 +2,10 @@
 
 const ratioCell = (ratio) => `${Math.round(ratio * 100)}%`.padStart(5);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const cpuCell = (r) =>
+  r.siteCpuUs === undefined || r.bareCpuUs === undefined
+    ? '-'
+    : `${r.siteCpuUs.toFixed(1)} / ${r.bareCpuUs.toFixed(1)} µs`;
 
 const printFrontDoor = (rows, run) => {
   console.log(
@@ -9,11 +13,11 @@ const printFrontDoor = (rows, run) => {
       ` (${run.connections} connections, ${run.rounds} rounds of ${run.duration} s alternating, median round; as a browser asks: ${'gzip, deflate, br'}; target: at least 85%)`,
   );
   console.log(
-    `  ${'call'.padEnd(34)}${'sent'.padStart(16)}${'bare req/s'.padStart(12)}${'site req/s'.padStart(12)}${'ratio'.padStart(7)}${'site p99'.padStart(10)}${'errors'.padStart(8)}   rounds`,
+    `  ${'call'.padEnd(34)}${'sent'.padStart(16)}${'bare req/s'.padStart(12)}${'site req/s'.padStart(12)}${'ratio'.padStart(7)}${'site p99'.padStart(10)}${'errors'.padStart(8)}${'CPU per request site / bare'.padStart(29)}   rounds`,
   );
   for (const r of rows) {
     console.log(
-      `  ${r.label.padEnd(34)}${`${r.bytes} B ${r.encoding === 'identity' ? '' : r.encoding}`.padStart(16)}${String(r.bareRps).padStart(12)}${String(r.siteRps).padStart(12)}${ratioCell(r.ratio).padStart(7)}${`${r.siteP99Ms} ms`.padStart(10)}${String(r.errors).padStart(8)}   ${r.rounds.join('% ')}%${r.status === 200 ? '' : `   (HTTP ${r.status})`}`,
+      `  ${r.label.padEnd(34)}${`${r.bytes} B ${r.encoding === 'identity' ? '' : r.encoding}`.padStart(16)}${String(r.bareRps).padStart(12)}${String(r.siteRps).padStart(12)}${ratioCell(r.ratio).padStart(7)}${`${r.siteP99Ms} ms`.padStart(10)}${String(r.errors).padStart(8)}${cpuCell(r).padStart(29)}   ${r.rounds.join('% ')}%${r.status === 200 ? '' : `   (HTTP ${r.status})`}`,
     );
   }
   const under = rows.filter((r) => r.ratio < 0.85);
@@ -21,6 +25,9 @@ const printFrontDoor = (rows, run) => {
     under.length === 0
       ? `  all ${rows.length} at 85% or more`
       : `  under 85%: ${under.map((r) => `${r.label} ${ratioCell(r.ratio).trim()}`).join(', ')}`,
+  );
+  console.log(
+    '  CPU per request: the CPU time each server process used over a round divided by the requests it answered (median round); unlike requests per second, it does not depend on how fast the load generator is',
   );
 };
 

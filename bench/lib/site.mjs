@@ -55,6 +55,7 @@ export const startSite = async ({ port, flavor = 'l2j', settings = {}, env = {},
   }
   return {
     url,
+    pid: child.pid,
     /** Resident memory of the site's process, in MB (Linux /proc). */
     rssMb: () => {
       const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
