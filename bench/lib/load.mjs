@@ -62,8 +62,8 @@ export const startBare = (answer, port) =>
     child.send({ status: answer.status, headers, body: answer.body.toString('base64'), port });
   });
 
-/** CPU time a process has used (user and system), in microseconds; undefined off Linux. */
-export const cpuMicros = (pid) => {
+/** CPU time a process has used (user and system), in microseconds; undefined off Linux or without a pid. */
+const cpuMicros = (pid) => {
   try {
     // /proc/PID/stat: fields 14 and 15 (utime, stime) in clock ticks of 10 ms, after the command's ')'.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -75,9 +75,9 @@ export const cpuMicros = (pid) => {
 
 /** One load run of a server, with the CPU time its process used per request answered. */
 const measuredLoad = async (url, pid, options) => {
-  const before = pid === undefined ? undefined : cpuMicros(pid);
+  const before = cpuMicros(pid);
   const result = await load(url, options);
-  const after = pid === undefined ? undefined : cpuMicros(pid);
+  const after = cpuMicros(pid);
   const cpuPerRequestUs =
     before === undefined || after === undefined || result.requests.total === 0
       ? undefined
