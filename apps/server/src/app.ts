@@ -37,7 +37,10 @@ import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
 import { voteCallbackRoutes, voteListJobs, voteRoutes } from './features/votes/routes';
 import { topVoters } from './features/votes/top-voters';
-import { AccessLog, lazyChildLogger, requestLogSerializer } from './infra/request-log';
+import { AccessLog, lazyChildLogger, nextRequestId, requestLogSerializer } from './infra/request-log';
+import { clientAddressOf, trustProxyFunction } from './infra/client-address';
+import { FrontDoor } from './infra/front-door';
+import { parseQuery } from './infra/query-string';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
@@ -70,6 +73,8 @@ export interface AppDependencies {
 /** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config, settings, connections } = deps;
+  const trustProxy = trustProxyFunction(config.trustProxy);
+  const accessLog = new AccessLog(config.ACCESS_LOG, config.ACCESS_LOG_SLOW_MS);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -77,7 +82,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       serializers: { req: requestLogSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy,
     // A 1 MB value is refused (413) before it is read whole; the schemas bound every field anyway.
     bodyLimit: 64 * 1024,
     clientErrorHandler: answerClientError,
@@ -85,9 +90,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
-    logController: new AccessLog(config.ACCESS_LOG, config.ACCESS_LOG_SLOW_MS),
+    logController: accessLog,
     childLoggerFactory: lazyChildLogger,
+    genReqId: nextRequestId,
+    routerOptions: { querystringParser: parseQuery },
   });
+  // Every public GET is answered from memory before routing (decision 023); the routes fill it.
+  const frontDoor = new FrontDoor(accessLog, app.log, clientAddressOf(trustProxy));
+  app.decorate('frontDoor', frontDoor);
+  frontDoor.open(app);
   app.decorateRequest('publicRead', false);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -183,7 +194,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       login: config.LOGIN_SERVER_ADDRESS,
       game: config.GAME_SERVER_ADDRESS,
     });
-    await sdk.register(visitorIpRoutes);
+    await sdk.register(visitorIpRoutes, { clientAddress: clientAddressOf(trustProxy) });
     await sdk.register(characterRoutes, { connections, schema: deps.schema });
     await sdk.register(statisticsRoutes, {
       connections,

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
@@ -24,8 +24,9 @@ const raw = (url: string, method: string, headers: Record<string, string>) =>
   });
 
 /**
- * The hot read calls answer prepared bytes on their Fastify routes (infra/prepared-answer.ts,
- * decision 023): the same bytes and headers whatever else the request carries.
+ * The hot read calls answer prepared bytes (infra/prepared-answer.ts, decision 023), at the front
+ * door and on their Fastify routes alike: the same bytes and headers whatever else the request
+ * carries.
  */
 describe('the prepared answers of the hot reads', () => {
   let databases: TestDatabases;
@@ -110,7 +111,12 @@ describe('the HTTP timeouts', () => {
   });
 
   it('keeps an idle keep-alive connection open for the configured time, past the 5 s of Node itself', async () => {
+    // The request is one the front door answers: it runs on Fastify's server, with its timeouts.
+    const frontDoor = site.app.frontDoor;
+    if (!frontDoor) throw new Error('the site has no front door');
+    const answered = vi.spyOn(frontDoor, 'answer');
     const connection = await idleConnection(site.url);
+    expect(answered.mock.results.map((result) => result.value as boolean)).toEqual([true]);
     const outcome = await Promise.race([
       connection.closed.then((ms) => `closed after ${ms} ms`),
       new Promise((done) => setTimeout(() => done('open at 5.8 s'), 5_800)),

@@ -92,6 +92,22 @@ describe('the access log with ACCESS_LOG=all', () => {
     expect(last?.reqId).toMatch(/^req-/);
   });
 
+  it('writes the lines of the answers the front door sent as Fastify writes its own', async () => {
+    await log.answeredFor(['/sdk/getmetadata', '/sdk/nosuchcall']);
+    const lines = log.lines.map((line) => JSON.parse(line) as Line & { req?: Record<string, unknown> });
+    const front = lines.findLast((line) => line.req?.url === '/sdk/getmetadata');
+    const routed = lines.findLast((line) => line.req?.url === '/sdk/nosuchcall');
+    expect(Object.keys(front?.req ?? {}).sort()).toEqual(Object.keys(routed?.req ?? {}).sort());
+    expect(front).toMatchObject({
+      msg: 'answered',
+      reqId: expect.stringMatching(/^req-/),
+      req: { method: 'GET', remoteAddress: '127.0.0.1', remotePort: expect.any(Number) },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(front?.reqId).not.toBe(routed?.reqId);
+  });
+
   it('keeps the query of other calls', () => {
     expect(redactedUrl('/sdk/getscorestatistics?server=1')).toBe('/sdk/getscorestatistics?server=1');
     expect(redactedUrl('/sdk/getnewpassword')).toBe('/sdk/getnewpassword');

@@ -1,9 +1,7 @@
-import type { Api } from '@gatekeeper/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsEncoding } from './accept-encoding';
 import type { RefreshingValue } from './refreshing-value';
-import { markPublicRead } from './request-log';
-import { sdkRoute } from './sdk-route';
 import { API_HEADERS } from './security-headers';
 
 /** An answer ready to write: every header and the exact bytes. */
@@ -30,6 +28,13 @@ export const prepareBytes = (headers: Readonly<Record<string, string>>, body: st
         }
       : {}),
   });
+
+/** The answer with one more header (a page's cookie): for one request, not kept. */
+export const withHeader = (answer: PreparedAnswer, name: string, value: string): PreparedAnswer => ({
+  headers: { ...answer.headers, [name]: value },
+  body: answer.body,
+  ...(answer.notModifiedHeaders ? { notModifiedHeaders: { ...answer.notModifiedHeaders, [name]: value } } : {}),
+});
 
 /** An /sdk answer: the API's own headers, then the given ones. */
 export const prepareAnswer = (headers: Readonly<Record<string, string>>, body: string | Buffer): PreparedAnswer =>
@@ -79,39 +84,43 @@ export const ifNoneMatchHolds = (ifNoneMatch: string, etag: string): boolean => 
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 };
 
-/** Sends a prepared answer, or 304 when the request's If-None-Match holds its ETag already. */
-export const sendPrepared = (request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply => {
-  const ifNoneMatch = request.headers['if-none-match'];
+/**
+ * Writes a prepared answer on the response, or 304 when the request's If-None-Match holds its ETag
+ * already: one writeHead with the prepared headers, then the bytes. Both doors use it: the front
+ * door and the Fastify routes.
+ */
+export const writePrepared = (
+  response: ServerResponse,
+  answer: PreparedAnswer,
+  ifNoneMatch: string | undefined,
+  status = 200,
+): void => {
   if (
     answer.notModifiedHeaders &&
     ifNoneMatch !== undefined &&
     ifNoneMatchHolds(ifNoneMatch, answer.headers.etag ?? '')
   ) {
-    return reply.code(304).headers(answer.notModifiedHeaders).send();
+    response.writeHead(304, answer.notModifiedHeaders);
+    response.end();
+    return;
   }
-  return reply.headers(answer.headers).send(answer.body);
+  response.writeHead(status, answer.headers);
+  response.end(answer.body);
 };
 
 /**
- * Picks the answer of one GET; it sees only what such an answer depends on. A promise only until
- * a background value's first computation (latestAnswer).
+ * Sends a prepared answer from a Fastify route, as the front door does (writePrepared): the reply is
+ * taken over, so no hook or serializer of Fastify's runs on the bytes; the access log still sees it.
  */
-export type AnswerFor = (acceptEncoding: string | undefined) => PreparedAnswer | Promise<PreparedAnswer>;
-
-type ReadCall = { [N in keyof Api]: Api[N] extends { method: 'GET'; query?: undefined } ? N : never }[keyof Api];
-
-/**
- * A hot read call (metadata, server status, the rankings) on an ordinary Fastify route that
- * answers from memory with bytes prepared in advance: no serialization, no hook, one object of
- * headers set at once (decision 023).
- */
-export const readRoute = (app: FastifyInstance, name: ReadCall, answerFor: AnswerFor): void => {
-  sdkRoute(app, name, (_input, request, reply) => {
-    markPublicRead(request);
-    const answer = answerFor(request.headers['accept-encoding']);
-    if (answer instanceof Promise) return answer.then((ready) => reply.headers(ready.headers).send(ready.body));
-    return reply.headers(answer.headers).send(answer.body);
-  });
+export const sendPrepared = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+  status = 200,
+): FastifyReply => {
+  reply.hijack();
+  writePrepared(reply.raw, answer, request.headers['if-none-match'], status);
+  return reply;
 };
 
 /**
@@ -135,14 +144,17 @@ export const preparedLatest = (
 };
 
 /**
- * The answer of a JSON text computed in the background: the first request waits for the first
- * computation (as the value's own get() does); every later one answers the latest, prepared once
- * per change.
+ * The answer of a JSON text computed in the background: none until the first computation has
+ * finished (`ready`; `whenReady` waits for it, as the value's own get() does), then the latest,
+ * prepared once per change.
  */
 export const latestAnswer = (
   source: Pick<RefreshingValue<string>, 'get' | 'latest'>,
   headers: Readonly<Record<string, string>>,
-): (() => PreparedAnswer | Promise<PreparedAnswer>) => {
+): { ready: () => PreparedAnswer | undefined; whenReady: () => Promise<PreparedAnswer> } => {
   let current: (() => PreparedAnswer) | undefined;
-  return () => current?.() ?? source.get().then(() => (current ??= preparedLatest(source.latest, headers))());
+  return {
+    ready: () => current?.(),
+    whenReady: () => source.get().then(() => (current ??= preparedLatest(source.latest, headers))()),
+  };
 };

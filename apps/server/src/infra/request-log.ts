@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CALLS } from '@gatekeeper/contract';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -23,8 +24,13 @@ export const redactedUrl = (url: string): string => {
   return SECRET_QUERY_PATHS.has(normalizedPath(path)) ? `${path}?[redacted]` : url;
 };
 
+/** What the access log writes of a request: a Fastify request, or what the front door knows of one. */
+type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'host' | 'ip'> & {
+  socket?: { remotePort?: number | undefined } | undefined;
+};
+
 /** Fastify's own request serializer, with the URL redacted. */
-export const requestLogSerializer = (request: FastifyRequest) => ({
+export const requestLogSerializer = (request: LoggedRequest) => ({
   method: request.method,
   url: redactedUrl(request.url),
   version: [request.headers['accept-version']].flat()[0],
@@ -79,7 +85,54 @@ export class AccessLog extends LogController {
     if (this.mode === 'changes' && request.publicRead && reply.statusCode < 400 && responseTime < this.slowMs) return;
     reply.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime }, 'answered');
   }
+
+  /**
+   * The line of an answer the front door sent (a public read, decision 023), by the same rules:
+   * with `changes` it is written only when it was slow. Most answers are handed whole to the
+   * socket at once and are judged at once; a big one still being sent is judged when it is done.
+   */
+  frontDoorAnswered(
+    log: FastifyBaseLogger,
+    request: IncomingMessage,
+    response: ServerResponse,
+    startedAt: number,
+    clientAddress: (request: IncomingMessage) => string | undefined,
+  ): void {
+    if (this.mode === 'off') return;
+    if (response.writableFinished) this.frontDoorLine(log, request, response, startedAt, clientAddress);
+    else response.once('close', () => this.frontDoorLine(log, request, response, startedAt, clientAddress));
+  }
+
+  private frontDoorLine(
+    log: FastifyBaseLogger,
+    request: IncomingMessage,
+    response: ServerResponse,
+    startedAt: number,
+    clientAddress: (request: IncomingMessage) => string | undefined,
+  ): void {
+    const responseTime = performance.now() - startedAt;
+    if (this.mode === 'changes' && response.statusCode < 400 && responseTime < this.slowMs) return;
+    const req: LoggedRequest = {
+      method: request.method ?? 'GET',
+      url: request.url ?? '',
+      headers: request.headers,
+      host: request.headers.host ?? '',
+      ip: clientAddress(request) ?? '',
+      socket: request.socket,
+    };
+    log.info({ reqId: nextRequestId(), req, res: { statusCode: response.statusCode }, responseTime }, 'answered');
+  }
 }
+
+let requestCount = 0;
+/**
+ * Request ids for the log lines, Fastify's (genReqId) and the front door's alike: req-1, req-2… in
+ * base 36, starting again below V8's largest small integer as Fastify's own do.
+ */
+export const nextRequestId = (): string => {
+  requestCount = requestCount >= 2_147_483_646 ? 1 : requestCount + 1;
+  return `req-${requestCount.toString(36)}`;
+};
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { contentType } from 'mime-types';
-import { type PreparedEncodings, chooseEncoding, prepareBytes, sendPrepared } from './prepared-answer';
-import { markPublicRead } from './request-log';
+import { type PreparedEncodings, chooseEncoding, prepareBytes } from './prepared-answer';
+import { publicGet } from './public-read';
 
 /** Vite names built files name-HASH.ext; those never change and are cached for a year. */
 const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
@@ -60,12 +60,12 @@ export const loadStaticFiles = (
   return files;
 };
 
-/** One GET route per built file (HEAD comes with it): the answer in the encoding asked for, or 304. */
+/**
+ * One public GET per built file (its route, HEAD with it, and its place at the front door): the
+ * answer in the encoding asked for, or 304.
+ */
 export const registerStaticFiles = (app: FastifyInstance, files: Map<string, PreparedEncodings>): void => {
   for (const [urlPath, answers] of files) {
-    app.get(urlPath, (request, reply) => {
-      markPublicRead(request);
-      return sendPrepared(request, reply, chooseEncoding(answers, request.headers['accept-encoding']));
-    });
+    publicGet(app, urlPath, (request) => chooseEncoding(answers, request.headers['accept-encoding']));
   }
 };

@@ -13,11 +13,21 @@ import {
   languageOfPath,
   matchRoute,
 } from '@gatekeeper/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { newCsrfToken } from './csrf';
+import type { ReadyAnswer } from './front-door';
 import { type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
-import { type PreparedEncodings, chooseEncoding, prepareBytes, sendPrepared } from './prepared-answer';
+import {
+  type PreparedAnswer,
+  type PreparedEncodings,
+  chooseEncoding,
+  prepareBytes,
+  sendPrepared,
+  withHeader,
+} from './prepared-answer';
+import { publicGet } from './public-read';
 import { markPublicRead } from './request-log';
 import { allowInlineScriptsOf } from './security-headers';
 import { loadStaticFiles, registerStaticFiles } from './static-files';
@@ -87,37 +97,33 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     return answers;
   };
 
-  /** A browser without the anti-forgery cookie gets one with its page. */
-  const offerCsrfCookie = (request: FastifyRequest, reply: FastifyReply) => {
+  // The cookie's attributes, written once: a token (base64url) needs no escaping.
+  const cookieAttributes = serializeCookie(COOKIES.csrf.name, '', {
+    path: '/',
+    sameSite: 'strict',
+    secure: options.secureCookies,
+  }).slice(COOKIES.csrf.name.length + 1);
+
+  /** The page's answer; a browser without the anti-forgery cookie gets one with it. */
+  const pageAnswer = (page: PreparedPage | undefined, request: IncomingMessage): PreparedAnswer => {
+    const answer = page ? chooseEncoding(pageAnswers(page), request.headers['accept-encoding']) : plainPage;
     const { cookie } = request.headers;
-    if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return;
-    reply.header(
-      'set-cookie',
-      serializeCookie(COOKIES.csrf.name, newCsrfToken(), {
-        path: '/',
-        sameSite: 'strict',
-        secure: options.secureCookies,
-      }),
-    );
+    if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return answer;
+    return withHeader(answer, 'set-cookie', `${COOKIES.csrf.name}=${newCsrfToken()}${cookieAttributes}`);
   };
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PreparedPage | undefined, status: number) => {
-    reply.code(status);
-    if (!page) return reply.headers(plainPage.headers).send(plainPage.body);
-    return sendPrepared(request, reply, chooseEncoding(pageAnswers(page), request.headers['accept-encoding']));
-  };
-
-  /** A path of the route table: its page, kept once rendered, so later requests do not wait. */
-  const pageRoute = (route: RouteId, language: Language) => {
+  /**
+   * A path of the route table: its page, kept once rendered, so later requests (at the front door)
+   * do not wait; the first is rendered on its Fastify route.
+   */
+  const pageRoute = (path: string, route: RouteId, language: Language) => {
     let rendered: PreparedPage | undefined;
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      markPublicRead(request);
-      offerCsrfCookie(request, reply);
-      if (rendered) return sendPage(request, reply, rendered, 200);
+    const ready: ReadyAnswer = (request) => (pages && !rendered ? undefined : pageAnswer(rendered, request));
+    publicGet(app, path, ready, async (request) => {
       const page = await pages?.page(route, language);
       rendered = page;
-      return sendPage(request, reply, page, 200);
-    };
+      return pageAnswer(page, request.raw);
+    });
   };
   const routed = new Set<string>();
   for (const route of ROUTE_IDS) {
@@ -126,11 +132,11 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       const path = getHref(route, language);
       if (routed.has(path)) continue;
       routed.add(path);
-      app.get(path, pageRoute(route, language));
+      pageRoute(path, route, language);
     }
   }
   // /index.html is the home page by its file name.
-  app.get('/index.html', pageRoute('home', 'en'));
+  pageRoute('/index.html', 'home', 'en');
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
@@ -145,8 +151,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     const route = matchRoute(pathname);
     const known = route !== undefined && route.id !== 'notFound';
     markPublicRead(request);
-    offerCsrfCookie(request, reply);
     const page = await pages?.page(known ? route.id : 'notFound', route?.language ?? languageOfPath(pathname));
-    return sendPage(request, reply, page, known ? 200 : 404);
+    return sendPrepared(request, reply, pageAnswer(page, request.raw), known ? 200 : 404);
   });
 };

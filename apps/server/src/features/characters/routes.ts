@@ -1,9 +1,12 @@
+import { api } from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Connections } from '../../db/connections';
 import { characterExists } from '../../game/characters';
 import type { GameSchema } from '../../game/schema-check';
-import { prepareAnswer } from '../../infra/prepared-answer';
+import { answerAtFrontDoor } from '../../infra/front-door';
+import { type PreparedAnswer, prepareAnswer, sendPrepared } from '../../infra/prepared-answer';
+import { parseQuery, queryOf } from '../../infra/query-string';
 import { markPublicRead } from '../../infra/request-log';
 import { sdkRoute } from '../../infra/sdk-route';
 
@@ -20,6 +23,9 @@ const NAMES_KEPT = 10_000;
 const ANSWER_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 const ANSWERS = { true: prepareAnswer(ANSWER_HEADERS, 'true'), false: prepareAnswer(ANSWER_HEADERS, 'false') };
 
+/** Names are looked up in any case, without the spaces around them. */
+const lookupKey = (name: string): string => name.trim().toLowerCase();
+
 /** ischaracterexist: whether a character of that name lives in the game database (any case). */
 export const characterRoutes = async (
   app: FastifyInstance,
@@ -35,11 +41,39 @@ export const characterRoutes = async (
       return exists;
     },
   });
+  /** The answer for a valid name when it is known (or empty), without asking the database. */
+  const knownAnswer = (name: string): PreparedAnswer | undefined => {
+    const key = lookupKey(name);
+    if (key === '') return ANSWERS.false;
+    const exists = known.get(key);
+    return exists === undefined ? undefined : ANSWERS[`${exists}`];
+  };
+
   sdkRoute(app, 'isCharacterExist', async ({ query }, request, reply) => {
     markPublicRead(request);
-    const name = query.name.trim();
-    const exists = name !== '' && (await known.fetch(name.toLowerCase()));
-    const answer = exists ? ANSWERS.true : ANSWERS.false;
-    return reply.headers(answer.headers).send(answer.body);
+    const answer =
+      knownAnswer(query.name) ?? ((await known.fetch(lookupKey(query.name))) ? ANSWERS.true : ANSWERS.false);
+    return sendPrepared(request, reply, answer);
+  });
+  // A name asked in the last minute is answered at the front door; its query is read and checked
+  // as the route reads it (the same parser, the contract's schema), once per query string, since
+  // the vote panel asks the same few names over and over. Anything else goes to the route.
+  const { path, query: querySchema } = api.isCharacterExist;
+  const nameOfQuery = new Map<string, string | null>();
+  const checkedName = (query: string): string | undefined => {
+    let name = nameOfQuery.get(query);
+    if (name === undefined) {
+      const checked = querySchema.safeParse(parseQuery(query));
+      name = checked.success ? checked.data.name : null;
+      if (nameOfQuery.size >= NAMES_KEPT) nameOfQuery.clear();
+      nameOfQuery.set(query, name);
+    }
+    return name ?? undefined;
+  };
+  answerAtFrontDoor(app, path, (request) => {
+    const url = request.url ?? '';
+    if (url.includes('#')) return undefined;
+    const name = checkedName(queryOf(url));
+    return name === undefined ? undefined : knownAnswer(name);
   });
 };

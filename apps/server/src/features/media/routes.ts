@@ -1,6 +1,7 @@
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { FastifyInstance } from 'fastify';
-import { latestAnswer, readRoute } from '../../infra/prepared-answer';
+import { latestAnswer } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { YoutubeSettings } from './settings-schema';
 import { YoutubeApiError } from './youtube-client';
@@ -24,5 +25,6 @@ export const mediaRoutes = async (
   app.addHook('onClose', async () => videos.stop());
   // Start the first fetch now so the first visitor finds it under way or done.
   void videos.get();
-  readRoute(app, 'getYoutubeVideos', latestAnswer(videos, JSON_NO_CACHE_HEADERS));
+  const answer = latestAnswer(videos, JSON_NO_CACHE_HEADERS);
+  readRoute(app, 'getYoutubeVideos', answer.ready, answer.whenReady);
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { prepareAnswer, readRoute } from '../../infra/prepared-answer';
+import { prepareAnswer } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { Settings } from '../../settings';
 import { presentMetadata } from './metadata';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
-import { chooseEncoding, readRoute } from '../../infra/prepared-answer';
+import { chooseEncoding } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Settings } from '../../settings';
 import { preparedEncodings } from './encoded-answer';
@@ -54,6 +55,8 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     StatisticsCall,
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
-    readRoute(app, call, (acceptEncoding) => chooseEncoding(preparedEncodings(cache.read(list)), acceptEncoding));
+    readRoute(app, call, (request) =>
+      chooseEncoding(preparedEncodings(cache.read(list)), request.headers['accept-encoding']),
+    );
   }
 };

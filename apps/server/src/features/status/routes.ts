@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { preparedLatest, readRoute } from '../../infra/prepared-answer';
+import { preparedLatest } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import { type Address, serverStatusSource } from './server-status';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
-import { latestAnswer, readRoute } from '../../infra/prepared-answer';
+import { latestAnswer } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import { liveStreamsSource } from './live-streams';
 import { listLiveStreams } from './live-streams-repository';
@@ -18,5 +19,6 @@ export const streamRoutes = async (
     onError: (error) => app.log.warn({ err: error }, 'live streams: the site database could not be read'),
   });
   app.addHook('onClose', async () => streams.stop());
-  readRoute(app, 'getLiveStreams', latestAnswer(streams, JSON_NO_CACHE_HEADERS));
+  const answer = latestAnswer(streams, JSON_NO_CACHE_HEADERS);
+  readRoute(app, 'getLiveStreams', answer.ready, answer.whenReady);
 };

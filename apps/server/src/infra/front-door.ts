@@ -1,0 +1,79 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type PreparedAnswer, writePrepared } from './prepared-answer';
+import type { AccessLog } from './request-log';
+
+/**
+ * A public GET's answer held in memory for this request, or undefined when there is none yet (a
+ * value's first computation, a name not looked up yet): its Fastify route answers then.
+ */
+export type ReadyAnswer = (request: IncomingMessage) => PreparedAnswer | undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public GETs the front door answers before routing (decision 023); see FrontDoor. */
+    frontDoor?: FrontDoor;
+  }
+}
+
+/**
+ * The site's front door (decision 023): every public GET (pages, files, /sdk reads) answered from
+ * memory before Fastify routes the request, on Fastify's own server, so its keep-alive and request
+ * timeouts hold. It is not a router of its own: its table is filled by the Fastify routes of those
+ * GETs (publicGet, readRoute), by exact path, and anything it cannot answer from memory (another
+ * method, an unknown path, an answer not computed yet, a request during shutdown) goes on to
+ * Fastify, whose route for that path answers the same bytes.
+ */
+export class FrontDoor {
+  readonly #byPath = new Map<string, ReadyAnswer>();
+  #closing = false;
+
+  constructor(
+    private readonly accessLog: AccessLog,
+    private readonly log: FastifyBaseLogger,
+    private readonly clientAddress: (request: IncomingMessage) => string | undefined,
+  ) {}
+
+  /** Puts the front door before Fastify's router on Fastify's server. */
+  open(app: FastifyInstance): void {
+    const listeners = app.server.listeners('request') as RequestListener[];
+    const fastifyHandler = listeners[0];
+    if (listeners.length !== 1 || !fastifyHandler) {
+      throw new Error(`the front door expects Fastify's one request listener, found ${listeners.length}`);
+    }
+    app.server.removeListener('request', fastifyHandler);
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (!this.answer(request, response)) fastifyHandler(request, response);
+    });
+    // While closing, Fastify answers 503 and closes the connection (return503OnClosing).
+    app.addHook('preClose', async () => {
+      this.#closing = true;
+    });
+  }
+
+  /** The answer of a public GET at this exact path; one per path. */
+  add(path: string, ready: ReadyAnswer): void {
+    if (this.#byPath.has(path)) throw new Error(`the front door answers ${path} already`);
+    this.#byPath.set(path, ready);
+  }
+
+  /** Answers the request from memory; false when Fastify has to. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || this.#closing) return false;
+    const url = request.url ?? '';
+    const query = url.indexOf('?');
+    const ready = this.#byPath.get(query === -1 ? url : url.slice(0, query));
+    if (!ready) return false;
+    const startedAt = performance.now();
+    const answer = ready(request);
+    if (!answer) return false;
+    writePrepared(response, answer, request.headers['if-none-match']);
+    this.accessLog.frontDoorAnswered(this.log, request, response, startedAt, this.clientAddress);
+    return true;
+  }
+}
+
+/** Registers what the front door answers at this path, when the site has one (tests may build features alone). */
+export const answerAtFrontDoor = (app: FastifyInstance, path: string, ready: ReadyAnswer): void => {
+  app.frontDoor?.add(path, ready);
+};

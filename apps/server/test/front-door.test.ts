@@ -1,0 +1,181 @@
+import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { CALLS } from '@gatekeeper/contract';
+import { type MockInstance, afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEB_DIST_DIR } from '../src/paths';
+import type { FrontDoor } from '../src/infra/front-door';
+import { type AppUnderTest, startApp } from './app-under-test';
+import { type TestDatabases, createTestDatabases } from './databases';
+
+type Answer = { status: number; headers: Record<string, unknown>; body: Buffer };
+
+/** A request over the socket, its body as sent (no decompression). */
+const raw = (url: string, method: string, headers: Record<string, string> = {}) =>
+  new Promise<Answer>((resolve, reject) => {
+    const req = request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/** Headers that depend on the connection, the moment or the visitor (a fresh cookie), not on the answer. */
+const VARYING = new Set(['date', 'connection', 'keep-alive', 'set-cookie']);
+const answerHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+const hashedScript = `/assets/${readdirSync(join(WEB_DIST_DIR, 'assets')).find((file) => file.endsWith('.js'))}`;
+const RANKINGS = Object.values(CALLS)
+  .filter((call) => call.method === 'GET' && call.path.endsWith('statistics'))
+  .map((call) => call.path);
+
+/** Every public GET of issue 17: the page in two languages, the files, and the /sdk reads. */
+const PUBLIC_GETS = [
+  '/',
+  '/ru/registratsiya',
+  '/index.html',
+  hashedScript,
+  '/locales/ru.json',
+  '/images/header/header-art.svg',
+  '/sdk/getmetadata',
+  '/sdk/getserverstatus',
+  '/sdk/getlivestreams',
+  '/sdk/getyoutubevideos',
+  '/sdk/getipaddress',
+  '/sdk/ischaracterexist?name=DemoKnight',
+  ...RANKINGS,
+];
+
+/**
+ * The front door (infra/front-door.ts, decision 023): every public GET answered from memory before
+ * routing, with exactly what its Fastify route answers; the rest left to Fastify.
+ */
+describe('the front door', () => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  let answered: MockInstance<FrontDoor['answer']>;
+  /** Whether the front door answered the last request the server was given. */
+  const lastAnsweredAtFrontDoor = () => answered.mock.results.at(-1)?.value as boolean | undefined;
+
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite');
+    site = await startApp(databases, { serveWebApp: true, env: { TRUST_PROXY: '127.0.0.1' } });
+    const frontDoor = site.app.frontDoor;
+    if (!frontDoor) throw new Error('the site has no front door');
+    answered = vi.spyOn(frontDoor, 'answer');
+  });
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  it('covers the rankings the contract lists, the votes ranking included', () => {
+    expect(RANKINGS).toHaveLength(11);
+    expect(RANKINGS).toContain('/sdk/getvotersstatistics');
+  });
+
+  it.each(PUBLIC_GETS)('answers %s before routing, with the status, headers and bytes of its route', async (path) => {
+    // The first request of a page or a background value may be the one that computes it.
+    await raw(`${site.url}${path}`, 'GET', BROWSER);
+    const answer = await raw(`${site.url}${path}`, 'GET', BROWSER);
+    expect(lastAnsweredAtFrontDoor()).toBe(true);
+    expect(answer.status).toBe(200);
+    const routed = await site.app.inject({ method: 'GET', url: path, headers: BROWSER });
+    expect(routed.statusCode).toBe(200);
+    expect(answerHeaders(answer.headers)).toEqual(answerHeaders(routed.headers));
+    expect(answer.body.equals(routed.rawPayload)).toBe(true);
+    expect(answer.headers['content-length']).toBe(String(answer.body.length));
+  });
+
+  it('answers 304 to a browser that holds the page or the file already', async () => {
+    for (const path of ['/', hashedScript, '/locales/en.json']) {
+      const first = await raw(`${site.url}${path}`, 'GET', BROWSER);
+      const again = await raw(`${site.url}${path}`, 'GET', { ...BROWSER, 'if-none-match': String(first.headers.etag) });
+      expect(lastAnsweredAtFrontDoor()).toBe(true);
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    }
+  });
+
+  it('gives the anti-forgery cookie with a page to a browser without one, and not again', async () => {
+    const fresh = await raw(`${site.url}/`, 'GET', BROWSER);
+    expect(lastAnsweredAtFrontDoor()).toBe(true);
+    expect(String(fresh.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Strict/);
+    const returning = await raw(`${site.url}/`, 'GET', { ...BROWSER, cookie: 'XSRF-TOKEN=abc' });
+    expect(returning.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('finds the visitor behind the trusted proxy as Fastify does', async () => {
+    const answer = await raw(`${site.url}/sdk/getipaddress`, 'GET', { 'x-forwarded-for': '203.0.113.9' });
+    expect(lastAnsweredAtFrontDoor()).toBe(true);
+    expect(answer.body.toString()).toBe('203.0.113.9');
+    const routed = await site.app.inject({
+      method: 'GET',
+      url: '/sdk/getipaddress',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(routed.body).toBe('203.0.113.9');
+    // An address the proxy did not vouch for is not believed: 198.51.100.1 is not trusted.
+    const chained = await raw(`${site.url}/sdk/getipaddress`, 'GET', {
+      'x-forwarded-for': '203.0.113.9, 198.51.100.1',
+    });
+    expect(chained.body.toString()).toBe('198.51.100.1');
+  });
+
+  it('asks the route for a name not asked before, then answers it from memory', async () => {
+    const path = '/sdk/ischaracterexist?name=NobodyByThisName';
+    const first = await raw(`${site.url}${path}`, 'GET');
+    expect(lastAnsweredAtFrontDoor()).toBe(false);
+    expect(first.body.toString()).toBe('false');
+    const second = await raw(`${site.url}/sdk/ischaracterexist?name=%20nobodybythisname`, 'GET');
+    expect(lastAnsweredAtFrontDoor()).toBe(true);
+    expect(second.body.toString()).toBe('false');
+    expect((await raw(`${site.url}/sdk/ischaracterexist?name=demoknight`, 'GET')).body.toString()).toBe('true');
+  });
+
+  it('leaves to Fastify what it cannot answer from memory, which answers as before', async () => {
+    const cases: [string, string, number][] = [
+      ['HEAD', '/sdk/getmetadata', 200],
+      ['POST', '/sdk/getmetadata', 404],
+      ['GET', '/sdk/nosuchcall', 404],
+      ['GET', '/no/such/page', 404],
+      ['GET', '/Register', 200],
+      ['GET', '/healthz', 200],
+      // Two names, or none: the contract refuses them, and so does the route.
+      ['GET', '/sdk/ischaracterexist?name=DemoKnight&name=Other', 400],
+      ['GET', '/sdk/ischaracterexist', 400],
+    ];
+    for (const [method, path, status] of cases) {
+      const answer = await raw(`${site.url}${path}`, method, BROWSER);
+      expect(lastAnsweredAtFrontDoor(), `${method} ${path}`).toBe(false);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+    }
+  });
+});
+
+describe('the front door while the site closes', () => {
+  it('declines every request once the site is closing (Fastify then answers 503)', async () => {
+    const databases = await createTestDatabases('sqlite');
+    try {
+      const site = await startApp(databases);
+      const frontDoor = site.app.frontDoor;
+      if (!frontDoor) throw new Error('the site has no front door');
+      await site.close();
+      const request = { method: 'GET', url: '/sdk/getmetadata', headers: {} };
+      const response = { writeHead: vi.fn(), end: vi.fn() };
+      expect(frontDoor.answer(request as never, response as never)).toBe(false);
+      expect(response.writeHead).not.toHaveBeenCalled();
+    } finally {
+      await databases.drop();
+    }
+  });
+});
