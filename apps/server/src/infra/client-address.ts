@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config';
+import { headerOf } from './raw-header';
 
 export type TrustProxy = (address: string, hop: number) => boolean;
 
@@ -22,6 +23,6 @@ export const trustProxyFunction = (trust: Config['trustProxy']): TrustProxy | fa
 export const clientAddressOf =
   (trust: TrustProxy | false) =>
   (request: IncomingMessage): string | undefined =>
-    trust && request.headers['x-forwarded-for'] !== undefined
+    trust && headerOf(request, 'x-forwarded-for') !== undefined
       ? proxyAddr(request, trust)
       : request.socket.remoteAddress;

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type PreparedAnswer, writePrepared } from './prepared-answer';
 import type { AccessLog } from './request-log';
+import { headerOf } from './raw-header';
 
 /**
  * A public GET's answer held in memory for this request, or undefined when there is none yet (a
@@ -67,7 +68,7 @@ export class FrontDoor {
     const startedAt = performance.now();
     const answer = ready(request);
     if (!answer) return false;
-    writePrepared(response, answer, request.headers['if-none-match']);
+    writePrepared(response, answer, headerOf(request, 'if-none-match'));
     this.accessLog.frontDoorAnswered(this.log, request, response, startedAt, this.clientAddress);
     return true;
   }

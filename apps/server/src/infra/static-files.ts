@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { contentType } from 'mime-types';
 import { type PreparedEncodings, chooseEncoding, prepareBytes } from './prepared-answer';
 import { publicGet } from './public-read';
+import { headerOf } from './raw-header';
 
 /** Vite names built files name-HASH.ext; those never change and are cached for a year. */
 const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpg|webp|woff2?)$/;
@@ -66,6 +67,6 @@ export const loadStaticFiles = (
  */
 export const registerStaticFiles = (app: FastifyInstance, files: Map<string, PreparedEncodings>): void => {
   for (const [urlPath, answers] of files) {
-    publicGet(app, urlPath, (request) => chooseEncoding(answers, request.headers['accept-encoding']));
+    publicGet(app, urlPath, (request) => chooseEncoding(answers, headerOf(request, 'accept-encoding')));
   }
 };

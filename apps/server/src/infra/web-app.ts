@@ -31,6 +31,7 @@ import { publicGet } from './public-read';
 import { markPublicRead } from './request-log';
 import { allowInlineScriptsOf } from './security-headers';
 import { loadStaticFiles, registerStaticFiles } from './static-files';
+import { headerOf } from './raw-header';
 
 export interface WebAppOptions {
   distDir: string;
@@ -106,8 +107,8 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
 
   /** The page's answer; a browser without the anti-forgery cookie gets one with it. */
   const pageAnswer = (page: PreparedPage | undefined, request: IncomingMessage): PreparedAnswer => {
-    const answer = page ? chooseEncoding(pageAnswers(page), request.headers['accept-encoding']) : plainPage;
-    const { cookie } = request.headers;
+    const answer = page ? chooseEncoding(pageAnswers(page), headerOf(request, 'accept-encoding')) : plainPage;
+    const cookie = headerOf(request, 'cookie');
     if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return answer;
     return withHeader(answer, 'set-cookie', `${COOKIES.csrf.name}=${newCsrfToken()}${cookieAttributes}`);
   };

@@ -41,9 +41,8 @@ export const characterRoutes = async (
       return exists;
     },
   });
-  /** The answer for a valid name when it is known (or empty), without asking the database. */
-  const knownAnswer = (name: string): PreparedAnswer | undefined => {
-    const key = lookupKey(name);
+  /** The answer for a valid name's key when it is known (or empty), without asking the database. */
+  const knownAnswer = (key: string): PreparedAnswer | undefined => {
     if (key === '') return ANSWERS.false;
     const exists = known.get(key);
     return exists === undefined ? undefined : ANSWERS[`${exists}`];
@@ -51,29 +50,29 @@ export const characterRoutes = async (
 
   sdkRoute(app, 'isCharacterExist', async ({ query }, request, reply) => {
     markPublicRead(request);
-    const answer =
-      knownAnswer(query.name) ?? ((await known.fetch(lookupKey(query.name))) ? ANSWERS.true : ANSWERS.false);
+    const key = lookupKey(query.name);
+    const answer = knownAnswer(key) ?? ((await known.fetch(key)) ? ANSWERS.true : ANSWERS.false);
     return sendPrepared(request, reply, answer);
   });
   // A name asked in the last minute is answered at the front door; its query is read and checked
   // as the route reads it (the same parser, the contract's schema), once per query string, since
   // the vote panel asks the same few names over and over. Anything else goes to the route.
   const { path, query: querySchema } = api.isCharacterExist;
-  const nameOfQuery = new Map<string, string | null>();
-  const checkedName = (query: string): string | undefined => {
-    let name = nameOfQuery.get(query);
-    if (name === undefined) {
+  const keyOfQuery = new Map<string, string | null>();
+  const checkedKey = (query: string): string | undefined => {
+    let key = keyOfQuery.get(query);
+    if (key === undefined) {
       const checked = querySchema.safeParse(parseQuery(query));
-      name = checked.success ? checked.data.name : null;
-      if (nameOfQuery.size >= NAMES_KEPT) nameOfQuery.clear();
-      nameOfQuery.set(query, name);
+      key = checked.success ? lookupKey(checked.data.name) : null;
+      if (keyOfQuery.size >= NAMES_KEPT) keyOfQuery.clear();
+      keyOfQuery.set(query, key);
     }
-    return name ?? undefined;
+    return key ?? undefined;
   };
   answerAtFrontDoor(app, path, (request) => {
     const url = request.url ?? '';
     if (url.includes('#')) return undefined;
-    const name = checkedName(queryOf(url));
-    return name === undefined ? undefined : knownAnswer(name);
+    const key = checkedKey(queryOf(url));
+    return key === undefined ? undefined : knownAnswer(key);
   });
 };

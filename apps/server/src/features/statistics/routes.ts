@@ -14,6 +14,7 @@ import {
   noVotersStatistics,
 } from './referral-statistics';
 import { statisticsCache } from './statistics-cache';
+import { headerOf } from '../../infra/raw-header';
 
 /** How long start-up waits for the first read of the rankings before serving empty lists. */
 export const FIRST_READ_WAIT_MS = 3_000;
@@ -56,7 +57,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
     readRoute(app, call, (request) =>
-      chooseEncoding(preparedEncodings(cache.read(list)), request.headers['accept-encoding']),
+      chooseEncoding(preparedEncodings(cache.read(list)), headerOf(request, 'accept-encoding')),
     );
   }
 };
