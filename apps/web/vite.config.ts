@@ -89,6 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   // One self-contained module: the server imports it without resolving the web app's packages.
   ssr: { noExternal: true },
+  // React's production build in the server's module too: Vite fixes NODE_ENV for the browser only,
+  // and the server does not set it, so the pages were rendered by React's development build.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     proxy: { '/sdk': 'http://localhost:8080', '/healthz': 'http://localhost:8080' },
   },

@@ -1,6 +1,9 @@
 import { DEFAULT_LANGUAGE, type Language } from '@gatekeeper/contract/lite';
 import i18next from 'i18next';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The browser build of React's pre-renderer, not the Node one: the Node build runs each render in an
+// AsyncLocalStorage, and on Node 20 and 22 the first run turns async hooks on for the whole
+// process, for good, which then cost every answer the site writes afterwards (decision 023).
+import { prerender } from 'react-dom/static.browser';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app';
@@ -25,7 +28,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
   });
   await preloadPage(path);
   const render = async () => {
-    const { prelude } = await prerenderToNodeStream(
+    const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={path}>
           <App initialMetadata={data.metadata} />
@@ -35,9 +38,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
       // the page and put it in place with a script.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString('utf8');
+    return new Response(prelude).text();
   };
   const html = await render();
   // Out of order, React would put a part in place with an inline script, which the CSP forbids.
