@@ -87,9 +87,10 @@ export class AccessLog extends LogController {
   }
 
   /**
-   * The line of an answer the front door sent (a public read, decision 023), by the same rules:
-   * with `changes` it is written only when it was slow. Most answers are handed whole to the
-   * socket at once and are judged at once; a big one still being sent is judged when it is done.
+   * The line of an answer the front door sent (a public read, decision 023), by the same rules.
+   * With `changes` it is judged as it is handed to the socket: an answer from memory is a 200 or a
+   * 304, so only its time can call for a line, and waiting for 'close' would cost a listener per
+   * answer. With `all`, an answer still being sent is written when it is done, with its whole time.
    */
   frontDoorAnswered(
     log: FastifyBaseLogger,
@@ -99,8 +100,11 @@ export class AccessLog extends LogController {
     clientAddress: (request: IncomingMessage) => string | undefined,
   ): void {
     if (this.mode === 'off') return;
-    if (response.writableFinished) this.frontDoorLine(log, request, response, startedAt, clientAddress);
-    else response.once('close', () => this.frontDoorLine(log, request, response, startedAt, clientAddress));
+    if (this.mode === 'changes' || response.writableFinished) {
+      this.frontDoorLine(log, request, response, startedAt, clientAddress);
+    } else {
+      response.once('close', () => this.frontDoorLine(log, request, response, startedAt, clientAddress));
+    }
   }
 
   private frontDoorLine(
