@@ -96,7 +96,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { querystringParser: parseQuery },
   });
   // Every public GET is answered from memory before routing (decision 023); the routes fill it.
-  const frontDoor = new FrontDoor(accessLog, app.log, clientAddressOf(trustProxy));
+  const frontDoor = new FrontDoor(accessLog.frontDoorLog(app.log, clientAddressOf(trustProxy)));
   app.decorate('frontDoor', frontDoor);
   frontDoor.open(app);
   app.decorateRequest('publicRead', false);

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { CALLS } from '@gatekeeper/contract';
 import { type MockInstance, afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,27 +6,10 @@ import { WEB_DIST_DIR } from '../src/paths';
 import type { FrontDoor } from '../src/infra/front-door';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
+import { answerHeaders, rawAnswer } from './raw-answer';
 
-type Answer = { status: number; headers: Record<string, unknown>; body: Buffer };
-
-/** A request over the socket, its body as sent (no decompression). */
-const raw = (url: string, method: string, headers: Record<string, string> = {}) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = request(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-
-/** Headers that depend on the connection, the moment or the visitor (a fresh cookie), not on the answer. */
-const VARYING = new Set(['date', 'connection', 'keep-alive', 'set-cookie']);
-const answerHeaders = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
+/** A fresh visitor gets a fresh cookie: not part of the answer compared. */
+const answerHeadersOf = (headers: Record<string, unknown>) => answerHeaders(headers, ['set-cookie']);
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const hashedScript = `/assets/${readdirSync(join(WEB_DIST_DIR, 'assets')).find((file) => file.endsWith('.js'))}`;
@@ -82,21 +64,24 @@ describe('the front door', () => {
 
   it.each(PUBLIC_GETS)('answers %s before routing, with the status, headers and bytes of its route', async (path) => {
     // The first request of a page or a background value may be the one that computes it.
-    await raw(`${site.url}${path}`, 'GET', BROWSER);
-    const answer = await raw(`${site.url}${path}`, 'GET', BROWSER);
+    await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
+    const answer = await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
     expect(lastAnsweredAtFrontDoor()).toBe(true);
     expect(answer.status).toBe(200);
     const routed = await site.app.inject({ method: 'GET', url: path, headers: BROWSER });
     expect(routed.statusCode).toBe(200);
-    expect(answerHeaders(answer.headers)).toEqual(answerHeaders(routed.headers));
+    expect(answerHeadersOf(answer.headers)).toEqual(answerHeadersOf(routed.headers));
     expect(answer.body.equals(routed.rawPayload)).toBe(true);
     expect(answer.headers['content-length']).toBe(String(answer.body.length));
   });
 
   it('answers 304 to a browser that holds the page or the file already', async () => {
     for (const path of ['/', hashedScript, '/locales/en.json']) {
-      const first = await raw(`${site.url}${path}`, 'GET', BROWSER);
-      const again = await raw(`${site.url}${path}`, 'GET', { ...BROWSER, 'if-none-match': String(first.headers.etag) });
+      const first = await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
+      const again = await rawAnswer(`${site.url}${path}`, 'GET', {
+        ...BROWSER,
+        'if-none-match': String(first.headers.etag),
+      });
       expect(lastAnsweredAtFrontDoor()).toBe(true);
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
@@ -106,15 +91,15 @@ describe('the front door', () => {
   });
 
   it('gives the anti-forgery cookie with a page to a browser without one, and not again', async () => {
-    const fresh = await raw(`${site.url}/`, 'GET', BROWSER);
+    const fresh = await rawAnswer(`${site.url}/`, 'GET', BROWSER);
     expect(lastAnsweredAtFrontDoor()).toBe(true);
     expect(String(fresh.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Strict/);
-    const returning = await raw(`${site.url}/`, 'GET', { ...BROWSER, cookie: 'XSRF-TOKEN=abc' });
+    const returning = await rawAnswer(`${site.url}/`, 'GET', { ...BROWSER, cookie: 'XSRF-TOKEN=abc' });
     expect(returning.headers['set-cookie']).toBeUndefined();
   });
 
   it('finds the visitor behind the trusted proxy as Fastify does', async () => {
-    const answer = await raw(`${site.url}/sdk/getipaddress`, 'GET', { 'x-forwarded-for': '203.0.113.9' });
+    const answer = await rawAnswer(`${site.url}/sdk/getipaddress`, 'GET', { 'x-forwarded-for': '203.0.113.9' });
     expect(lastAnsweredAtFrontDoor()).toBe(true);
     expect(answer.body.toString()).toBe('203.0.113.9');
     const routed = await site.app.inject({
@@ -125,7 +110,7 @@ describe('the front door', () => {
     });
     expect(routed.body).toBe('203.0.113.9');
     // An address the proxy did not vouch for is not believed: 198.51.100.1 is not trusted.
-    const chained = await raw(`${site.url}/sdk/getipaddress`, 'GET', {
+    const chained = await rawAnswer(`${site.url}/sdk/getipaddress`, 'GET', {
       'x-forwarded-for': '203.0.113.9, 198.51.100.1',
     });
     expect(chained.body.toString()).toBe('198.51.100.1');
@@ -133,13 +118,13 @@ describe('the front door', () => {
 
   it('asks the route for a name not asked before, then answers it from memory', async () => {
     const path = '/sdk/ischaracterexist?name=NobodyByThisName';
-    const first = await raw(`${site.url}${path}`, 'GET');
+    const first = await rawAnswer(`${site.url}${path}`, 'GET');
     expect(lastAnsweredAtFrontDoor()).toBe(false);
     expect(first.body.toString()).toBe('false');
-    const second = await raw(`${site.url}/sdk/ischaracterexist?name=%20nobodybythisname`, 'GET');
+    const second = await rawAnswer(`${site.url}/sdk/ischaracterexist?name=%20nobodybythisname`, 'GET');
     expect(lastAnsweredAtFrontDoor()).toBe(true);
     expect(second.body.toString()).toBe('false');
-    expect((await raw(`${site.url}/sdk/ischaracterexist?name=demoknight`, 'GET')).body.toString()).toBe('true');
+    expect((await rawAnswer(`${site.url}/sdk/ischaracterexist?name=demoknight`, 'GET')).body.toString()).toBe('true');
   });
 
   it('leaves to Fastify what it cannot answer from memory, which answers as before', async () => {
@@ -155,7 +140,7 @@ describe('the front door', () => {
       ['GET', '/sdk/ischaracterexist', 400],
     ];
     for (const [method, path, status] of cases) {
-      const answer = await raw(`${site.url}${path}`, method, BROWSER);
+      const answer = await rawAnswer(`${site.url}${path}`, method, BROWSER);
       expect(lastAnsweredAtFrontDoor(), `${method} ${path}`).toBe(false);
       expect(answer.status, `${method} ${path}`).toBe(status);
     }

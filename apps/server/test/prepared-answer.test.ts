@@ -1,27 +1,8 @@
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
-
-/** Headers that depend on the connection or the moment, not on the answer. */
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive']);
-const answerHeaders = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSPORT.has(name)));
-
-/** A request over the socket, its body as sent (no decompression). */
-const raw = (url: string, method: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+import { answerHeaders, rawAnswer } from './raw-answer';
 
 /**
  * The hot read calls answer prepared bytes (infra/prepared-answer.ts, decision 023), at the front
@@ -46,7 +27,7 @@ describe('the prepared answers of the hot reads', () => {
       it.each<Record<string, string>>([{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }])(
         'answers a GET with %j with its length, type and the API headers',
         async (headers: Record<string, string>) => {
-          const answer = await raw(`${site.url}${path}`, 'GET', headers);
+          const answer = await rawAnswer(`${site.url}${path}`, 'GET', headers);
           expect(answer.status).toBe(200);
           expect(answer.headers['content-length']).toBe(String(answer.body.length));
           expect(answer.headers['x-content-type-options']).toBe('nosniff');
@@ -58,11 +39,11 @@ describe('the prepared answers of the hot reads', () => {
       );
 
       it('answers a GET with a query string and a HEAD with the same answer', async () => {
-        const plain = await raw(`${site.url}${path}`, 'GET', {});
-        const withQuery = await raw(`${site.url}${path}?utm_source=forum`, 'GET', {});
+        const plain = await rawAnswer(`${site.url}${path}`, 'GET', {});
+        const withQuery = await rawAnswer(`${site.url}${path}?utm_source=forum`, 'GET', {});
         expect(withQuery.status).toBe(200);
         expect(withQuery.body.equals(plain.body)).toBe(true);
-        const head = await raw(`${site.url}${path}`, 'HEAD', {});
+        const head = await rawAnswer(`${site.url}${path}`, 'HEAD', {});
         expect(head.status).toBe(200);
         expect(head.body.length).toBe(0);
         expect(head.headers['content-length']).toBe(plain.headers['content-length']);
@@ -71,17 +52,17 @@ describe('the prepared answers of the hot reads', () => {
   );
 
   it('compresses a long ranking for a client that accepts it, and not a short answer', async () => {
-    const ranking = await raw(`${site.url}/sdk/getscorestatistics`, 'GET', { 'accept-encoding': 'br' });
+    const ranking = await rawAnswer(`${site.url}/sdk/getscorestatistics`, 'GET', { 'accept-encoding': 'br' });
     expect(ranking.headers['content-encoding']).toBe('br');
     expect(ranking.headers.vary).toBe('accept-encoding');
-    const metadata = await raw(`${site.url}/sdk/getmetadata`, 'GET', { 'accept-encoding': 'br' });
+    const metadata = await rawAnswer(`${site.url}/sdk/getmetadata`, 'GET', { 'accept-encoding': 'br' });
     expect(metadata.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers other methods on these paths, and unknown paths, 404', async () => {
-    expect((await raw(`${site.url}/sdk/getmetadata`, 'POST', {})).status).toBe(404);
-    expect((await raw(`${site.url}/sdk/nosuchcall`, 'GET', {})).status).toBe(404);
-    expect((await raw(`${site.url}/healthz`, 'GET', {})).status).toBe(200);
+    expect((await rawAnswer(`${site.url}/sdk/getmetadata`, 'POST', {})).status).toBe(404);
+    expect((await rawAnswer(`${site.url}/sdk/nosuchcall`, 'GET', {})).status).toBe(404);
+    expect((await rawAnswer(`${site.url}/healthz`, 'GET', {})).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type PreparedAnswer, writePrepared } from './prepared-answer';
-import type { AccessLog } from './request-log';
+import type { FrontDoorLog } from './request-log';
 import { headerOf } from './raw-header';
 
 /**
@@ -29,11 +29,7 @@ export class FrontDoor {
   readonly #byPath = new Map<string, ReadyAnswer>();
   #closing = false;
 
-  constructor(
-    private readonly accessLog: AccessLog,
-    private readonly log: FastifyBaseLogger,
-    private readonly clientAddress: (request: IncomingMessage) => string | undefined,
-  ) {}
+  constructor(private readonly logAnswer: FrontDoorLog) {}
 
   /** Puts the front door before Fastify's router on Fastify's server. */
   open(app: FastifyInstance): void {
@@ -69,7 +65,7 @@ export class FrontDoor {
     const answer = ready(request);
     if (!answer) return false;
     writePrepared(response, answer, headerOf(request, 'if-none-match'));
-    this.accessLog.frontDoorAnswered(this.log, request, response, startedAt, this.clientAddress);
+    this.logAnswer(request, response, startedAt);
     return true;
   }
 }

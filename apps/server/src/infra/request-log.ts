@@ -87,46 +87,36 @@ export class AccessLog extends LogController {
   }
 
   /**
-   * The line of an answer the front door sent (a public read, decision 023), by the same rules.
-   * With `changes` it is judged as it is handed to the socket: an answer from memory is a 200 or a
-   * 304, so only its time can call for a line, and waiting for 'close' would cost a listener per
-   * answer. With `all`, an answer still being sent is written when it is done, with its whole time.
+   * What writes the lines of the answers the front door sent (public reads, decision 023), by the
+   * same rules and in the same shape as Fastify's. With `changes` an answer is judged as it is
+   * handed to the socket: from memory it is a 200 or a 304, so only its time can call for a line,
+   * and waiting for 'close' would cost a listener per answer. With `all`, an answer still being
+   * sent is written when it is done, with its whole time.
    */
-  frontDoorAnswered(
-    log: FastifyBaseLogger,
-    request: IncomingMessage,
-    response: ServerResponse,
-    startedAt: number,
-    clientAddress: (request: IncomingMessage) => string | undefined,
-  ): void {
-    if (this.mode === 'off') return;
-    if (this.mode === 'changes' || response.writableFinished) {
-      this.frontDoorLine(log, request, response, startedAt, clientAddress);
-    } else {
-      response.once('close', () => this.frontDoorLine(log, request, response, startedAt, clientAddress));
-    }
-  }
-
-  private frontDoorLine(
-    log: FastifyBaseLogger,
-    request: IncomingMessage,
-    response: ServerResponse,
-    startedAt: number,
-    clientAddress: (request: IncomingMessage) => string | undefined,
-  ): void {
-    const responseTime = performance.now() - startedAt;
-    if (this.mode === 'changes' && response.statusCode < 400 && responseTime < this.slowMs) return;
-    const req: LoggedRequest = {
-      method: request.method ?? 'GET',
-      url: request.url ?? '',
-      headers: request.headers,
-      host: request.headers.host ?? '',
-      ip: clientAddress(request) ?? '',
-      socket: request.socket,
+  frontDoorLog(log: FastifyBaseLogger, clientAddress: (request: IncomingMessage) => string | undefined): FrontDoorLog {
+    const line = (request: IncomingMessage, response: ServerResponse, startedAt: number): void => {
+      const responseTime = performance.now() - startedAt;
+      if (this.mode === 'changes' && response.statusCode < 400 && responseTime < this.slowMs) return;
+      const req: LoggedRequest = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '',
+        headers: request.headers,
+        host: request.headers.host ?? '',
+        ip: clientAddress(request) ?? '',
+        socket: request.socket,
+      };
+      log.info({ reqId: nextRequestId(), req, res: { statusCode: response.statusCode }, responseTime }, 'answered');
     };
-    log.info({ reqId: nextRequestId(), req, res: { statusCode: response.statusCode }, responseTime }, 'answered');
+    return (request, response, startedAt) => {
+      if (this.mode === 'off') return;
+      if (this.mode === 'changes' || response.writableFinished) line(request, response, startedAt);
+      else response.once('close', () => line(request, response, startedAt));
+    };
   }
 }
+
+/** Logs one answer of the front door, started at `startedAt` (performance.now()). */
+export type FrontDoorLog = (request: IncomingMessage, response: ServerResponse, startedAt: number) => void;
 
 let requestCount = 0;
 /**
