@@ -6,7 +6,7 @@ import { WEB_DIST_DIR } from '../src/paths';
 import type { FrontDoor } from '../src/infra/front-door';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
-import { answerHeaders, rawAnswer } from './raw-answer';
+import { answerHeaders, rawAnswer } from './support/raw-answer';
 
 /** A fresh visitor gets a fresh cookie: not part of the answer compared. */
 const answerHeadersOf = (headers: Record<string, unknown>) => answerHeaders(headers, ['set-cookie']);

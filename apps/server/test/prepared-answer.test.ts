@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
-import { answerHeaders, rawAnswer } from './raw-answer';
+import { answerHeaders, rawAnswer } from './support/raw-answer';
 
 /**
  * The hot read calls answer prepared bytes (infra/prepared-answer.ts, decision 023), at the front

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
+import { rawAnswer } from './support/raw-answer';
 
 /** The built page's template, as Vite writes it. */
 const TEMPLATE = `<!doctype html>
@@ -116,16 +117,7 @@ describe('pre-rendered pages', () => {
     const gzip = await fetch(`${site.url}/lt/atsisiuntimai?from=discord`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(await gzip.text()).toBe(text);
-    const raw = await import('node:http').then(
-      ({ get }) =>
-        new Promise<Buffer>((resolve) =>
-          get(`${site.url}/lt/atsisiuntimai`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve(Buffer.concat(chunks)));
-          }),
-        ),
-    );
+    const raw = (await rawAnswer(`${site.url}/lt/atsisiuntimai`, 'GET', { 'accept-encoding': 'gzip' })).body;
     expect(gunzipSync(raw).toString('utf8')).toBe(text);
 
     const revalidated = await fetch(`${site.url}/lt/atsisiuntimai`, { headers: { 'if-none-match': etag } });

@@ -1,4 +1,3 @@
-import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api } from '@gatekeeper/contract';
@@ -18,6 +17,7 @@ import { registerErrorHandler } from '../src/infra/errors';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { rawAnswer } from './support/raw-answer';
 import { eventStatsRow, newCharacter } from './support/characters';
 import { listeningServer } from './support/listening-server';
 import { readWorld } from './rankings-oracle';
@@ -176,19 +176,6 @@ const get = async (site: { url: string }, call: keyof typeof STATISTICS_CALLS) =
 
 const silentLog = () => ({ warn: vi.fn() });
 
-/** A GET whose body stays as sent (fetch would decompress it). */
-const rawGet = (url: string, acceptEncoding: string | undefined) =>
-  new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const headers: Record<string, string> = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-
 describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, kind: DatabaseKind) => {
   const flavored = flavoredWorld(flavor);
   describe('with the event_stats table', () => {
@@ -332,7 +319,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
       ] as const)('answers Accept-Encoding %s with the list pre-compressed as %s', async (accept, coding, decode) => {
         const plain = await (await fetch(`${site.url}/sdk/getclassstatistics`)).text();
-        const raw = await rawGet(`${site.url}/sdk/getclassstatistics`, accept);
+        const raw = await rawAnswer(`${site.url}/sdk/getclassstatistics`, 'GET', { 'accept-encoding': accept });
         expect(raw.headers['content-encoding']).toBe(coding);
         expect(raw.headers.vary).toBe('accept-encoding');
         expect(raw.body.length).toBeLessThan(Buffer.byteLength(plain) / 2);
@@ -340,10 +327,12 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
       });
 
       it('answers plain JSON without Accept-Encoding, and a short list always plain', async () => {
-        const raw = await rawGet(`${site.url}/sdk/getclassstatistics`, undefined);
+        const raw = await rawAnswer(`${site.url}/sdk/getclassstatistics`, 'GET');
         expect(raw.headers['content-encoding']).toBeUndefined();
         expect(JSON.parse(raw.body.toString('utf8'))).toEqual((await get(site, 'getClassStatistics')).body);
-        const referrals = await rawGet(`${site.url}/sdk/getreferralstatistics`, 'br, gzip');
+        const referrals = await rawAnswer(`${site.url}/sdk/getreferralstatistics`, 'GET', {
+          'accept-encoding': 'br, gzip',
+        });
         expect(referrals.headers['content-encoding']).toBeUndefined();
         expect(referrals.body.toString('utf8')).toBe('[]');
       });

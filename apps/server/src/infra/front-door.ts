@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type PreparedAnswer, writePrepared } from './prepared-answer';
-import type { FrontDoorLog } from './request-log';
 import { headerOf } from './raw-header';
+import type { FrontDoorLog } from './request-log';
 
 /**
  * A public GET's answer held in memory for this request, or undefined when there is none yet (a

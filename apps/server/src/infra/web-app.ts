@@ -28,10 +28,10 @@ import {
   withHeader,
 } from './prepared-answer';
 import { publicGet } from './public-read';
+import { headerOf } from './raw-header';
 import { markPublicRead } from './request-log';
 import { allowInlineScriptsOf } from './security-headers';
 import { loadStaticFiles, registerStaticFiles } from './static-files';
-import { headerOf } from './raw-header';
 
 export interface WebAppOptions {
   distDir: string;

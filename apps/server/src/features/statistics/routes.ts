@@ -3,6 +3,7 @@ import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
 import { chooseEncoding } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
+import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Settings } from '../../settings';
 import { preparedEncodings } from './encoded-answer';
@@ -14,7 +15,6 @@ import {
   noVotersStatistics,
 } from './referral-statistics';
 import { statisticsCache } from './statistics-cache';
-import { headerOf } from '../../infra/raw-header';
 
 /** How long start-up waits for the first read of the rankings before serving empty lists. */
 export const FIRST_READ_WAIT_MS = 3_000;
