@@ -33,7 +33,7 @@ const serverElements = [
  */
 const serverFiles = [
   { category: 'config', pattern: `${SERVER}/{config,paths}.ts` },
-  { category: 'root', pattern: `${SERVER}/*.ts` },
+  { category: 'root', pattern: `${SERVER}/*.{ts,json}` },
 ];
 
 /**

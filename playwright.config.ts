@@ -78,7 +78,7 @@ const votesSettingsFile = (() => {
 })();
 
 const server = (port: number, name: InstanceName, env: Record<string, string> = {}) => ({
-  command: 'node apps/server/dist/main.js',
+  command: 'node --no-memory-reducer apps/server/dist/main.js',
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,

@@ -1,7 +1,7 @@
 // Shared steps of `npm start`, `npm test` and `npm run bench`: only Node's own modules here,
 // because these run before the dependencies are installed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -57,6 +57,9 @@ const OUTPUTS = [
   'apps/server/dist/donations-cli.js',
   'apps/server/dist/bcrypt-worker.mjs',
 ];
+
+/** The Node flags the server runs with (apps/server/src/node-flags.json, decision 023). */
+export const serverNodeFlags = () => JSON.parse(readFileSync(join(root, 'apps/server/src/node-flags.json'), 'utf8'));
 
 /** Builds the page and the server when a source is newer than what was built. */
 export const ensureBuilt = () => {

@@ -1,12 +1,12 @@
 // `npm start`: install what is missing, build what changed, then serve the site. On its first run
 // the server creates the embedded SQLite database with the demo world (data/gatekeeper.sqlite).
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root, serverNodeFlags } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const server = spawn(process.execPath, [...serverNodeFlags(), '--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../../scripts/lib.mjs';
+import { root, serverNodeFlags } from '../../scripts/lib.mjs';
 import { onServerCore } from './cores.mjs';
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,9 +19,9 @@ export const startSite = async ({ port, flavor = 'l2j', settings = {}, env = {},
   writeFileSync(settingsFile, JSON.stringify(settings));
   // The log goes to a file, as an owner's would (journald or a file), not to /dev/null.
   const logFile = join(dir, 'site.log');
-  const [command, args] = pinned
-    ? onServerCore(process.execPath, ['apps/server/dist/main.js'])
-    : [process.execPath, ['apps/server/dist/main.js']];
+  // With the flags an owner's server runs with (npm start, npm run serve, the systemd unit).
+  const serverArgs = [...serverNodeFlags(), 'apps/server/dist/main.js'];
+  const [command, args] = pinned ? onServerCore(process.execPath, serverArgs) : [process.execPath, serverArgs];
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
