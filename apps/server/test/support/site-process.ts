@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags';
 import { closedPort } from './closed-port';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -37,7 +38,8 @@ export const startSiteProcess = async (options: {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>test</title>');
   const port = options.port ?? (await closedPort());
   const entry = options.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  // With the flags an owner's server runs with (node-flags.json).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entry], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
