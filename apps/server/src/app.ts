@@ -89,6 +89,16 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: true,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    // Given to Node's server as it is made: Fastify sets requestTimeout only afterwards, which
+    // leaves Node's headersTimeout at 60 s, and Node then takes the larger of the two as the
+    // request's limit. The check runs every second, not every 30 s, so a slow body is cut off
+    // within a second of its limit (docs/owner/security.md).
+    http: {
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      // With no request limit (0), headers still have Node's own 60 s.
+      headersTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS === 0 ? 60_000 : config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     // One access-log line per answer (infra/request-log.ts) instead of Fastify's two.
     logController: accessLog,
     childLoggerFactory: lazyChildLogger,

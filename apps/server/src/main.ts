@@ -10,14 +10,18 @@ const startupLog = {
     console.log(typeof message === 'string' ? message : JSON.stringify(message), extra ?? ''),
 };
 
+/** How long a stopping instance waits for the requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 3_000;
+
 const start = async () => {
   const config = loadConfig();
   const settings = loadSettings(config.SETTINGS_FILE);
   const { connections, schema } = await prepareDatabases(config, startupLog);
   const app = await buildApp({ config, settings, connections, schema });
 
-  // Stop taking connections, finish the requests in flight and hand back claimed work (the app's
-  // onClose hooks), then close the databases those hooks still write to; all within 10 s.
+  // Stop taking connections, finish the requests in flight (for 3 s at most) and hand back claimed
+  // work (the app's onClose hooks), then close the databases those hooks still write to; all
+  // within 10 s.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -32,6 +36,10 @@ const start = async () => {
     // idle timeout: close each one as soon as its answer is out.
     const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     idleSweep.unref();
+    // The close hooks wait for the requests in flight: one still arriving after the grace (a body
+    // sent a byte at a time) is cut off, so that it cannot hold them past the forced exit.
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cutOff.unref();
     app
       .close()
       .then(() => connections.close())

@@ -172,18 +172,34 @@ export const getHref = (id: RouteId, language: Language): string => {
 
 /** The language a path is written in: its prefix (in any case, as paths compare), or English without one. */
 export const languageOfPath = (pathname: string): Language => {
-  const first = (pathname.split('/')[1] ?? '').toLowerCase();
+  const second = pathname.indexOf('/', 1);
+  const first = pathname.slice(1, second === -1 ? undefined : second).toLowerCase();
   return (LANGUAGES as readonly string[]).includes(first) && first !== DEFAULT_LANGUAGE
     ? (first as Language)
     : DEFAULT_LANGUAGE;
 };
 
+/**
+ * The text without the slashes at its end. A loop, not the pattern /\/+$/: that pattern tries again
+ * from every slash of a run that does not end the text, so a path of 16,000 slashes and a letter
+ * costs a quadratic 0.2 s of CPU (docs/owner/security.md, "Requests cost what they are").
+ */
+export const withoutTrailingSlashes = (text: string): string => {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+};
+
 /** A path as routes compare it: without trailing slashes, in lower case. */
 export const normalizePath = (pathname: string): string =>
-  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+  (pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname).toLowerCase();
+
+/** No page's path is longer (a route's path is under 60 characters): a longer one is not looked up. */
+export const MAX_PAGE_PATH_LENGTH = 512;
 
 /** The route and language of a path, or undefined for an unknown path. */
 export const matchRoute = (pathname: string): { id: RouteId; language: Language } | undefined => {
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return undefined;
   const normalized = normalizePath(pathname);
   const language = languageOfPath(pathname);
   for (const id of ROUTE_IDS) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CALLS } from '@gatekeeper/contract';
+import { CALLS, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
@@ -13,7 +13,7 @@ const normalizedPath = (path: string): string => {
   } catch {
     // A broken escape: compare as written.
   }
-  return decoded.toLowerCase().replace(/\/+$/, '');
+  return withoutTrailingSlashes(decoded.toLowerCase());
 };
 
 /** The URL as the access log writes it: the query of a call that carries secrets is left out. */

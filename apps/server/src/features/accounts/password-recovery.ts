@@ -1,6 +1,6 @@
 import { writeTransaction } from '../../db/write-retry';
 import { createHash, randomBytes } from 'node:crypto';
-import type { ErrorCode, Language } from '@gatekeeper/contract';
+import { type ErrorCode, type Language, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { findAccount, setPassword } from '../../game/accounts';
 import type { Texts } from '../../infra/texts';
@@ -27,7 +27,7 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 const MAIL_INTERVAL_MS = 2 * 60_000;
 
 export const recoveryLink = (publicUrl: string, key: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/?key=${encodeURIComponent(key)}&param=password_reset`;
+  `${withoutTrailingSlashes(publicUrl)}/?key=${encodeURIComponent(key)}&param=password_reset`;
 
 /**
  * recoverpassword: when the username and email belong together, a single-use key (stored as a

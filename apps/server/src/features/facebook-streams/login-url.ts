@@ -1,10 +1,11 @@
+import { withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { FacebookSettings } from './settings-schema';
 
 /** The page's fb route (apps/web/src/i18n/routes.ts: the same slug in every language). */
 export const FB_ROUTE_PATH = '/fb';
 
 /** Where Facebook sends the visitor back: the fb route on PUBLIC_URL, with the token in the fragment. */
-export const loginRedirectUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}${FB_ROUTE_PATH}`;
+export const loginRedirectUrl = (publicUrl: string): string => `${withoutTrailingSlashes(publicUrl)}${FB_ROUTE_PATH}`;
 
 /**
  * Facebook's login dialog (INTEGRATIONS.md): token response, popup display, the scopes

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '@gatekeeper/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Who a link unsubscribes: the address, the account it was mailed for, and the version's list. */
@@ -31,5 +32,5 @@ export const unsubscribeLink = (publicUrl: string, key: string, subject: Unsubsc
     version: subject.version,
     sig: signUnsubscribe(key, subject),
   });
-  return `${publicUrl.replace(/\/+$/, '')}/?${query.toString()}`;
+  return `${withoutTrailingSlashes(publicUrl)}/?${query.toString()}`;
 };

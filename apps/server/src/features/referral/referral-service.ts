@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@gatekeeper/contract';
-import { COOKIES } from '@gatekeeper/contract';
+import { COOKIES, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { Connections } from '../../db/connections';
 import type { SiteReferralEventsTable } from '../../db/tables';
 import { findAccount, normalizeLogin } from '../../game/accounts';
@@ -31,7 +31,7 @@ export interface ReferralDeps {
 
 /** The link a referrer shares: any page of the site works, the home page is the natural one. */
 export const referralLink = (publicUrl: string, code: string): string =>
-  `${publicUrl.replace(/\/+$/, '')}/?ref=${encodeURIComponent(code)}`;
+  `${withoutTrailingSlashes(publicUrl)}/?ref=${encodeURIComponent(code)}`;
 
 const visitorSince = (deps: Pick<ReferralDeps, 'now'>) => deps.now() - COOKIES.ref.maxAgeMs;
 
