@@ -9,6 +9,7 @@ import { type PreparedAnswer, prepareAnswer, sendPrepared } from '../../infra/pr
 import { parseQuery, queryOf } from '../../infra/query-string';
 import { markPublicRead } from '../../infra/request-log';
 import { sdkRoute } from '../../infra/sdk-route';
+import { CheckedQueries } from './checked-queries';
 
 /**
  * How long an answer is kept. The vote panel asks as a player types, and many players ask for the
@@ -17,7 +18,7 @@ import { sdkRoute } from '../../infra/sdk-route';
  */
 export const FOUND_KEPT_MS = 60_000;
 export const NOT_FOUND_KEPT_MS = 5_000;
-/** Names kept at most: far more than are typed in a minute, a few hundred KB. */
+/** Names kept at most: far more than are typed in a minute; a key is at most 64 characters. */
 const NAMES_KEPT = 10_000;
 
 const ANSWER_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -58,21 +59,14 @@ export const characterRoutes = async (
   // as the route reads it (the same parser, the contract's schema), once per query string, since
   // the vote panel asks the same few names over and over. Anything else goes to the route.
   const { path, query: querySchema } = api.isCharacterExist;
-  const keyOfQuery = new Map<string, string | null>();
-  const checkedKey = (query: string): string | undefined => {
-    let key = keyOfQuery.get(query);
-    if (key === undefined) {
-      const checked = querySchema.safeParse(parseQuery(query));
-      key = checked.success ? lookupKey(checked.data.name) : null;
-      if (keyOfQuery.size >= NAMES_KEPT) keyOfQuery.clear();
-      keyOfQuery.set(query, key);
-    }
-    return key ?? undefined;
-  };
+  const checkedQueries = new CheckedQueries((query) => {
+    const checked = querySchema.safeParse(parseQuery(query));
+    return checked.success ? lookupKey(checked.data.name) : false;
+  });
   answerAtFrontDoor(app, path, (request) => {
     const url = request.url ?? '';
     if (url.includes('#')) return undefined;
-    const key = checkedKey(queryOf(url));
-    return key === undefined ? undefined : knownAnswer(key);
+    const key = checkedQueries.keyOf(queryOf(url));
+    return key === false ? undefined : knownAnswer(key);
   });
 };
