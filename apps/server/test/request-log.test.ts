@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactedUrl } from '../src/infra/request-log';
+import { VOTE_CALLBACK_PATH } from '../src/features/votes/routes';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
@@ -112,6 +113,17 @@ describe('the access log with ACCESS_LOG=all', () => {
     expect(redactedUrl('/sdk/getscorestatistics?server=1')).toBe('/sdk/getscorestatistics?server=1');
     expect(redactedUrl('/sdk/getnewpassword')).toBe('/sdk/getnewpassword');
     expect(redactedUrl('/sdk/%67etnewpassword?key=x')).toBe('/sdk/%67etnewpassword?[redacted]');
+  });
+
+  it("leaves out a vote site's callback query: GTop100's pingback key and the voter's address", async () => {
+    const callback = VOTE_CALLBACK_PATH.replace(':site', 'gtop100');
+    const key = 'pingbackKeyThatMustNotBeLogged42';
+    const written = await log.answeredFor([`${callback}?pingbackkey=${key}&VoterIP=203.0.113.9&Successful=0`]);
+    expect(written).toEqual([`GET ${callback}?[redacted] 404`]);
+    const text = log.lines.join('\n');
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('203.0.113.9');
+    expect(redactedUrl(`${callback.toUpperCase()}/?pingbackkey=${key}`)).not.toContain(key);
   });
 });
 

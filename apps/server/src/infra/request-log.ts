@@ -5,6 +5,11 @@ import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogCont
 
 /** Calls whose query string carries a secret: a recovery key, or an e-mail with its account. */
 const SECRET_QUERY_PATHS = new Set<string>([CALLS.getNewPassword.path, CALLS.getReferralLink.path]);
+/**
+ * Paths under which every query carries a secret: the vote sites' callbacks (VOTE_CALLBACK_PATH
+ * of features/votes/routes.ts) bring GTop100's pingback key and the voter's address.
+ */
+const SECRET_QUERY_PREFIXES = ['/sdk/votecallback/'];
 
 const normalizedPath = (path: string): string => {
   let decoded = path;
@@ -21,7 +26,10 @@ export const redactedUrl = (url: string): string => {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const path = url.slice(0, at);
-  return SECRET_QUERY_PATHS.has(normalizedPath(path)) ? `${path}?[redacted]` : url;
+  const normalized = normalizedPath(path);
+  const secret =
+    SECRET_QUERY_PATHS.has(normalized) || SECRET_QUERY_PREFIXES.some((prefix) => normalized.startsWith(prefix));
+  return secret ? `${path}?[redacted]` : url;
 };
 
 /** What the access log writes of a request: a Fastify request, or what the front door knows of one. */
