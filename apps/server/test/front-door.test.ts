@@ -96,6 +96,25 @@ describe('the front door', () => {
     expect(String(fresh.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Strict/);
     const returning = await rawAnswer(`${site.url}/`, 'GET', { ...BROWSER, cookie: 'XSRF-TOKEN=abc' });
     expect(returning.headers['set-cookie']).toBeUndefined();
+    // A page that sets a cookie is this visitor's own: no shared cache may keep it.
+    expect(fresh.headers['cache-control']).toBe('private, no-cache');
+    expect(returning.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a stale or foreign If-None-Match with the whole page, not 304', async () => {
+    for (const path of ['/', '/register']) {
+      const first = await rawAnswer(`${site.url}${path}`, 'GET', { ...BROWSER, cookie: 'XSRF-TOKEN=abc' });
+      const current = String(first.headers.etag);
+      for (const stale of ['"an-old-build"', 'W/"an-old-build"', `"x${current.replaceAll('"', '')}"`, '""']) {
+        const again = await rawAnswer(`${site.url}${path}`, 'GET', {
+          ...BROWSER,
+          cookie: 'XSRF-TOKEN=abc',
+          'if-none-match': stale,
+        });
+        expect(again.status, `${path} with ${stale}`).toBe(200);
+        expect(again.body.equals(first.body), `${path} with ${stale}`).toBe(true);
+      }
+    }
   });
 
   it('finds the visitor behind the trusted proxy as Fastify does', async () => {

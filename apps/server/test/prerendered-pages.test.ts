@@ -32,9 +32,9 @@ globalThis.prerenderCalls = globalThis.prerenderCalls ?? [];
 export const renderPage = async (path, language, data) => {
   globalThis.prerenderCalls.push(path);
   if (path === '/downloads') throw new Error('broken page');
-  const title = path === '/register' ? 'Register & <play>' : data.texts.account.tabs.register;
+  const title = path === '/register' ? 'Register & <play> "now" \\u0027here\\u0027' : data.texts.account.tabs.register;
   return '<link rel="preload" as="image" href="/images/flags/en.svg"/>' +
-    '<main><h2 class="page-title" tabindex="-1">' + title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') +
+    '<main><h2 class="page-title" tabindex="-1">' + title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;') +
     '</h2><p>' + data.metadata.chronicle.replace(/</g, '&lt;') + '</p></main>';
 };
 export const writtenTexts = (language) => ({ written: { [language + ' opening']: 'written in ' + language + ' </script>' } });`;
@@ -87,7 +87,10 @@ describe('pre-rendered pages', () => {
 
   it('escapes what the owner wrote wherever it lands: the title and the page data', async () => {
     const html = await (await fetch(`${site.url}/register`)).text();
-    expect(html).toContain('<title>Register &#38; &#60;play&#62; · Gatekeeper</title>');
+    const escaped = 'Register &#38; &#60;play&#62; &#34;now&#34; &#39;here&#39; · Gatekeeper';
+    expect(html).toContain(`<title>${escaped}</title>`);
+    // In an attribute, a quote left as it is would end the value and let the rest become markup.
+    expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
     const data = /<script type="application\/json" id="gatekeeper-page-data">([^]*?)<\/script>/.exec(html)?.[1];
     expect(data).toBeDefined();
     expect(data).not.toContain('</script');
@@ -111,7 +114,8 @@ describe('pre-rendered pages', () => {
     const etag = plain.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(plain.headers.get('vary')).toBe('accept-encoding');
-    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    // A first visit gets the anti-forgery cookie with the page: the answer is the visitor's own.
+    expect(plain.headers.get('cache-control')).toBe('private, no-cache');
     const text = await plain.text();
 
     const gzip = await fetch(`${site.url}/lt/atsisiuntimai?from=discord`, { headers: { 'accept-encoding': 'gzip' } });

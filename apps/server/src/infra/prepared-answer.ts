@@ -29,11 +29,11 @@ export const prepareBytes = (headers: Readonly<Record<string, string>>, body: st
       : {}),
   });
 
-/** The answer with one more header (a page's cookie): for one request, not kept. */
-export const withHeader = (answer: PreparedAnswer, name: string, value: string): PreparedAnswer => ({
-  headers: { ...answer.headers, [name]: value },
+/** The answer with more headers (a page's cookie): for one request, not kept. */
+export const withHeaders = (answer: PreparedAnswer, headers: Readonly<Record<string, string>>): PreparedAnswer => ({
+  headers: { ...answer.headers, ...headers },
   body: answer.body,
-  ...(answer.notModifiedHeaders ? { notModifiedHeaders: { ...answer.notModifiedHeaders, [name]: value } } : {}),
+  ...(answer.notModifiedHeaders ? { notModifiedHeaders: { ...answer.notModifiedHeaders, ...headers } } : {}),
 });
 
 /** An /sdk answer: the API's own headers, then the given ones. */

@@ -25,7 +25,7 @@ import {
   chooseEncoding,
   prepareBytes,
   sendPrepared,
-  withHeader,
+  withHeaders,
 } from './prepared-answer';
 import { publicGet } from './public-read';
 import { headerOf } from './raw-header';
@@ -110,7 +110,11 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     const answer = page ? chooseEncoding(pageAnswers(page), headerOf(request, 'accept-encoding')) : plainPage;
     const cookie = headerOf(request, 'cookie');
     if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return answer;
-    return withHeader(answer, 'set-cookie', `${COOKIES.csrf.name}=${newCsrfToken()}${cookieAttributes}`);
+    // `private`: a shared cache told to keep pages must not hand this visitor's token to others.
+    return withHeaders(answer, {
+      'set-cookie': `${COOKIES.csrf.name}=${newCsrfToken()}${cookieAttributes}`,
+      'cache-control': 'private, no-cache',
+    });
   };
 
   /**
