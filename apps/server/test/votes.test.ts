@@ -621,7 +621,9 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     try {
       const heroId = await newHero('PeriodHero');
       const postback = (from = ARENA_ADDRESS) =>
-        fetch(`${arena.url}/sdk/votecallback/top100arena?postback=PeriodHero`, { headers: { 'x-forwarded-for': from } });
+        fetch(`${arena.url}/sdk/votecallback/top100arena?postback=PeriodHero`, {
+          headers: { 'x-forwarded-for': from },
+        });
       expect((await postback()).status).toBe(200);
       expect(await arenaRewardsOf(heroId)).toBe(1);
       clock.advance(4_000);
