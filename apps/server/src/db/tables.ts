@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * The game tables the site reads and writes (L2J.md), as the emulators define them. A table holds
+ * The game tables the site reads and writes, as the emulators define them. A table holds
  * the columns of every flavour (game/flavors.ts): the flavour says which of them its schema has,
  * so a column of one flavour only is optional here (Generated or nullable).
  */
