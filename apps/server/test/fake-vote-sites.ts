@@ -10,8 +10,11 @@ import { startHttpServer } from './support/http-server';
  * voteTime and serverTime in unix seconds, Hopzone with a local time without a zone, L2JBrasil
  * with its `vote` list (status, hours since the vote, a local time) by address or vote id,
  * L2Votes with a status only, L2Network with the unix time of the last vote as plain text.
+ * `newTimeEachCall` makes L2TopZone and L2JBrasil answer a vote at every question, each time a few
+ * seconds later than the last (a site that does not mark rewarded votes, a replayed answer, a
+ * clock that jitters), whatever was voted or confirmed.
  */
-export type SiteBehaviour = 'ok' | 'serverError' | 'garbage' | 'slow';
+export type SiteBehaviour = 'ok' | 'serverError' | 'garbage' | 'slow' | 'newTimeEachCall';
 
 export interface FakeVoteSites {
   origin: string;
@@ -40,6 +43,8 @@ const TWELVE_HOURS = 12 * 3_600_000;
 
 export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVoteSites> => {
   const votes = new Map<string, { at: number; rewarded: boolean }>();
+  /** Questions answered with a new time so far: each moves the vote 3 seconds on. */
+  let drift = 0;
   const state = {
     behaviour: {} as FakeVoteSites['behaviour'],
     asked: {} as Record<string, string[]>,
@@ -68,6 +73,9 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
         return response.end('<html>Cloudflare</html>');
       }
       const seconds = (ms: number) => Math.floor(ms / 1000);
+      const newTime = behaviour === 'newTimeEachCall';
+      /** A vote a minute ago, a few seconds later than the one the previous question was told of. */
+      const driftingVote = () => Date.now() - 60_000 + ++drift * 3_000;
       switch (kind) {
         case 'l2topzone': {
           // /l2topzone/v1/server_KEY/getUserData | confirmVote
@@ -81,6 +89,10 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
             vote.rewarded = true;
             state.confirmed.push(ip);
             return json(response, 200, { success: true });
+          }
+          if (newTime) {
+            const at = driftingVote();
+            return json(response, 200, { isVoted: true, voteTime: seconds(at), serverTime: seconds(at) + 60 });
           }
           const open = vote && !vote.rewarded;
           return json(response, 200, {
@@ -118,8 +130,9 @@ export const startFakeVoteSites = async (key = 'site-api-key'): Promise<FakeVote
           const playerId = url.searchParams.get('player_id');
           const voter = playerId ?? url.searchParams.get('ip') ?? '';
           ask(voter);
-          const vote = votes.get(`${kind}|${voter}`);
-          const hours = vote ? (Date.now() - vote.at) / 3_600_000 : -1;
+          const voted = votes.get(`${kind}|${voter}`);
+          const vote = newTime ? { at: driftingVote() } : voted;
+          const hours = vote ? Math.max(0, Date.now() - vote.at) / 3_600_000 : -1;
           return json(response, 200, {
             vote: [
               // Another voter's vote in the list: only the asked one's may count.

@@ -7,10 +7,11 @@ import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDataba
 import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './fake-vote-sites';
 import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
+import { newCharacter } from './support/characters';
 import { L2J_SCHEMA } from './support/game-schema';
 
 /**
- * Issue 13's poll by vote id: L2JBrasil asked for the `player_id` its vote link carried, so a
+ * The poll by vote id (docs/owner/votes.md): L2JBrasil asked for the `player_id` its vote link carried, so a
  * vote counts whatever address the player voted or claims from (IPv6, carrier-grade NAT).
  */
 const VOTE_ITEM = 4037;
@@ -121,6 +122,30 @@ describe.each(DATABASE_KINDS)('vote rewards asked by vote id on %s', (kind: Data
     expect(await rewardsOf(traderId)).toBe(0);
     expect(resultOf(await claim('DemoTrader'))).toBe('rewarded');
     expect(await rewardsOf(traderId)).toBe(1);
+  });
+
+  it('pays once in 12 hours a site that reports a new vote time at every question, one claim after another or 10 at once', async () => {
+    const hero = async (name: string) => {
+      const row = newCharacter({ char_name: name });
+      await databases.connections.game.db.insertInto('characters').values(row).execute();
+      return row.charId;
+    };
+    sites.behaviour = { l2jbrasil: 'newTimeEachCall' };
+    try {
+      const steadyId = await hero('DriftSteady');
+      const sequential = [];
+      for (let i = 0; i < 3; i++) sequential.push(resultOf(await claim('DriftSteady')));
+      expect(sequential).toEqual(['rewarded', 'alreadyRewarded', 'alreadyRewarded']);
+      expect(await rewardsOf(steadyId)).toBe(1);
+
+      const burstId = await hero('DriftBurst');
+      const burst = await Promise.all(Array.from({ length: 10 }, () => claim('DriftBurst')));
+      expect(burst.filter((answer) => resultOf(answer) === 'rewarded')).toHaveLength(1);
+      expect(resultOf(await claim('DriftBurst'))).toBe('alreadyRewarded');
+      expect(await rewardsOf(burstId)).toBe(1);
+    } finally {
+      sites.behaviour = {};
+    }
   });
 });
 

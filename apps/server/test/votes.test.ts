@@ -16,6 +16,8 @@ import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { closedPort } from './support/closed-port';
 import { startHttpServer } from './support/http-server';
+import { newCharacter } from './support/characters';
+import { testClock } from './support/clock';
 import { L2J_SCHEMA } from './support/game-schema';
 
 const NAMES: Record<VoteCheckKind, string> = {
@@ -174,6 +176,24 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('pays once in 12 hours a site that reports a new vote time at every question, one claim after another or 10 at once', async () => {
+    sites.behaviour = { l2topzone: 'newTimeEachCall' };
+    const l2topzoneRows = async (voter: string) => (await ledgerOf(voter)).filter((row) => row.site === 'L2TopZone');
+    const voter = freshVoter();
+    const sequential = [];
+    for (let i = 0; i < 3; i++) sequential.push(resultsOf(await claim(voter)).L2TopZone);
+    expect(sequential).toEqual(['rewarded', 'alreadyRewarded', 'alreadyRewarded']);
+    expect(await l2topzoneRows(voter)).toHaveLength(1);
+
+    const burst = freshVoter();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => claim(burst)));
+    const results = answers.map((answer) => resultsOf(answer).L2TopZone);
+    expect(results.filter((result) => result === 'rewarded')).toHaveLength(1);
+    // The burst's last questions come after the first reward: they are refused by the ledger, not retried.
+    expect(resultsOf(await claim(burst)).L2TopZone).toBe('alreadyRewarded');
+    expect(await l2topzoneRows(burst)).toHaveLength(1);
   });
 
   it('credits nothing when a site is down, answers an error, sends what is not JSON or is too slow', async () => {
@@ -534,6 +554,95 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
       .where('voter', '=', voter)
       .execute();
     expect(ledger.map((row) => [row.site, Number(row.char_id)])).toEqual([['TopG', knightId]]);
+  });
+
+  /** A new character of the demo world, for a test that must start with no vote paid to it. */
+  const newHero = async (name: string) => {
+    const row = newCharacter({ char_name: name });
+    await databases.connections.game.db.insertInto('characters').values(row).execute();
+    return row.charId;
+  };
+  const arenaRewardsOf = (charId: number) =>
+    databases.connections.game.db
+      .selectFrom('character_premium_items')
+      .select('itemNum')
+      .where('charId', '=', charId)
+      .where('itemId', '=', VOTE_ITEM)
+      .where('itemCount', '=', 22)
+      .execute()
+      .then((rows) => rows.length);
+
+  it('pays one character once in 12 hours whatever the spelling of its name in the callback', async () => {
+    const heroId = await newHero('RealSchemaHero');
+    const spellings = ['RealSchemaHero', 'realschemahero', 'RealSchemaHéro', 'RéalSchemaHero', 'RealSchemaHero\u00a0'];
+    for (const spelling of spellings) {
+      const answer = await fetch(
+        `${site.url}/sdk/votecallback/top100arena?${new URLSearchParams({ postback: spelling }).toString()}`,
+        { headers: { 'x-forwarded-for': ARENA_ADDRESS } },
+      );
+      expect(answer.status, spelling).toBe(200);
+    }
+    expect(await arenaRewardsOf(heroId)).toBe(1);
+    const ledger = await databases.connections.site.db
+      .selectFrom('site_vote_claims')
+      .select(['voter', 'char_id'])
+      .where('site', '=', 'Top100Arena')
+      .where('char_id', '=', heroId)
+      .execute();
+    expect(ledger.map((row) => [row.voter, Number(row.char_id)])).toEqual([[`char:${heroId}`, heroId]]);
+  });
+
+  it("pays a callback once in 12 hours across the clock's 12-hour marks, and takes a site's callbacks at its own rate", async () => {
+    const clock = testClock();
+    const twelveHours = 12 * 3_600_000;
+    const started = Date.now();
+    // Two seconds before a 12-hour mark of the clock (noon or midnight UTC).
+    clock.advance((Math.floor(started / twelveHours) + 1) * twelveHours - 2_000 - started);
+    const arena = await startApp(databases, {
+      env: { TRUST_PROXY: 'true' },
+      now: clock.now,
+      settings: {
+        voteSites: [
+          {
+            name: 'Top100Arena',
+            banner: '/images/vote/top100arena.svg',
+            url: 'https://www.top100arena.com/listing/1/vote?incentive={id}',
+            identifier: 'charName',
+            check: {
+              kind: 'top100arena',
+              allowFrom: [ARENA_ADDRESS],
+              callbacksPerMinute: 30,
+              reward: { itemId: VOTE_ITEM, count: 22 },
+            },
+          },
+        ],
+      },
+    });
+    try {
+      const heroId = await newHero('PeriodHero');
+      const postback = (from = ARENA_ADDRESS) =>
+        fetch(`${arena.url}/sdk/votecallback/top100arena?postback=PeriodHero`, {
+          headers: { 'x-forwarded-for': from },
+        });
+      expect((await postback()).status).toBe(200);
+      expect(await arenaRewardsOf(heroId)).toBe(1);
+      clock.advance(4_000);
+      expect((await postback()).status).toBe(200);
+      expect(await arenaRewardsOf(heroId)).toBe(1);
+      clock.advance(twelveHours);
+      expect((await postback()).status).toBe(200);
+      expect(await arenaRewardsOf(heroId)).toBe(2);
+
+      // Far more than the account tools' 10 a minute from one address: the site's own 30 hold.
+      const more = await Promise.all(Array.from({ length: 27 }, () => postback()));
+      expect(more.map((answer) => answer.status)).toEqual(Array(27).fill(200));
+      expect((await postback()).status).toBe(429);
+      // Another caller does not use up the site's allowance: it is refused for what it is.
+      expect((await postback(freshVoter())).status).toBe(403);
+      expect(await arenaRewardsOf(heroId)).toBe(2);
+    } finally {
+      await arena.close();
+    }
   });
 
   it('answers 404 for a site that does not call back', async () => {

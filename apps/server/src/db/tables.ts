@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * The game tables the site reads and writes (L2J.md), as the emulators define them. A table holds
+ * The game tables the site reads and writes, as the emulators define them. A table holds
  * the columns of every flavour (game/flavors.ts): the flavour says which of them its schema has,
  * so a column of one flavour only is optional here (Generated or nullable).
  */
@@ -412,7 +412,7 @@ export interface SiteMailUnsubscribesTable {
   created_at: number;
 }
 
-/** A rewarded vote (features/votes): unique per site, voter (address) and vote window. */
+/** A rewarded vote (features/votes): unique per site, voter (an address, or char:<id>) and vote window. */
 export interface SiteVoteClaimsTable {
   id: Generated<number>;
   site: string;
@@ -424,6 +424,17 @@ export interface SiteVoteClaimsTable {
   request_id: string;
   voted_at: number | null;
   created_at: number;
+}
+
+/**
+ * A voter's last paid vote at one site (features/votes/vote-claims.ts): the voter is an address or
+ * char:<id>, the character paid; a new vote is paid only 12 hours or more after this one.
+ */
+export interface SiteVoteTurnsTable {
+  site: string;
+  voter: string;
+  /** The paid vote's time: the site's when it gives one, else ours (milliseconds). */
+  last_vote_at: number;
 }
 
 /** The last value of a background refresh, computed by one instance for all (infra/shared-refresh.ts). */
@@ -463,4 +474,5 @@ export interface SiteDatabase {
   site_claims: SiteClaimsTable;
   site_shared_values: SiteSharedValuesTable;
   site_vote_claims: SiteVoteClaimsTable;
+  site_vote_turns: SiteVoteTurnsTable;
 }

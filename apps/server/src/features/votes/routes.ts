@@ -54,6 +54,7 @@ export const callbackSites = (voteSites: Settings['voteSites'], env: NodeJS.Proc
         key: found.key,
         allowFrom: check.allowFrom ?? [],
         reward: check.reward,
+        callbacksPerMinute: check.callbacksPerMinute,
       },
     ];
   });
@@ -78,7 +79,7 @@ export const voteListJobs = async (
 };
 
 /**
- * Where a vote site calls back (issue 13). Under /sdk but not a call of our pages: it carries
+ * Where a vote site calls back (docs/owner/votes.md). Under /sdk but not a call of our pages: it carries
  * SERVER_CALLBACK_MARK instead of the anti-forgery check, and the site's secret or address instead.
  */
 export const VOTE_CALLBACK_PATH = '/sdk/votecallback/:site';
@@ -113,11 +114,22 @@ export const voteCallbackRoutes = async (app: FastifyInstance, options: VoteRout
     app.log.info({ site: site.name, outcome }, 'vote callback');
     return reply.send('OK');
   };
+  const siteOf = (request: FastifyRequest) =>
+    sites.find((candidate) => candidate.slug === (request.params as { site?: string }).site);
   app.route({
     method: ['GET', 'POST'],
     url: VOTE_CALLBACK_PATH,
     handler,
-    config: { ...limitPerMinute(options.requestsPerMinute).config, [SERVER_CALLBACK_MARK]: true },
+    config: {
+      // Each site's own limit, per caller: a busy site's callbacks do not meet the account forms'
+      // 10 a minute, and a forger's calls from elsewhere do not use up the site's allowance.
+      rateLimit: {
+        max: (request: FastifyRequest) => siteOf(request)?.callbacksPerMinute ?? options.requestsPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `votecallback:${siteOf(request)?.slug ?? '-'}:${request.ip}`,
+      },
+      [SERVER_CALLBACK_MARK]: true,
+    },
   });
 };
 

@@ -97,6 +97,15 @@ export const voteCheckSettings = z
       .describe(
         'How many checks a minute the site allows from your server (L2TopZone: 60); over it, players are told to try again.',
       ),
+    callbacksPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(60_000)
+      .default(300)
+      .describe(
+        "Sites that call back (GTop100, Top100Arena, TopG): how many callbacks a minute each address may send to this site's callback address, a limit of its own (not the account forms'); over it, a callback gets 429.",
+      ),
     reward: z
       .object({
         itemId: z

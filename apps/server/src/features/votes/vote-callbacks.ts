@@ -14,11 +14,16 @@ export interface CallbackSite {
   /** The addresses a site without a key (Top100Arena, TopG) calls from. */
   allowFrom: string[];
   reward: { itemId?: number; count: number };
+  /** How many callbacks a minute one caller may make (vote-callbacks' own limit, per site). */
+  callbacksPerMinute: number;
 }
 
-/** What the callback said: who voted (the character named in the vote link) and from where. */
+/**
+ * What the callback said: who voted (the character named in the vote link) and, where the site
+ * sends it, the voter's address.
+ */
 type Callback =
-  { accepted: false; why: string } | { accepted: true; charName: string; voter: string; success: boolean };
+  { accepted: false; why: string } | { accepted: true; charName: string; address?: string; success: boolean };
 
 const sameSecret = (given: string, expected: string) => {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
@@ -36,20 +41,22 @@ export const readCallback = (site: CallbackSite, fields: URLSearchParams, caller
     const key = fields.get('pingbackkey') ?? '';
     if (!site.key || !sameSecret(key, site.key)) return { accepted: false, why: 'wrong pingback key' };
     const charName = (fields.get('pingUsername') ?? fields.get('Common') ?? '').trim();
-    const voter = (fields.get('VoterIP') ?? '').trim();
-    if (!charName || !voter) return { accepted: false, why: 'no voter named' };
-    return { accepted: true, charName, voter, success: fields.get('Successful')?.trim() === '0' };
+    const address = (fields.get('VoterIP') ?? '').trim().slice(0, 64);
+    if (!charName || !address) return { accepted: false, why: 'no voter named' };
+    return { accepted: true, charName, address, success: fields.get('Successful')?.trim() === '0' };
   }
   if (!site.allowFrom.includes(callerIp)) return { accepted: false, why: `a callback from ${callerIp}, not allowed` };
   const charName = (fields.get(site.kind === 'topg' ? 'p_resp' : 'postback') ?? '').trim();
   if (!charName) return { accepted: false, why: 'no voter named' };
-  const voterIp = site.kind === 'topg' ? (fields.get('ip') ?? '').trim() : '';
-  return { accepted: true, charName, voter: voterIp || charName.toLowerCase(), success: true };
+  const address = site.kind === 'topg' ? (fields.get('ip') ?? '').trim().slice(0, 64) : '';
+  return { accepted: true, charName, ...(address ? { address } : {}), success: true };
 };
 
 /**
- * Rewards the vote a callback reports, once per site, voter and 12-hour period: a replayed
- * callback finds its row in the ledger. The voter is whom the callback names, never its caller.
+ * Rewards the vote a callback reports, once per site and 12 hours for the character it pays (by
+ * its id, whatever spelling of its name the callback carried) and for the voter's address where
+ * the site sends one: a replayed callback finds the voter's turn taken. The voter is whom the
+ * callback names, never its caller.
  */
 export const rewardCallback = async (
   deps: Omit<VoteClaimDeps, 'sites' | 'store'>,
@@ -59,12 +66,15 @@ export const rewardCallback = async (
   if (!callback.success) return 'notVoted';
   const character = await rewardCharacter(deps, callback.charName);
   if ('error' in character) return 'unknownCharacter';
+  const paid = `char:${character.charId}`;
+  const at = deps.now();
   const recorded = await recordVote(deps, {
     site: site.name,
-    voter: callback.voter,
-    window: `period-${Math.floor(deps.now() / VOTE_WINDOW_MS)}`,
+    voter: callback.address ?? paid,
+    window: `period-${Math.floor(at / VOTE_WINDOW_MS)}`,
     charId: character.charId,
     reward: site.reward,
+    turns: { voters: callback.address ? [paid, callback.address] : [paid], at },
   });
   return recorded ? 'rewarded' : 'alreadyRewarded';
 };

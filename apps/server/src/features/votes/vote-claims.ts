@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type ErrorCode, type VoteClaimAnswer, type VoteClaimResult, voteIdOf } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Connections } from '../../db/connections';
+import type { SiteDatabase } from '../../db/tables';
 import { writeTransaction } from '../../db/write-retry';
 import { findAccount, isBanned } from '../../game/accounts';
 import { findCharacterByName } from '../../game/characters';
@@ -62,40 +64,79 @@ export interface VoteToReward {
   votedAt?: number;
   charId: number;
   reward: { itemId?: number; count: number };
+  /**
+   * The voters that may be paid once in 12 hours at this site (an address, char:<id>) and the
+   * vote's time that counts them: the site's when it gives one, else ours. Every one must be free.
+   */
+  turns?: { voters: string[]; at: number };
 }
+
+/** A voter of the vote was paid less than 12 hours before it: the transaction is rolled back. */
+class TurnTaken extends Error {}
+
+/**
+ * Takes the voter's turn at the site: the row holding its last paid vote is written only when
+ * there is none, or when that vote is 12 hours or more older than this one. The database decides
+ * (a primary key, a conditional update), so two instances or two claims at once cannot both win.
+ */
+const takeTurn = async (trx: Transaction<SiteDatabase>, site: string, voter: string, at: number) => {
+  const inserted = await trx
+    .insertInto('site_vote_turns')
+    .values({ site, voter, last_vote_at: at })
+    .ignore()
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return;
+  const moved = await trx
+    .updateTable('site_vote_turns')
+    .set({ last_vote_at: at })
+    .where('site', '=', site)
+    .where('voter', '=', voter)
+    .where('last_vote_at', '<=', at - VOTE_WINDOW_MS)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new TurnTaken();
+};
 
 /**
  * Records the vote's ledger row and its reward in one transaction, then delivers the reward;
- * false (nothing written) when the ledger already holds that vote.
+ * false (nothing written) when the ledger already holds that vote, or when one of its voters was
+ * paid at this site less than 12 hours before it.
  */
 export const recordVote = async (
   deps: Pick<VoteClaimDeps, 'connections' | 'rewards' | 'now' | 'log'>,
   vote: VoteToReward,
 ): Promise<boolean> => {
   const requestId = requestIdOf(vote.site, vote.voter, vote.window);
-  const recorded = await writeTransaction(deps.connections.site.db, async (trx) => {
-    const ledger = await trx
-      .insertInto('site_vote_claims')
-      .values({
-        site: vote.site,
-        voter: vote.voter,
-        vote_window: vote.window,
-        char_id: vote.charId,
-        request_id: requestId,
-        voted_at: vote.votedAt ?? null,
-        created_at: deps.now(),
-      })
-      .ignore()
-      .executeTakeFirst();
-    if (Number(ledger.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    return deps.rewards.record(trx, {
-      requestId,
-      charId: vote.charId,
-      count: vote.reward.count,
-      itemId: vote.reward.itemId,
-      reason: 'vote',
+  let recorded: boolean;
+  try {
+    recorded = await writeTransaction(deps.connections.site.db, async (trx) => {
+      for (const voter of vote.turns?.voters ?? []) await takeTurn(trx, vote.site, voter, vote.turns?.at ?? 0);
+      const ledger = await trx
+        .insertInto('site_vote_claims')
+        .values({
+          site: vote.site,
+          voter: vote.voter,
+          vote_window: vote.window,
+          char_id: vote.charId,
+          request_id: requestId,
+          voted_at: vote.votedAt ?? null,
+          created_at: deps.now(),
+        })
+        .ignore()
+        .executeTakeFirst();
+      // Thrown, not returned: the turns taken above are rolled back with it.
+      if (Number(ledger.numInsertedOrUpdatedRows ?? 0) !== 1) throw new TurnTaken();
+      return deps.rewards.record(trx, {
+        requestId,
+        charId: vote.charId,
+        count: vote.reward.count,
+        itemId: vote.reward.itemId,
+        reason: 'vote',
+      });
     });
-  });
+  } catch (error) {
+    if (error instanceof TurnTaken) return false;
+    throw error;
+  }
   if (!recorded) return false;
   deps.log.info({ site: vote.site, charId: vote.charId, window: vote.window }, 'vote rewarded');
   // Delivered now, or retried by the reward queue: the grant is recorded either way.
@@ -127,10 +168,9 @@ const claimAt = async (
       return 'unavailable';
     }
     if (!answer.voted) return 'notVoted';
-    const window =
-      answer.votedAt !== undefined
-        ? String(answer.votedAt)
-        : `period-${Math.floor((answer.siteNow ?? deps.now()) / VOTE_WINDOW_MS)}`;
+    // The vote's time by the site's clock where it gives one: what its 12 hours are counted by.
+    const at = answer.votedAt ?? answer.siteNow ?? deps.now();
+    const window = answer.votedAt !== undefined ? String(answer.votedAt) : `period-${Math.floor(at / VOTE_WINDOW_MS)}`;
     const recorded = await recordVote(deps, {
       site: site.name,
       voter: voterKey,
@@ -138,6 +178,8 @@ const claimAt = async (
       votedAt: answer.votedAt,
       charId: voter.charId,
       reward: site.reward,
+      // Once in 12 hours per address (the site's voter), or per character for a site asked by vote id.
+      turns: { voters: [voterKey], at },
     });
     if (!recorded) return 'alreadyRewarded';
     if (site.check.confirm) {
