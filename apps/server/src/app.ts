@@ -31,7 +31,7 @@ import type { GameSchema } from './game/schema-check';
 import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
 import { answerClientError } from './infra/client-errors';
-import { registerErrorHandler } from './infra/errors';
+import { answerFrameworkError, registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
@@ -86,6 +86,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     // A 1 MB value is refused (413) before it is read whole; the schemas bound every field anyway.
     bodyLimit: 64 * 1024,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 
-/** A GET of this path over the socket: its status and the milliseconds until the answer ended. */
+/** A GET of this path over the socket: its status, body and the milliseconds until the answer ended. */
 const timedGet = (base: string, path: string) =>
-  new Promise<{ status: number; ms: number }>((resolve, reject) => {
+  new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
     const { hostname, port } = new URL(base);
     const startedAt = performance.now();
     const req = request({ hostname, port, path, method: 'GET', agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - startedAt }));
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - startedAt, body }));
     });
     req.on('error', reject);
     req.end();
@@ -65,5 +66,28 @@ describe('a long path of slashes', () => {
   it('still finds a page written with a few trailing slashes', async () => {
     expect((await timedGet(site.url, '/register///')).status).toBe(200);
     expect((await timedGet(site.url, `/register${'/'.repeat(600)}`)).status).toBe(404);
+  });
+});
+
+describe('a URL the router cannot decode', () => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite');
+    site = await startApp(databases, { serveWebApp: true });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  it('is refused with formInvalid, without repeating what was sent', async () => {
+    for (const path of ['/sdk/%zz<script>alert(1)</script>', '/sdk/getmetadata%E0%A4%A?x=<b>']) {
+      const answer = await timedGet(site.url, path);
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body), path).toEqual(['formInvalid']);
+      expect(answer.body).not.toContain('script');
+      expect(answer.body).not.toContain('%');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isErrorCode } from '@gatekeeper/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_HEADERS } from './security-headers';
 import { RETRY_AFTER_SECONDS, isServiceUnavailable } from './unavailable';
@@ -32,3 +32,11 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     return reply.code(500).send(['ServerError']);
   });
 };
+
+/**
+ * Fastify's frameworkErrors: a URL its router cannot decode (a broken escape such as /sdk/%zz) is
+ * answered like every refused call, 400 with formInvalid. Fastify's own answer repeats the URL,
+ * which may carry a secret, and reflects what the visitor sent.
+ */
+export const answerFrameworkError = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(400).headers(API_HEADERS).header('cache-control', 'no-store').send(['formInvalid']);
