@@ -38,5 +38,6 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
  * answered like every refused call, 400 with formInvalid. Fastify's own answer repeats the URL,
  * which may carry a secret, and reflects what the visitor sent.
  */
-export const answerFrameworkError = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-  reply.code(400).headers(API_HEADERS).header('cache-control', 'no-store').send(['formInvalid']);
+export const answerFrameworkError = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  void reply.code(400).headers(API_HEADERS).header('cache-control', 'no-store').send(['formInvalid']);
+};
