@@ -127,6 +127,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // per refresh (statistics/encoded-answer.ts), the page's files at build; other answers are small.
 
   const now = deps.now ?? Date.now;
+  // What the page is told of the site (getmetadata), and what its pre-rendered pages are made from.
+  const metadata = presentMetadata(settings, config.PUBLIC_URL, deps.schema);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   const store = redis ? redisStore(redis) : memoryStore(now);
   // Used captchas and lockouts must outlive a Redis restart: the site database keeps them.
@@ -200,7 +202,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   await app.register(async (sdk) => {
-    await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, schema: deps.schema });
+    await sdk.register(metadataRoutes, { metadata });
     await sdk.register(statusRoutes, {
       login: config.LOGIN_SERVER_ADDRESS,
       game: config.GAME_SERVER_ADDRESS,
@@ -334,7 +336,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       distDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : WEB_DIST_DIR,
       prerender: {
         ssrDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR, '../dist-ssr') : WEB_SSR_DIR,
-        metadata: presentMetadata(settings, config.PUBLIC_URL),
+        metadata,
         publicUrl: config.PUBLIC_URL,
       },
       languageStorage: settings.languageStorage,
