@@ -259,6 +259,35 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect(await coinsOf(knightId)).toBe(before + 500);
   });
 
+  it('keeps an order waiting for approval when its return address is called before the donor approved', async () => {
+    const before = await coinsOf(knightId);
+    // Someone calls the return address with the order id before the donor approved at PayPal.
+    const early = async (orderId: string) => {
+      const response = await fetch(`${site.url}/payments/paypal/return?token=${orderId}`, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect((await orderRow(orderId)).status).toBe('created');
+      expect(paypal.orders.get(orderId)?.capture).toBeUndefined();
+    };
+    // The donor then comes back: the capture credits.
+    const byReturn = await startDonation('1.50');
+    await early(byReturn.orderId);
+    expect(await comeBack(paypal.approve(byReturn.orderId))).toBe('complete');
+    expect((await orderRow(byReturn.orderId)).status).toBe('credited');
+    expect(await coinsOf(knightId)).toBe(before + 150);
+    // The donor closes the tab instead: the approval webhook captures it.
+    const byWebhook = await startDonation('2.50');
+    await early(byWebhook.orderId);
+    paypal.approve(byWebhook.orderId);
+    const approved = paypal.webhook(
+      'CHECKOUT.ORDER.APPROVED',
+      { id: byWebhook.orderId, status: 'APPROVED' },
+      'checkout-order',
+    );
+    expect((await deliver(approved)).status).toBe(200);
+    expect((await orderRow(byWebhook.orderId)).status).toBe('credited');
+    expect(await coinsOf(knightId)).toBe(before + 400);
+  });
+
   it('waits on a pending capture and credits when PayPal completes it', async () => {
     const before = await coinsOf(knightId);
     const { orderId } = await startDonation('2.00');

@@ -24,6 +24,9 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
 export const CAPTURE_RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
 
+/** PayPal's refusals of a capture because the donor has not approved the order (yet). */
+const NOT_APPROVED_YET = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
+
 /** Currencies PayPal takes without decimals. */
 const WHOLE_CURRENCIES = new Set(['HUF', 'JPY', 'TWD']);
 
@@ -223,6 +226,13 @@ export const captureOrder = async (deps: CheckoutDeps, order: PaypalOrderRow): P
         if (readError instanceof PaypalUnavailable) return retryLater(readError.message);
         throw readError;
       }
+    }
+    if (error instanceof PaypalRefused && NOT_APPROVED_YET.has(error.issue)) {
+      // The return address called before the donor approved (by anyone who knows the order id):
+      // the order still waits for the donor; their return or the approval webhook captures it.
+      await orders.update(order.donation_id, { status: 'created', detail: error.issue }, ['approved']);
+      log.warn({ donationId: order.donation_id, issue: error.issue }, 'a capture before the donor approved: it waits');
+      return 'failed';
     }
     if (error instanceof PaypalRefused) {
       await orders.update(order.donation_id, { status: 'failed', detail: error.issue }, ['approved', 'created']);
