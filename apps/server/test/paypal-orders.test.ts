@@ -288,6 +288,34 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect(await coinsOf(knightId)).toBe(before + 400);
   });
 
+  it('refuses a webhook whose event id is longer than the events table keeps, before writing anything', async () => {
+    const before = await coinsOf(knightId);
+    const { orderId } = await startDonation('1.25');
+    paypal.approve(orderId);
+    paypal.captureNow(orderId);
+    const events = () =>
+      databases.connections.site.db.selectFrom('site_paypal_webhook_events').select(['event_id', 'outcome']).execute();
+    const stored = (await events()).length;
+    const base = `WH-${'7'.repeat(61)}`;
+    expect(base).toHaveLength(64);
+    const overLong = paypal.webhook(
+      'PAYMENT.CAPTURE.COMPLETED',
+      paypal.captureResource(orderId),
+      'capture',
+      `${base}-LONGER`,
+    );
+    expect((await deliver(overLong)).status).toBe(400);
+    expect((await events()).length).toBe(stored);
+    expect(await coinsOf(knightId)).toBe(before);
+    // An id of the column's length is kept whole: handled, and its outcome found again by it.
+    const fits = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', paypal.captureResource(orderId), 'capture', base);
+    expect((await deliver(fits)).status).toBe(200);
+    expect((await events()).filter((event) => event.event_id === base)).toEqual([
+      { event_id: base, outcome: 'credited' },
+    ]);
+    expect(await coinsOf(knightId)).toBe(before + 125);
+  });
+
   it('waits on a pending capture and credits when PayPal completes it', async () => {
     const before = await coinsOf(knightId);
     const { orderId } = await startDonation('2.00');

@@ -15,7 +15,7 @@ import {
   startCheckout,
 } from './checkout';
 import { createDonationRepository } from './donation-repository';
-import { createOrderRepository } from './order-repository';
+import { WEBHOOK_EVENT_ID, createOrderRepository } from './order-repository';
 import { PAYPAL_API_URLS, PaypalUnavailable, type WebhookHeaders, createPaypalRest } from './paypal-rest';
 import { donatePage } from './paypal';
 import type { DonationSettings } from './settings-schema';
@@ -135,6 +135,11 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
         ) as unknown as WebhookHeaders;
         if (Object.values(headers).some((value) => value === '') || typeof event.id !== 'string') {
           app.log.warn({ ip: request.ip }, 'a PayPal webhook without its signature headers: ignored');
+          return reply.code(400).send();
+        }
+        if (!WEBHOOK_EVENT_ID.test(event.id)) {
+          // Not PayPal's: its ids are short. One the events table would cut could never be found again.
+          app.log.warn({ ip: request.ip }, 'a PayPal webhook whose event id is too long or not plain text: ignored');
           return reply.code(400).send();
         }
         if (!deps.paypal || !credentials.webhookId) {
