@@ -437,6 +437,16 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect([failed.status, failed.detail]).toEqual(['failed', expect.stringContaining('503')]);
   });
 
+  it('refuses a banned character before PayPal is asked, as votes do', async () => {
+    const orders = () => databases.connections.site.db.selectFrom('site_paypal_orders').select('id').execute();
+    const count = (await orders()).length;
+    const calls = paypal.calls.length;
+    const banned = await postCall(site.url, 'createDonationOrder', { charName: 'BannedOne', amount: '10' });
+    expect([banned.status, banned.body]).toEqual([400, ['characterBanned']]);
+    expect((await orders()).length).toBe(count);
+    expect(paypal.calls.slice(calls)).toEqual([]);
+  });
+
   it('says donations are closed without the app credentials, and 404 on a site that keeps the form', async () => {
     const unconfigured = await startApp(databases, { settings: ordersSettings(paypal) });
     const standard = await startApp(databases, {

@@ -22,7 +22,7 @@ import type { DonationSettings } from './settings-schema';
 
 export interface CheckoutRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
@@ -61,6 +61,7 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
     donations: createDonationRepository(options.connections.site.db, now),
     rewards: options.rewards,
     site: options.connections.site.db,
+    login: options.connections.login.db,
     game: options.connections.game.db,
     schema: options.schema,
     paypal: configured ? createPaypalRest({ baseUrl: paypalApiBase(options.settings), ...credentials }) : undefined,

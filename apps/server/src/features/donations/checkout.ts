@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type ErrorCode, type PaymentOutcome, coinsForDonation, toCents } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import type { GameDatabase, LoginDatabase, SiteDatabase } from '../../db/tables';
 import { findCharacterByName } from '../../game/characters';
+import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import { cancelUndeliveredReward } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
@@ -35,8 +36,9 @@ export interface CheckoutDeps {
   donations: DonationRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
   site: Kysely<SiteDatabase>;
+  login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   /** Undefined without PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: no order can be started. */
   paypal: PaypalRest | undefined;
   settings: DonationSettings;
@@ -79,6 +81,10 @@ export const startCheckout = async (
   if (!fits) return { error: 'formInvalid' };
   const character = await findCharacterByName(deps.game, deps.schema, input.charName.trim());
   if (!character) return { error: 'charDoesntExist' };
+  // As votes: no reward for a banned character or account, and no payment asked for one.
+  if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
+    return { error: 'characterBanned' };
+  }
   if (!deps.paypal) {
     log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
     return { error: 'donationsClosed' };

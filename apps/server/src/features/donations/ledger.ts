@@ -47,7 +47,7 @@ export const LEDGER_STATES = [
 
 const stateOf = (status: string, reward: string): string => {
   if (status === 'credited' || status === 'crediting') return reward === 'delivered' ? 'delivered' : 'credited';
-  if (status === 'unknown_character') return 'failed';
+  if (status === 'unknown_character' || status === 'banned_character') return 'failed';
   return status;
 };
 
@@ -125,7 +125,12 @@ export const readLedger = async (
       coins: Number(payment.coins),
       state: stateOf(payment.status, reward),
       reward,
-      detail: payment.status === 'unknown_character' ? 'no such character: credit by hand' : '',
+      detail:
+        payment.status === 'unknown_character'
+          ? 'no such character: credit by hand'
+          : payment.status === 'banned_character'
+            ? 'banned character: refund or credit by hand'
+            : '',
     });
   }
 
