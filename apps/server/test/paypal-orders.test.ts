@@ -409,6 +409,89 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     }
   });
 
+  it('flags only the share of a partial refund after delivery, once per refund, and the shares add up', async () => {
+    const { orderId } = await startDonation('20.00');
+    await comeBack(paypal.approve(orderId));
+    const captureId = paypal.orders.get(orderId)?.capture?.id ?? '';
+    const coins = await coinsOf(knightId);
+    const refunds = () =>
+      databases.connections.site.db
+        .selectFrom('site_donations')
+        .select(['amount_cents', 'coins', 'status'])
+        .where('parent_txn_id', '=', captureId)
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => [Number(row.amount_cents), Number(row.coins), row.status]));
+    const first = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '5.00'), 'refund');
+    expect((await deliver(first)).status).toBe(200);
+    // The same refund again, as a new delivery of PayPal's: nothing more.
+    const again = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', JSON.parse(first.body).resource, 'refund');
+    expect((await deliver(again)).status).toBe(200);
+    expect(await refunds()).toEqual([[-500, 500, 'flagged']]);
+    const flags = () =>
+      log.lines.filter((line) => line.donationFlag === 'DONATION_REFUNDED' && line.captureId === captureId);
+    expect(flags().map((line) => line.coins)).toEqual([500]);
+    // Another partial refund adds its share; one past the amount paid takes nothing more.
+    await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '15.00'), 'refund'));
+    await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '1.00'), 'refund'));
+    expect(await refunds()).toEqual([
+      [-500, 500, 'flagged'],
+      [-1500, 1500, 'flagged'],
+      [-100, 0, 'taken_back'],
+    ]);
+    expect(await coinsOf(knightId)).toBe(coins);
+  });
+
+  it('takes back from the queue only the share of each partial refund, rounded in the player’s favour', async () => {
+    // 7 coins a euro: 10.00 EUR is 70 coins, and a third of it is not a whole number of coins.
+    const queued = await startApp(databases, {
+      env: { ...paypalEnv(paypal), ...sharedInstanceKeys() },
+      settings: ordersSettings(paypal, { rewards: { delivery: 'queue' }, coins: { perEuro: 7 } }),
+      now,
+    });
+    try {
+      const { orderId } = await startDonation('10.00', 'DemoKnight', queued);
+      expect(await comeBack(paypal.approve(orderId), queued)).toBe('complete');
+      const captureId = paypal.orders.get(orderId)?.capture?.id ?? '';
+      const reward = async () => {
+        const row = await databases.connections.site.db
+          .selectFrom('site_reward_queue')
+          .select(['status', 'item_count'])
+          .where('request_id', '=', `paypal:${captureId}`)
+          .executeTakeFirstOrThrow();
+        return [row.status, Number(row.item_count)];
+      };
+      expect(await reward()).toEqual(['pending', 70]);
+      const refund = (value: string) =>
+        paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, value), 'refund');
+      const first = refund('3.33');
+      expect((await deliver(first, queued)).status).toBe(200);
+      expect((await deliver(first, queued)).status).toBe(200);
+      // 70 x 3.33 / 10 = 23.31: 23 coins back.
+      expect(await reward()).toEqual(['pending', 47]);
+      await deliver(refund('3.33'), queued);
+      // 70 x 6.66 / 10 = 46.62: 46 in all, 23 more.
+      expect(await reward()).toEqual(['pending', 24]);
+      await deliver(refund('3.34'), queued);
+      expect(await reward()).toEqual(['cancelled', 24]);
+      const refunds = await databases.connections.site.db
+        .selectFrom('site_donations')
+        .select(['coins', 'status'])
+        .where('parent_txn_id', '=', captureId)
+        .orderBy('id')
+        .execute();
+      expect(refunds.map((row) => [Number(row.coins), row.status])).toEqual([
+        [23, 'taken_back'],
+        [23, 'taken_back'],
+        [24, 'taken_back'],
+      ]);
+      const [payment] = await donationsOf(captureId);
+      expect([payment?.status, payment?.reward_status]).toEqual(['refunded', 'cancelled']);
+    } finally {
+      await queued.close();
+    }
+  });
+
   it('refuses an unknown character, amounts outside the limits, and says when PayPal cannot be reached', async () => {
     const unknown = await postCall(site.url, 'createDonationOrder', { charName: 'NoSuchHero', amount: '10' });
     expect([unknown.status, unknown.body]).toEqual([400, ['charDoesntExist']]);

@@ -15,6 +15,25 @@ export const DONATION_FLAGS = {
   bannedCharacter: 'DONATION_BANNED_CHARACTER',
 } as const;
 
+/**
+ * The coins a refund (or reversal) of `cents` takes back of a payment of `paidCents` that
+ * credited `coins`, after refunds of `earlierCents`: its share of the coins, rounded in the
+ * player's favour (down). Counted on the running total, so partial refunds add up to what one
+ * refund of their sum would take, and never to more than the coins credited.
+ */
+export const coinsOfRefund = (
+  payment: { coins: number; paidCents: number },
+  earlierCents: number,
+  cents: number,
+): number => {
+  if (payment.paidCents <= 0 || payment.coins <= 0) return 0;
+  const upTo = (refunded: number) => {
+    const capped = BigInt(Math.min(Math.max(refunded, 0), payment.paidCents));
+    return Number((BigInt(payment.coins) * capped) / BigInt(payment.paidCents));
+  };
+  return upTo(earlierCents + Math.max(cents, 0)) - upTo(earlierCents);
+};
+
 /** The grant of a payment: once per provider transaction (the IPN's txn_id, the Orders capture id). */
 export const donationRequestId = (txnId: string): string => `paypal:${txnId}`;
 
