@@ -18,7 +18,7 @@ import { L2J_SCHEMA } from './support/game-schema';
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
- * Issue 18's owner's ledger (npm run donations): donations in each state, found by character,
+ * The owner's ledger of donations (npm run donations): donations in each state, found by character,
  * account or PayPal id, the flagged ones, and a failed or taken-back delivery put back in line,
  * each action logged.
  */
@@ -26,8 +26,10 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
   let databases: TestDatabases;
   let paypal: FakePaypalRest;
   let site: AppUnderTest;
-  const ids: Record<'delivered' | 'approved' | 'refunded' | 'cancelled', { orderId: string; captureId: string }> =
-    {} as never;
+  const ids: Record<
+    'delivered' | 'approved' | 'refunded' | 'cancelled' | 'partly',
+    { orderId: string; captureId: string }
+  > = {} as never;
 
   const run = async (...args: string[]) => {
     const out: string[] = [];
@@ -71,8 +73,8 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
       await fetch(`${site.url}${back.pathname}${back.search}`, { redirect: 'manual' });
       return { orderId, captureId: paypal.orders.get(orderId)?.capture?.id ?? '' };
     };
-    const refund = async (captureId: string) => {
-      const delivery = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId), 'refund');
+    const refund = async (captureId: string, value?: string) => {
+      const delivery = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, value), 'refund');
       await fetch(`${site.url}${PAYPAL_WEBHOOK_PATH}`, {
         method: 'POST',
         headers: delivery.headers,
@@ -93,6 +95,14 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
       .where('request_id', '=', `paypal:${ids.refunded.captureId}`)
       .execute();
     await refund(ids.refunded.captureId);
+    // A quarter refunded once the coins were in the game.
+    ids.partly = await donate('20.00', 'GameMaster');
+    await databases.connections.site.db
+      .updateTable('site_reward_queue')
+      .set({ status: 'delivered' })
+      .where('request_id', '=', `paypal:${ids.partly.captureId}`)
+      .execute();
+    await refund(ids.partly.captureId, '5.00');
     ids.cancelled = await donate('30.00', 'DemoTrader');
     await refund(ids.cancelled.captureId);
     paypal.behaviour = 'captureDown';
@@ -126,7 +136,14 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
     expect(lineOf(out, ids.delivered.orderId)).toContain(ids.delivered.captureId);
     expect(lineOf(out, ids.approved.orderId)).toMatch(/approved\s+DemoKnight\s+40\.00 EUR.*HTTP 503/);
     expect(lineOf(out, ids.refunded.orderId)).toMatch(/refunded !\s+DemoKnight\s+20\.00 EUR\s+2000\s+delivered/);
-    expect(lineOf(out, ids.cancelled.orderId)).toMatch(/refunded\s+DemoTrader\s+30\.00 EUR\s+3000\s+cancelled/);
+    expect(lineOf(out, ids.cancelled.orderId)).toMatch(
+      /refunded\s+DemoTrader\s+30\.00 EUR\s+3000\s+cancelled\s+30\.00 EUR\s+3000 taken back/,
+    );
+    expect(lineOf(out, ids.refunded.orderId)).toMatch(/2000\s+delivered\s+20\.00 EUR\s+2000 in game/);
+    // A partial refund: its share only, left to the owner as the coins are in the game.
+    expect(lineOf(out, ids.partly.orderId)).toMatch(
+      /refunded !\s+GameMaster\s+20\.00 EUR\s+2000\s+delivered\s+5\.00 EUR\s+500 in game/,
+    );
     expect(lineOf(out, '61E67681CH3238416')).toMatch(/failed !\s+Nobody\s+5\.00 EUR.*IPN.*no such character/);
     const order = out.split('\n').slice(2);
     expect(order.findIndex((line) => line.includes(ids.approved.orderId))).toBeLessThan(
@@ -149,6 +166,7 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
     expect(approved.lines.slice(2)).toHaveLength(1);
     const flagged = await run('--flagged');
     expect(flagged.out).toContain(ids.refunded.orderId);
+    expect(flagged.out).toContain(ids.partly.orderId);
     expect(flagged.out).toContain('61E67681CH3238416');
     expect(flagged.out).not.toContain(ids.delivered.orderId);
     expect(flagged.out).not.toContain(ids.cancelled.orderId);

@@ -383,6 +383,21 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       expect(await donationsOf(fields.txn_id!)).toEqual([]);
     });
 
+    it('records a payment for a banned character without crediting it, and says why', async () => {
+      // BannedOne's account is banned (access level below 0), as every flavour marks it.
+      const fields = paymentFields({ custom: 'BannedOne' });
+      await notify(fields);
+      await notify(fields);
+      expect(await donationsOf(fields.txn_id!)).toEqual([
+        expect.objectContaining({ char_name: 'BannedOne', status: 'banned_character' }),
+      ]);
+      expect((await notificationsOf(fields.txn_id!)).map((n) => [n.outcome, n.detail])).toEqual([
+        ['banned_character', 'BannedOne'],
+        ['duplicate', ''],
+      ]);
+      expect(await rewardsOf(fields.txn_id!)).toEqual([]);
+    });
+
     it('records a payment for an unknown character without crediting it, once', async () => {
       const fields = paymentFields({ custom: 'NoSuchHeroAnywhere' });
       await notify(fields);
@@ -743,8 +758,10 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
         const result = await processNotification(
           {
             repository: createDonationRepository(site_(), Date.now),
+            login: databases.connections.login.db,
             game: databases.connections.game.db,
             schema: L2J_SCHEMA,
+            now: Date.now,
             settings: settings.donations,
             coinsPerEuro: settings.coins.perEuro,
             verify: (raw) => verifyWithPaypal(paypal.url, raw),

@@ -30,7 +30,13 @@ export interface FakePaypalRest {
   /** Orders as PayPal holds them. */
   orders: Map<string, FakeOrder>;
   /** A webhook PayPal would send now, signed: the capture's completion, pending, a refund... */
-  webhook(eventType: string, resource: Record<string, unknown>, resourceType?: string): WebhookDelivery;
+  webhook(
+    eventType: string,
+    resource: Record<string, unknown>,
+    resourceType?: string,
+    /** The event's id; PayPal's shape (WH-…) unless given. */
+    eventId?: string,
+  ): WebhookDelivery;
   /** The capture resource of an order, as PAYMENT.CAPTURE.* webhooks carry it. */
   captureResource(orderId: string, status?: string): Record<string, unknown>;
   /** A refund of a capture, as PAYMENT.CAPTURE.REFUNDED carries it. */
@@ -285,9 +291,9 @@ export const startFakePaypalRest = async (
     },
     orders,
     calls: state.calls,
-    webhook(eventType, resource, resourceType = 'capture') {
+    webhook(eventType, resource, resourceType = 'capture', eventId = `WH-${newId(8)}-${newId(17)}`) {
       const event = {
-        id: `WH-${newId(8)}-${newId(17)}`,
+        id: eventId,
         event_version: '1.0',
         create_time: new Date().toISOString(),
         resource_type: resourceType,

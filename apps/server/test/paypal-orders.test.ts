@@ -10,7 +10,7 @@ import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 
 /**
- * Issue 18: donations on PayPal Orders v2, against a local server speaking PayPal's REST protocol
+ * Donations on PayPal Orders v2 (docs/decisions/025-paypal-orders.md), against a local server speaking PayPal's REST protocol
  * (fake-paypal-rest.ts): one credit per capture whichever of the capture answer and the webhook
  * comes first, twice, or on two instances at once; unverified webhooks credit nothing; refunds
  * take back coins not delivered yet and flag the others; PayPal down at the capture leaves an
@@ -259,6 +259,63 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     expect(await coinsOf(knightId)).toBe(before + 500);
   });
 
+  it('keeps an order waiting for approval when its return address is called before the donor approved', async () => {
+    const before = await coinsOf(knightId);
+    // Someone calls the return address with the order id before the donor approved at PayPal.
+    const early = async (orderId: string) => {
+      const response = await fetch(`${site.url}/payments/paypal/return?token=${orderId}`, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect((await orderRow(orderId)).status).toBe('created');
+      expect(paypal.orders.get(orderId)?.capture).toBeUndefined();
+    };
+    // The donor then comes back: the capture credits.
+    const byReturn = await startDonation('1.50');
+    await early(byReturn.orderId);
+    expect(await comeBack(paypal.approve(byReturn.orderId))).toBe('complete');
+    expect((await orderRow(byReturn.orderId)).status).toBe('credited');
+    expect(await coinsOf(knightId)).toBe(before + 150);
+    // The donor closes the tab instead: the approval webhook captures it.
+    const byWebhook = await startDonation('2.50');
+    await early(byWebhook.orderId);
+    paypal.approve(byWebhook.orderId);
+    const approved = paypal.webhook(
+      'CHECKOUT.ORDER.APPROVED',
+      { id: byWebhook.orderId, status: 'APPROVED' },
+      'checkout-order',
+    );
+    expect((await deliver(approved)).status).toBe(200);
+    expect((await orderRow(byWebhook.orderId)).status).toBe('credited');
+    expect(await coinsOf(knightId)).toBe(before + 400);
+  });
+
+  it('refuses a webhook whose event id is longer than the events table keeps, before writing anything', async () => {
+    const before = await coinsOf(knightId);
+    const { orderId } = await startDonation('1.25');
+    paypal.approve(orderId);
+    paypal.captureNow(orderId);
+    const events = () =>
+      databases.connections.site.db.selectFrom('site_paypal_webhook_events').select(['event_id', 'outcome']).execute();
+    const stored = (await events()).length;
+    const base = `WH-${'7'.repeat(61)}`;
+    expect(base).toHaveLength(64);
+    const overLong = paypal.webhook(
+      'PAYMENT.CAPTURE.COMPLETED',
+      paypal.captureResource(orderId),
+      'capture',
+      `${base}-LONGER`,
+    );
+    expect((await deliver(overLong)).status).toBe(400);
+    expect((await events()).length).toBe(stored);
+    expect(await coinsOf(knightId)).toBe(before);
+    // An id of the column's length is kept whole: handled, and its outcome found again by it.
+    const fits = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', paypal.captureResource(orderId), 'capture', base);
+    expect((await deliver(fits)).status).toBe(200);
+    expect((await events()).filter((event) => event.event_id === base)).toEqual([
+      { event_id: base, outcome: 'credited' },
+    ]);
+    expect(await coinsOf(knightId)).toBe(before + 125);
+  });
+
   it('waits on a pending capture and credits when PayPal completes it', async () => {
     const before = await coinsOf(knightId);
     const { orderId } = await startDonation('2.00');
@@ -352,6 +409,89 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     }
   });
 
+  it('flags only the share of a partial refund after delivery, once per refund, and the shares add up', async () => {
+    const { orderId } = await startDonation('20.00');
+    await comeBack(paypal.approve(orderId));
+    const captureId = paypal.orders.get(orderId)?.capture?.id ?? '';
+    const coins = await coinsOf(knightId);
+    const refunds = () =>
+      databases.connections.site.db
+        .selectFrom('site_donations')
+        .select(['amount_cents', 'coins', 'status'])
+        .where('parent_txn_id', '=', captureId)
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => [Number(row.amount_cents), Number(row.coins), row.status]));
+    const first = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '5.00'), 'refund');
+    expect((await deliver(first)).status).toBe(200);
+    // The same refund again, as a new delivery of PayPal's: nothing more.
+    const again = paypal.webhook('PAYMENT.CAPTURE.REFUNDED', JSON.parse(first.body).resource, 'refund');
+    expect((await deliver(again)).status).toBe(200);
+    expect(await refunds()).toEqual([[-500, 500, 'flagged']]);
+    const flags = () =>
+      log.lines.filter((line) => line.donationFlag === 'DONATION_REFUNDED' && line.captureId === captureId);
+    expect(flags().map((line) => line.coins)).toEqual([500]);
+    // Another partial refund adds its share; one past the amount paid takes nothing more.
+    await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '15.00'), 'refund'));
+    await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, '1.00'), 'refund'));
+    expect(await refunds()).toEqual([
+      [-500, 500, 'flagged'],
+      [-1500, 1500, 'flagged'],
+      [-100, 0, 'taken_back'],
+    ]);
+    expect(await coinsOf(knightId)).toBe(coins);
+  });
+
+  it('takes back from the queue only the share of each partial refund, rounded in the player’s favour', async () => {
+    // 7 coins a euro: 10.00 EUR is 70 coins, and a third of it is not a whole number of coins.
+    const queued = await startApp(databases, {
+      env: { ...paypalEnv(paypal), ...sharedInstanceKeys() },
+      settings: ordersSettings(paypal, { rewards: { delivery: 'queue' }, coins: { perEuro: 7 } }),
+      now,
+    });
+    try {
+      const { orderId } = await startDonation('10.00', 'DemoKnight', queued);
+      expect(await comeBack(paypal.approve(orderId), queued)).toBe('complete');
+      const captureId = paypal.orders.get(orderId)?.capture?.id ?? '';
+      const reward = async () => {
+        const row = await databases.connections.site.db
+          .selectFrom('site_reward_queue')
+          .select(['status', 'item_count'])
+          .where('request_id', '=', `paypal:${captureId}`)
+          .executeTakeFirstOrThrow();
+        return [row.status, Number(row.item_count)];
+      };
+      expect(await reward()).toEqual(['pending', 70]);
+      const refund = (value: string) =>
+        paypal.webhook('PAYMENT.CAPTURE.REFUNDED', paypal.refundResource(captureId, value), 'refund');
+      const first = refund('3.33');
+      expect((await deliver(first, queued)).status).toBe(200);
+      expect((await deliver(first, queued)).status).toBe(200);
+      // 70 x 3.33 / 10 = 23.31: 23 coins back.
+      expect(await reward()).toEqual(['pending', 47]);
+      await deliver(refund('3.33'), queued);
+      // 70 x 6.66 / 10 = 46.62: 46 in all, 23 more.
+      expect(await reward()).toEqual(['pending', 24]);
+      await deliver(refund('3.34'), queued);
+      expect(await reward()).toEqual(['cancelled', 24]);
+      const refunds = await databases.connections.site.db
+        .selectFrom('site_donations')
+        .select(['coins', 'status'])
+        .where('parent_txn_id', '=', captureId)
+        .orderBy('id')
+        .execute();
+      expect(refunds.map((row) => [Number(row.coins), row.status])).toEqual([
+        [23, 'taken_back'],
+        [23, 'taken_back'],
+        [24, 'taken_back'],
+      ]);
+      const [payment] = await donationsOf(captureId);
+      expect([payment?.status, payment?.reward_status]).toEqual(['refunded', 'cancelled']);
+    } finally {
+      await queued.close();
+    }
+  });
+
   it('refuses an unknown character, amounts outside the limits, and says when PayPal cannot be reached', async () => {
     const unknown = await postCall(site.url, 'createDonationOrder', { charName: 'NoSuchHero', amount: '10' });
     expect([unknown.status, unknown.body]).toEqual([400, ['charDoesntExist']]);
@@ -378,6 +518,16 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
       .executeTakeFirstOrThrow();
     expect((await orders()).length).toBe(count + 1);
     expect([failed.status, failed.detail]).toEqual(['failed', expect.stringContaining('503')]);
+  });
+
+  it('refuses a banned character before PayPal is asked, as votes do', async () => {
+    const orders = () => databases.connections.site.db.selectFrom('site_paypal_orders').select('id').execute();
+    const count = (await orders()).length;
+    const calls = paypal.calls.length;
+    const banned = await postCall(site.url, 'createDonationOrder', { charName: 'BannedOne', amount: '10' });
+    expect([banned.status, banned.body]).toEqual([400, ['characterBanned']]);
+    expect((await orders()).length).toBe(count);
+    expect(paypal.calls.slice(calls)).toEqual([]);
   });
 
   it('says donations are closed without the app credentials, and 404 on a site that keeps the form', async () => {

@@ -15,14 +15,14 @@ import {
   startCheckout,
 } from './checkout';
 import { createDonationRepository } from './donation-repository';
-import { createOrderRepository } from './order-repository';
+import { WEBHOOK_EVENT_ID, createOrderRepository } from './order-repository';
 import { PAYPAL_API_URLS, PaypalUnavailable, type WebhookHeaders, createPaypalRest } from './paypal-rest';
 import { donatePage } from './paypal';
 import type { DonationSettings } from './settings-schema';
 
 export interface CheckoutRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
@@ -49,7 +49,7 @@ const WEBHOOK_HEADERS = {
 } as const satisfies Record<keyof WebhookHeaders, string>;
 
 /**
- * PayPal Orders v2 (issue 18): createdonationorder starts a payment, the donor's return captures
+ * PayPal Orders v2 (docs/decisions/025-paypal-orders.md): createdonationorder starts a payment, the donor's return captures
  * it, and PayPal's webhooks (verified with PayPal) settle captures, refunds and reversals; whichever
  * comes first credits, once per capture.
  */
@@ -61,6 +61,7 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
     donations: createDonationRepository(options.connections.site.db, now),
     rewards: options.rewards,
     site: options.connections.site.db,
+    login: options.connections.login.db,
     game: options.connections.game.db,
     schema: options.schema,
     paypal: configured ? createPaypalRest({ baseUrl: paypalApiBase(options.settings), ...credentials }) : undefined,
@@ -135,6 +136,11 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
         ) as unknown as WebhookHeaders;
         if (Object.values(headers).some((value) => value === '') || typeof event.id !== 'string') {
           app.log.warn({ ip: request.ip }, 'a PayPal webhook without its signature headers: ignored');
+          return reply.code(400).send();
+        }
+        if (!WEBHOOK_EVENT_ID.test(event.id)) {
+          // Not PayPal's: its ids are short. One the events table would cut could never be found again.
+          app.log.warn({ ip: request.ip }, 'a PayPal webhook whose event id is too long or not plain text: ignored');
           return reply.code(400).send();
         }
         if (!deps.paypal || !credentials.webhookId) {

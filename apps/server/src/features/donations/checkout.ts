@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type ErrorCode, type PaymentOutcome, coinsForDonation, toCents } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import type { GameDatabase, LoginDatabase, SiteDatabase } from '../../db/tables';
 import { findCharacterByName } from '../../game/characters';
+import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
-import { cancelUndeliveredReward } from '../rewards/reward-queue';
+import { takeBackUndeliveredItems } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import { DONATION_FLAGS, creditPayment, donationRequestId } from './crediting';
+import { DONATION_FLAGS, coinsOfRefund, creditPayment, donationRequestId } from './crediting';
 import type { DonationRepository } from './donation-repository';
 import type { OrderRepository, PaypalOrderRow } from './order-repository';
 import { type Capture, type PaypalRest, PaypalRefused, PaypalUnavailable, readCapture } from './paypal-rest';
@@ -24,6 +25,9 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
 export const CAPTURE_RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
 
+/** PayPal's refusals of a capture because the donor has not approved the order (yet). */
+const NOT_APPROVED_YET = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
+
 /** Currencies PayPal takes without decimals. */
 const WHOLE_CURRENCIES = new Set(['HUF', 'JPY', 'TWD']);
 
@@ -32,8 +36,9 @@ export interface CheckoutDeps {
   donations: DonationRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
   site: Kysely<SiteDatabase>;
+  login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   /** Undefined without PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: no order can be started. */
   paypal: PaypalRest | undefined;
   settings: DonationSettings;
@@ -76,6 +81,10 @@ export const startCheckout = async (
   if (!fits) return { error: 'formInvalid' };
   const character = await findCharacterByName(deps.game, deps.schema, input.charName.trim());
   if (!character) return { error: 'charDoesntExist' };
+  // As votes: no reward for a banned character or account, and no payment asked for one.
+  if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
+    return { error: 'characterBanned' };
+  }
   if (!deps.paypal) {
     log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
     return { error: 'donationsClosed' };
@@ -224,6 +233,13 @@ export const captureOrder = async (deps: CheckoutDeps, order: PaypalOrderRow): P
         throw readError;
       }
     }
+    if (error instanceof PaypalRefused && NOT_APPROVED_YET.has(error.issue)) {
+      // The return address called before the donor approved (by anyone who knows the order id):
+      // the order still waits for the donor; their return or the approval webhook captures it.
+      await orders.update(order.donation_id, { status: 'created', detail: error.issue }, ['approved']);
+      log.warn({ donationId: order.donation_id, issue: error.issue }, 'a capture before the donor approved: it waits');
+      return 'failed';
+    }
     if (error instanceof PaypalRefused) {
       await orders.update(order.donation_id, { status: 'failed', detail: error.issue }, ['approved', 'created']);
       log.warn({ donationId: order.donation_id, issue: error.issue }, 'PayPal refused the capture: no coins');
@@ -258,9 +274,11 @@ const capturePointedAt = (resource: Record<string, unknown>): string | undefined
 };
 
 /**
- * A refund or reversal: recorded once (by its own id), the donation marked; its coins taken back
- * while they wait for delivery (donations.paypal.onRefund takeBack), else the donation is flagged
- * for the owner. Coins in the game stay: no balance there ever goes below zero.
+ * A refund or reversal: recorded once (by its own id), the donation marked. It takes back its
+ * share of the coins (coinsOfRefund: in proportion to the amount, rounded down; partial refunds
+ * add up, never past the coins credited): from the reward queue while they wait for delivery
+ * (donations.paypal.onRefund takeBack), else they are flagged for the owner, with that share.
+ * Coins in the game stay: no balance there ever goes below zero.
  */
 const takeBack = async (
   deps: CheckoutDeps,
@@ -275,33 +293,46 @@ const takeBack = async (
   if (!captureId || !ownId) return 'malformed';
   const parent = await donations.find(captureId);
   const amount = asObject(resource.amount);
-  const cents = toCents(String(amount.value ?? ''));
+  const parsed = toCents(String(amount.value ?? ''));
+  const cents = Number.isNaN(parsed) ? 0 : parsed;
+  const txnId = ownId.slice(0, 64);
   const recorded = await donations.insertOnce({
     provider: 'paypal',
-    txn_id: ownId.slice(0, 64),
+    txn_id: txnId,
     kind,
     parent_txn_id: captureId.slice(0, 64),
     char_name: parent?.char_name ?? '',
     char_id: parent?.char_id ?? null,
-    amount_cents: Number.isNaN(cents) ? 0 : -cents,
+    amount_cents: -cents,
     currency: String(amount.currency_code ?? parent?.currency ?? '').slice(0, 3),
-    coins: parent?.coins ?? 0,
-    status: 'recorded',
+    // Its share of the coins is counted once it is in line with the payment's other refunds.
+    coins: 0,
+    status: 'recording',
   });
   if (!recorded.inserted) return 'duplicate';
-  const status = kind === 'refund' ? 'refunded' : 'reversed';
+  let coins = 0;
+  if (parent && parent.kind === 'payment') {
+    const refunds = await donations.refundsOf(captureId);
+    const mine = refunds.findIndex((refund) => refund.txn_id === txnId);
+    const earlier = refunds.slice(0, mine < 0 ? refunds.length : mine);
+    const earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
+    coins = coinsOfRefund({ coins: parent.coins, paidCents: parent.amount_cents }, earlierCents, cents);
+  }
   const taken =
-    parent && deps.settings.paypal.onRefund === 'takeBack'
-      ? await cancelUndeliveredReward(deps.site, donationRequestId(captureId), deps.now())
+    parent && coins > 0 && deps.settings.paypal.onRefund === 'takeBack'
+      ? await takeBackUndeliveredItems(deps.site, donationRequestId(captureId), coins, deps.now())
       : 'delivered';
+  const takenBack = parent !== undefined && (coins === 0 || taken === 'reduced' || taken === 'cancelled');
+  await donations.update(txnId, { coins, status: takenBack ? 'taken_back' : 'flagged' });
+  const status = kind === 'refund' ? 'refunded' : 'reversed';
   if (parent) {
     await donations.update(captureId, { status, ...(taken === 'cancelled' ? { reward_status: 'cancelled' } : {}) });
   }
   const order = await orders.byCapture(captureId);
   if (order) await orders.update(order.donation_id, { status });
-  const context = { captureId, refundId: ownId, charName: parent?.char_name ?? '', coins: parent?.coins ?? 0 };
-  if (taken === 'cancelled') {
-    log.info(context, `PayPal ${kind}: the coins were not delivered yet and are taken back`);
+  const context = { captureId, refundId: ownId, charName: parent?.char_name ?? '', cents, coins };
+  if (takenBack) {
+    log.info(context, `PayPal ${kind}: its share of the coins was not delivered yet and is taken back`);
     return 'taken_back';
   }
   log.warn(

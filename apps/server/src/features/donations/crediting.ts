@@ -12,7 +12,27 @@ export const DONATION_FLAGS = {
   reversal: 'DONATION_REVERSED',
   canceled_reversal: 'DONATION_REVERSAL_CANCELED',
   unknownCharacter: 'DONATION_UNKNOWN_CHARACTER',
+  bannedCharacter: 'DONATION_BANNED_CHARACTER',
 } as const;
+
+/**
+ * The coins a refund (or reversal) of `cents` takes back of a payment of `paidCents` that
+ * credited `coins`, after refunds of `earlierCents`: its share of the coins, rounded in the
+ * player's favour (down). Counted on the running total, so partial refunds add up to what one
+ * refund of their sum would take, and never to more than the coins credited.
+ */
+export const coinsOfRefund = (
+  payment: { coins: number; paidCents: number },
+  earlierCents: number,
+  cents: number,
+): number => {
+  if (payment.paidCents <= 0 || payment.coins <= 0) return 0;
+  const upTo = (refunded: number) => {
+    const capped = BigInt(Math.min(Math.max(refunded, 0), payment.paidCents));
+    return Number((BigInt(payment.coins) * capped) / BigInt(payment.paidCents));
+  };
+  return upTo(earlierCents + Math.max(cents, 0)) - upTo(earlierCents);
+};
 
 /** The grant of a payment: once per provider transaction (the IPN's txn_id, the Orders capture id). */
 export const donationRequestId = (txnId: string): string => `paypal:${txnId}`;
@@ -23,6 +43,8 @@ export interface PaymentToCredit {
   charName: string;
   /** The character found for charName; undefined records the payment without coins. */
   character: { charId: number; name: string } | undefined;
+  /** The character or its account is banned: the payment is recorded without coins. */
+  banned?: boolean;
   cents: number;
   currency: string;
   coins: number;
@@ -44,7 +66,7 @@ export interface CreditDeps {
 export const creditPayment = async (
   deps: CreditDeps,
   payment: PaymentToCredit,
-): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character'; detail?: string }> => {
+): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character' | 'banned_character'; detail?: string }> => {
   const { repository, log } = deps;
   const { txnId, character } = payment;
   const recorded = await repository.insertOnce({
@@ -57,7 +79,7 @@ export const creditPayment = async (
     currency: payment.currency,
     coins: payment.coins,
     payer_email: fitText(payment.payerEmail, 127),
-    status: character ? 'crediting' : 'unknown_character',
+    status: !character ? 'unknown_character' : payment.banned ? 'banned_character' : 'crediting',
   });
   // A repeat is done with, unless the first attempt stopped between recording and delivering.
   if (!recorded.inserted && recorded.existing.status !== 'crediting') return { outcome: 'duplicate' };
@@ -67,6 +89,13 @@ export const creditPayment = async (
       'PayPal payment for a character that does not exist: recorded, no coins credited; credit them by hand',
     );
     return { outcome: 'unknown_character', detail: payment.charName };
+  }
+  if (payment.banned) {
+    log.warn(
+      { donationFlag: DONATION_FLAGS.bannedCharacter, txnId, charName: character.name, coins: payment.coins },
+      'PayPal payment for a banned character or account: recorded, no coins credited; refund it or credit it by hand',
+    );
+    return { outcome: 'banned_character', detail: character.name };
   }
   const granted = await deps.rewards.grant({
     requestId: donationRequestId(txnId),

@@ -8,6 +8,7 @@ export type NewDonation = Omit<Insertable<SiteDonationsTable>, 'created_at' | 'u
 
 const toDonation = (row: Donation): Donation => ({
   ...row,
+  id: Number(row.id),
   char_id: row.char_id === null ? null : Number(row.char_id),
   amount_cents: Number(row.amount_cents),
   coins: Number(row.coins),
@@ -135,7 +136,20 @@ export const createDonationRepository = (
     return row && toDonation(row);
   },
 
-  async update(txnId: string, changes: Partial<Pick<Donation, 'status' | 'reward_status'>>): Promise<void> {
+  /** The refunds and reversals of a payment, in the order they were recorded. */
+  async refundsOf(parentTxnId: string): Promise<Donation[]> {
+    const rows = await db
+      .selectFrom('site_donations')
+      .selectAll()
+      .where('provider', '=', 'paypal')
+      .where('parent_txn_id', '=', parentTxnId)
+      .where('kind', 'in', ['refund', 'reversal'])
+      .orderBy('id')
+      .execute();
+    return rows.map(toDonation);
+  },
+
+  async update(txnId: string, changes: Partial<Pick<Donation, 'status' | 'reward_status' | 'coins'>>): Promise<void> {
     await db
       .updateTable('site_donations')
       .set({ ...changes, updated_at: now() })

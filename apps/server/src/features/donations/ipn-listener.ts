@@ -1,8 +1,9 @@
 import { coinsForDonation, toCents } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../db/tables';
+import type { GameDatabase, LoginDatabase } from '../../db/tables';
 import { findCharacterByName } from '../../game/characters';
+import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { Donation, DonationRepository } from './donation-repository';
@@ -27,6 +28,7 @@ export type NotificationOutcome =
   | 'sandbox_mismatch'
   | 'not_completed'
   | 'unknown_character'
+  | 'banned_character'
   | 'reversal_recorded'
   | 'orders_payment'
   | 'failed';
@@ -38,8 +40,10 @@ export interface NotificationResult {
 
 export interface IpnListenerDeps {
   repository: DonationRepository;
+  login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
+  now: () => number;
   settings: DonationSettings;
   coinsPerEuro: number;
   verify(raw: Buffer): Promise<Verification>;
@@ -111,10 +115,15 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
   // No character name has a 4-byte character (and a utf8mb3 game table could not compare one).
   const character =
     charName && !hasAstral(charName) ? await findCharacterByName(deps.game, deps.schema, charName) : undefined;
+  // Votes refuse a banned character; a payment for one is recorded, and the owner decides.
+  const banned =
+    character !== undefined &&
+    (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now()));
   return creditPayment(deps, {
     txnId,
     charName,
     character: character && { charId: character.charId, name: character.name },
+    banned,
     cents,
     currency: settings.currency,
     coins: coinsForDonation(cents, deps.coinsPerEuro),

@@ -84,6 +84,16 @@ export const parseDonationsCommand = (args: string[], output: CommandOutput): Do
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
+/** The coins of the refunds: taken back from the queue, and those in the game left to the owner. */
+const coinsBack = (entry: LedgerEntry): string => {
+  const parts = [
+    ...(entry.coinsTakenBack > 0 ? [`${entry.coinsTakenBack} taken back`] : []),
+    ...(entry.coinsByHand > 0 ? [`${entry.coinsByHand} in game`] : []),
+    ...(entry.refundUnsettled ? ['a refund not counted'] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : '-';
+};
+
 const printLedger = (entries: LedgerEntry[], output: CommandOutput) => {
   if (entries.length === 0) {
     output.out('No donations match.');
@@ -96,19 +106,33 @@ const printLedger = (entries: LedgerEntry[], output: CommandOutput) => {
     money(entry.cents, entry.currency),
     String(entry.coins),
     entry.reward,
+    entry.refundedCents > 0 ? money(entry.refundedCents, entry.currency) : '-',
+    coinsBack(entry),
     entry.via === 'orders' ? entry.orderId || '-' : 'IPN',
     entry.txnId || '-',
     entry.detail.replace(/\s+/g, ' ').slice(0, 70),
   ]);
   for (const line of table(
-    ['started (UTC)', 'state', 'character', 'amount', 'coins', 'reward', 'PayPal order', 'capture / txn', 'detail'],
+    [
+      'started (UTC)',
+      'state',
+      'character',
+      'amount',
+      'coins',
+      'reward',
+      'refunded',
+      'coins back',
+      'PayPal order',
+      'capture / txn',
+      'detail',
+    ],
     rows,
   )) {
     output.out(line);
   }
   if (entries.some((entry) => entry.flagged)) {
     output.out('');
-    output.out('! needs you: see docs/owner/payments.md (refunds after delivery, failed deliveries).');
+    output.out('! needs you: see docs/owner/payments.md (refunds after delivery: "in game" coins, failed deliveries).');
   }
 };
 

@@ -29,6 +29,14 @@ export interface LedgerEntry {
   /** The reward queue's row: delivered, pending, failed, cancelled, or '-' before any. */
   reward: string;
   detail: string;
+  /** Refunded and reversed, in cents (0 when nothing came back). */
+  refundedCents: number;
+  /** Coins of the refunds taken back before delivery. */
+  coinsTakenBack: number;
+  /** Coins of the refunds already in the game: the owner's to take back by hand, or not. */
+  coinsByHand: number;
+  /** A refund recorded whose share of the coins was never counted (the site stopped meanwhile). */
+  refundUnsettled: boolean;
   /** Needs the owner: money back with coins in the game, a failed delivery, coins without a character. */
   flagged: boolean;
 }
@@ -47,12 +55,13 @@ export const LEDGER_STATES = [
 
 const stateOf = (status: string, reward: string): string => {
   if (status === 'credited' || status === 'crediting') return reward === 'delivered' ? 'delivered' : 'credited';
-  if (status === 'unknown_character') return 'failed';
+  if (status === 'unknown_character' || status === 'banned_character') return 'failed';
   return status;
 };
 
 const flaggedOf = (entry: Omit<LedgerEntry, 'flagged'>): boolean =>
-  ((entry.state === 'refunded' || entry.state === 'reversed') && entry.reward !== 'cancelled') ||
+  entry.coinsByHand > 0 ||
+  entry.refundUnsettled ||
   entry.reward === 'failed' ||
   (entry.state === 'failed' && entry.txnId !== '');
 
@@ -86,7 +95,39 @@ export const readLedger = async (
     ).map((row) => [row.request_id, row.status as string]),
   );
   const paymentOf = new Map(payments.map((payment) => [payment.txn_id, payment]));
+  const refundRows = await db.site
+    .selectFrom('site_donations')
+    .select(['parent_txn_id', 'amount_cents', 'coins', 'status'])
+    .where('kind', 'in', ['refund', 'reversal'])
+    .execute();
   const rewardOf = (txnId: string) => (txnId ? (rewards.get(donationRequestId(txnId)) ?? '-') : '-');
+
+  /**
+   * What came back of a payment. A refund recorded before shares were counted (status
+   * 'recorded') stands for all the payment's coins, taken back if its reward was cancelled; one
+   * whose share was never counted (the site stopped meanwhile: 'recording') is the owner's too.
+   */
+  const refundsOf = (txnId: string, coins: number, reward: string) => {
+    let refundedCents = 0;
+    let back = 0;
+    let byHand = 0;
+    let unsettled = false;
+    for (const row of refundRows) {
+      if (!txnId || row.parent_txn_id !== txnId) continue;
+      refundedCents -= Number(row.amount_cents);
+      const rowCoins = Number(row.coins);
+      if (row.status === 'taken_back') back += rowCoins;
+      else if (row.status === 'recorded' && reward === 'cancelled') back += rowCoins;
+      else if (row.status === 'recording') unsettled = true;
+      else byHand += rowCoins;
+    }
+    return {
+      refundedCents,
+      coinsTakenBack: Math.min(back, coins),
+      coinsByHand: Math.min(byHand, Math.max(coins - Math.min(back, coins), 0)),
+      refundUnsettled: unsettled,
+    };
+  };
 
   const entries: Omit<LedgerEntry, 'flagged'>[] = orders.map((order) => {
     const payment = order.capture_id ? paymentOf.get(order.capture_id) : undefined;
@@ -106,6 +147,7 @@ export const readLedger = async (
       state: stateOf(status, reward),
       reward,
       detail: order.detail,
+      ...refundsOf(order.capture_id, Number(order.coins), reward),
     };
   });
   const fromOrders = new Set(orders.map((order) => order.capture_id).filter(Boolean));
@@ -125,7 +167,13 @@ export const readLedger = async (
       coins: Number(payment.coins),
       state: stateOf(payment.status, reward),
       reward,
-      detail: payment.status === 'unknown_character' ? 'no such character: credit by hand' : '',
+      detail:
+        payment.status === 'unknown_character'
+          ? 'no such character: credit by hand'
+          : payment.status === 'banned_character'
+            ? 'banned character: refund or credit by hand'
+            : '',
+      ...refundsOf(payment.txn_id, Number(payment.coins), reward),
     });
   }
 

@@ -26,6 +26,13 @@ const toRow = (row: PaypalOrderRow): PaypalOrderRow => ({
   updated_at: Number(row.updated_at),
 });
 
+/**
+ * The longest webhook event id kept (site_paypal_webhook_events.event_id is varchar(64)), and
+ * what one is made of: PayPal's are like WH-2WR32451HC0233532-67976317FL4543714. Ids are kept
+ * whole, so that the lookups that settle or forget an event find the row it stored.
+ */
+export const WEBHOOK_EVENT_ID = /^[\x21-\x7e]{1,64}$/;
+
 /** The orders of the donate page (site_paypal_orders) and the webhook events already handled. */
 export const createOrderRepository = (db: Kysely<SiteDatabase>, now: () => number) => ({
   async insert(
@@ -125,11 +132,12 @@ export const createOrderRepository = (db: Kysely<SiteDatabase>, now: () => numbe
 
   /** Records a verified webhook event once: false when PayPal sent it before (a redelivery or a replay). */
   async firstDelivery(event: { id: string; type: string; resourceId: string }): Promise<boolean> {
+    if (!WEBHOOK_EVENT_ID.test(event.id)) throw new Error('a webhook event id the events table cannot keep whole');
     try {
       await db
         .insertInto('site_paypal_webhook_events')
         .values({
-          event_id: fitText(event.id, 64),
+          event_id: event.id,
           event_type: fitText(event.type, 64),
           resource_id: fitText(event.resourceId, 64),
           outcome: 'received',

@@ -12,7 +12,7 @@ import type { DonationSettings } from './settings-schema';
 
 export interface DonationRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'flavor'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
@@ -43,8 +43,10 @@ export const donationRoutes = async (app: FastifyInstance, options: DonationRout
     repository: createDonationRepository(options.connections.site.db, now, (table) =>
       app.log.warn({ table }, `${table} refused a 4-byte character (emoji): stored with U+FFFD instead`),
     ),
+    login: options.connections.login.db,
     game: options.connections.game.db,
     schema: options.schema,
+    now,
     settings: options.settings,
     coinsPerEuro: options.coinsPerEuro,
     verify: (raw) => verifyWithPaypal(verifyUrl, raw),

@@ -7,22 +7,38 @@ import type { SiteDatabase } from '../../db/tables';
  */
 
 /**
- * Cancels a grant not delivered yet (pending for the game mod, or failed and waiting for a retry):
- * 'cancelled', or 'delivered' when the coins already reached the game (nothing is taken from a
- * character), or 'missing'.
+ * Takes `count` items back from a grant not delivered yet (pending for the game mod, or failed and
+ * being retried): fewer items are handed out, or none (the row turns 'cancelled') when `count`
+ * is all that is left. Answers 'reduced', 'cancelled' (also when it was cancelled before), or
+ * 'delivered' when the items already reached the game (nothing is taken from a character), or
+ * 'missing'. Each step is one conditional UPDATE: two at once never take more than the row holds.
  */
-export const cancelUndeliveredReward = async (
+export const takeBackUndeliveredItems = async (
   db: Kysely<SiteDatabase>,
   requestId: string,
+  count: number,
   now: number,
-): Promise<'cancelled' | 'delivered' | 'missing'> => {
-  const result = await db
+): Promise<'reduced' | 'cancelled' | 'delivered' | 'missing'> => {
+  const all = await db
     .updateTable('site_reward_queue')
     .set({ status: 'cancelled', last_error: 'taken back: the payment was refunded or reversed', updated_at: now })
     .where('request_id', '=', requestId)
     .where('status', 'in', ['pending', 'failed'])
+    .where('item_count', '<=', count)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'cancelled';
+  if (Number(all.numUpdatedRows) === 1) return 'cancelled';
+  const part = await db
+    .updateTable('site_reward_queue')
+    .set((eb) => ({
+      item_count: eb('item_count', '-', count),
+      last_error: 'partly taken back: the payment was partly refunded or reversed',
+      updated_at: now,
+    }))
+    .where('request_id', '=', requestId)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('item_count', '>', count)
+    .executeTakeFirst();
+  if (Number(part.numUpdatedRows) === 1) return 'reduced';
   const row = await db
     .selectFrom('site_reward_queue')
     .select('status')

@@ -5,9 +5,8 @@ import type { Transaction } from 'kysely';
 import type { Connections } from '../../db/connections';
 import type { SiteDatabase } from '../../db/tables';
 import { writeTransaction } from '../../db/write-retry';
-import { findAccount, isBanned } from '../../game/accounts';
 import { findCharacterByName } from '../../game/characters';
-import { isAccountBanned, isCharacterBanned } from '../../game/punishments';
+import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import type { KeyValueStore } from '../../infra/key-value-store';
 import type { RewardDelivery } from '../rewards/reward-delivery';
@@ -42,13 +41,12 @@ export const rewardCharacter = async (
   const { connections, schema } = deps;
   const character = await findCharacterByName(connections.game.db, schema, charName);
   if (!character) return { error: 'charDoesntExist' };
-  const login = character.accountName ?? '';
-  const account = await findAccount(connections.login.db, schema, login);
-  const banned =
-    (account !== undefined && isBanned(account)) ||
-    (schema.hasPunishments &&
-      ((await isAccountBanned(connections.game.db, login, deps.now())) ||
-        (await isCharacterBanned(connections.game.db, character.charId, deps.now()))));
+  const banned = await isBannedFromRewards(
+    { login: connections.login.db, game: connections.game.db },
+    schema,
+    character,
+    deps.now(),
+  );
   return banned ? { error: 'characterBanned' } : { charId: character.charId };
 };
 
