@@ -19,7 +19,10 @@ export interface Nginx {
  * Debian's nginx in front of the given instances, round robin, with the documented proxy rules;
  * every answer says which instance gave it (X-Upstream), so a test can see the balancing.
  */
-export const startNginx = async (instancePorts: number[]): Promise<Nginx> => {
+export const startNginx = async (
+  instancePorts: number[],
+  options: { keepaliveRequests?: number } = {},
+): Promise<Nginx> => {
   if (!NGINX_BINARY) throw new Error('nginx is not installed (Debian: apt-get install -y nginx)');
   const dir = mkdtempSync(join(tmpdir(), 'gatekeeper-nginx-'));
   const port = await closedPort();
@@ -44,6 +47,7 @@ ${instancePorts.map((instance) => `    server 127.0.0.1:${instance} max_fails=1 
   }
   server {
     listen 127.0.0.1:${port};
+${options.keepaliveRequests ? `    keepalive_requests ${options.keepaliveRequests};` : ''}
     add_header X-Upstream $upstream_addr always;
     include ${PROXY_RULES};
   }
