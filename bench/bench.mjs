@@ -1,4 +1,4 @@
-// `npm run bench`: the performance budgets of DESIGN.md section 9 and issues 14, 15, 17 and 19,
+// `npm run bench`: the performance budgets of docs/performance.md,
 // measured and printed (never asserted in a test). The pieces are in bench/lib; this file runs them
 // in order, prints the figures and keeps them in bench/results/latest.json.
 import { spawnSync } from 'node:child_process';

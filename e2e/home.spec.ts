@@ -114,7 +114,7 @@ test.describe('the countdown to the opening', () => {
     await expect(opening.locator('.countdown')).toBeInViewport();
     await page.clock.pauseAt(Date.now() + 1_000);
 
-    // Redrawn every animation frame while on screen (SPEC: about every 11 ms), so the rings move.
+    // Redrawn every animation frame while on screen (about every 11 ms, docs/product.md#home), so the rings move.
     const seconds = await ringValue(page, 'seconds').textContent();
     expect(await countRedraws(page, 'millisec', 1_500)).toBeGreaterThan(60);
     await expect(ringValue(page, 'seconds')).not.toHaveText(seconds ?? '');

@@ -4,7 +4,7 @@ import { queryDatabaseOf } from './support/database';
 import { expectAccessible } from './support/fixtures';
 
 /**
- * Issue 18: a donation on PayPal Orders v2, from the donate page through PayPal's approval page
+ * A donation on PayPal Orders v2, from the donate page through PayPal's approval page
  * (a local stand-in speaking PayPal's REST API) back to the site, and the coins in the game.
  */
 test.use({ baseURL: INSTANCES.votes });

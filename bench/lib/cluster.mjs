@@ -1,4 +1,4 @@
-// Part of `npm run bench`: the site behind nginx with one and with two instances (issue 15).
+// Part of `npm run bench`: the site behind nginx with one and with two instances (decision 024).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { root } from '../../scripts/lib.mjs';

@@ -1,4 +1,4 @@
-// Every public GET of the site (issue 17, item 2) side by side with a bare node:http server.
+// Every public GET of the site side by side with a bare node:http server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib.mjs';

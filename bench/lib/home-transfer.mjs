@@ -1,4 +1,4 @@
-// The home page's JavaScript as Chromium transfers it on a cold first load (issue 17): a fresh
+// The home page's JavaScript as Chromium transfers it on a cold first load: a fresh
 // profile opens `/` and waits until the network has been idle (the script is added after the
 // page's load event, and the chunks it imports follow); every script response is summed at its
 // encoded size, the bytes that crossed the wire, as DevTools' "transferred" column shows them.

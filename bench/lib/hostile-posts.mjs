@@ -1,9 +1,9 @@
-// Part of `npm run bench`: a ranking while huge field values are posted (issue 14).
+// Part of `npm run bench`: a ranking while huge field values are posted.
 import { spawn } from 'node:child_process';
 import { load } from './load.mjs';
 
 /**
- * A ranking's p99 while somebody posts huge field values in a loop (issue 14: one 60 KB email once
+ * A ranking's p99 while somebody posts huge field values in a loop (one 60 KB email once
  * froze the event loop for 22 s here). Two loops post a register form whose email is the worst
  * case of a backtracking email pattern: 60 KB inside the body limit (it reaches validation), and
  * 1 MB (refused by the body limit).

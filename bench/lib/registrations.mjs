@@ -1,4 +1,4 @@
-// A ranking's latency while players register (issue 17, item 4): reads at a steady rate, alone
+// A ranking's latency while players register: reads at a steady rate, alone
 // and then with registrations running, each with its captcha checked and its password hashed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

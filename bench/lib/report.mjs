@@ -106,7 +106,7 @@ const printCluster = (cluster, run) => {
 
 const printLighthouse = (phone, run) => {
   console.log(
-    `\nLighthouse, mobile preset with simulated throttling, median of ${run.lighthouseRuns} runs for each figure (targets of issue 19: performance at least 98, accessibility 100, LCP at most 1.5 s, TBT at most 50 ms, CLS at most 0.02)`,
+    `\nLighthouse, mobile preset with simulated throttling, median of ${run.lighthouseRuns} runs for each figure (targets of docs/performance.md: performance at least 98, accessibility 100, LCP at most 1.5 s, TBT at most 50 ms, CLS at most 0.02)`,
   );
   if (phone.skipped) {
     console.log(`  skipped: ${phone.skipped}`);

@@ -3,7 +3,7 @@ import { type Page, expect } from '@playwright/test';
 
 export const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) > 1450;
 
-/** No WCAG 2.2 A/AA violation on the page as it stands (DESIGN.md section 8). */
+/** No WCAG 2.2 A/AA violation on the page as it stands (every page the end-to-end tests open is scanned with axe-core). */
 export const expectAccessible = async (page: Page) => {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -3,7 +3,7 @@ import { captchaProvider } from '@gatekeeper/contract';
 import { z } from 'zod';
 
 /**
- * Secrets and connections from the environment (DESIGN.md section 6), parsed once at start-up.
+ * Secrets and connections from the environment (docs/owner/environment.md), parsed once at start-up.
  * A bad value stops start-up with a message naming the variable.
  */
 

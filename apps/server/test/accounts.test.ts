@@ -32,7 +32,7 @@ const SETTINGS = accountToolSettings({
   // Every test here answers from 127.0.0.1: the address budget has tests of its own (lockout.test.ts).
   failedChecksPerAddressPerHour: 10_000,
 });
-/** Safe towns as L2J.md gives them. */
+/** Safe towns (docs/game/characters.md#safe-towns). */
 const GIRAN = { x: 83400, y: 147943, z: -3404 };
 const TALKING_ISLAND = { x: -84318, y: 244579, z: -3730 };
 

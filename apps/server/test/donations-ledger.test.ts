@@ -18,7 +18,7 @@ import { L2J_SCHEMA } from './support/game-schema';
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
- * The owner's ledger of donations (npm run donations): donations in each state, found by character,
+ * The owner's donations ledger (npm run donations): donations in each state, found by character,
  * account or PayPal id, the flagged ones, and a failed or taken-back delivery put back in line,
  * each action logged.
  */

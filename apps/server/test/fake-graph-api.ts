@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpServer } from './support/http-server';
 
 /**
- * A local server speaking the Facebook Graph API as Facebook answers it (INTEGRATIONS.md):
+ * A local server speaking the Facebook Graph API as Facebook answers it (docs/integrations.md#facebook-graph-api):
  * debug_token, the long-lived token exchange (oauth/access_token) and a user's live_videos, with
  * Facebook's JSON error answers (OAuthException 190 for a bad token, code 2 when it is down).
  */

@@ -17,7 +17,7 @@ const RANKINGS = Object.values(CALLS)
   .filter((call) => call.method === 'GET' && call.path.endsWith('statistics'))
   .map((call) => call.path);
 
-/** Every public GET of issue 17: the page in two languages, the files, and the /sdk reads. */
+/** Every public GET the front door answers (decision 023): the page in two languages, the files, and the /sdk reads. */
 const PUBLIC_GETS = [
   '/',
   '/ru/registratsiya',

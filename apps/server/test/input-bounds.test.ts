@@ -7,7 +7,7 @@ import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDataba
 import { FAST_ALTCHA_SETTINGS } from './support/altcha-solver';
 
 /**
- * Issue 14, ReDoS: a huge value in any field of a call that takes input is answered at once with a
+ * ReDoS guard: a huge value in any field of a call that takes input is answered at once with a
  * 4xx list of error codes, and never blocks the server. Two sizes: 1 MB (refused by the body or
  * header limit before any schema runs) and the largest value that passes those limits (refused
  * by the field's own bound). "At once" is a deadline per request, as the issue asks: the old

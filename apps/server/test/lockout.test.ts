@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)('lockouts and recovery keys on %s', (kind: Databas
   };
   const redeem = (key: string) => getNewPassword(site.url, `key=${encodeURIComponent(key)}`, { ip: freshAddress() });
 
-  describe('logins the database collation matches (issue 14, item 2)', () => {
+  describe('logins the database collation matches', () => {
     it('keeps a locked account locked for a look-alike of its login with the right password', async () => {
       const player = demoPlayer(20);
       await lock(player);
@@ -235,7 +235,7 @@ describe.each(DATABASE_KINDS)('lockouts and recovery keys on %s', (kind: Databas
     });
   });
 
-  describe('recovery keys (issue 14, item 9)', () => {
+  describe('recovery keys', () => {
     it('ends an older key when a newer one is redeemed', async () => {
       const account = await newAccount();
       const older = await recoveryKey(account);
@@ -257,7 +257,7 @@ describe.each(DATABASE_KINDS)('lockouts and recovery keys on %s', (kind: Databas
     });
   });
 
-  describe('the address budget and recovery (issue 14, item 12)', () => {
+  describe('the address budget and recovery', () => {
     it('lets one address lock only as many accounts as its budget allows, leaving the others untouched', async () => {
       const attacker = freshAddress();
       const victims = await Promise.all(Array.from({ length: 5 }, () => newAccount()));

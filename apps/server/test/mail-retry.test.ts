@@ -24,7 +24,7 @@ const command = async (outbox: OutboxRepository, args: string[], now = Date.now)
 };
 
 /**
- * A long SMTP outage (issue 14, item 8): mails stay queued, retried with a capped back-off, for
+ * A long SMTP outage: mails stay queued, retried with a capped back-off, for
  * mail.retryForHours (24 h by default) after their first try; then they are failed, and the
  * owner's command lists them and puts them back.
  */

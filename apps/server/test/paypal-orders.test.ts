@@ -10,7 +10,7 @@ import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 
 /**
- * Donations on PayPal Orders v2 (docs/decisions/025-paypal-orders.md), against a local server speaking PayPal's REST protocol
+ * Donations on PayPal Orders v2, against a local server speaking PayPal's REST protocol
  * (fake-paypal-rest.ts): one credit per capture whichever of the capture answer and the webhook
  * comes first, twice, or on two instances at once; unverified webhooks credit nothing; refunds
  * take back coins not delivered yet and flag the others; PayPal down at the capture leaves an

@@ -21,7 +21,7 @@ const SETTINGS = {
 };
 
 /**
- * The recovery mail leaves through the mail outbox after the answer (issue 14, item 6): its time
+ * The recovery mail leaves through the mail outbox after the answer: its time
  * no longer tells a valid username + email pair from a wrong one, and an SMTP outage loses nothing.
  * Each test has a world of its own, so that no other site's worker drains its outbox.
  */

@@ -27,7 +27,7 @@ const seen = (route: RouteOptions): SeenRoute[] =>
     serverCallback: route.config?.[SERVER_CALLBACK_MARK] === true,
   }));
 
-/** The only /sdk addresses other servers call instead of our pages (issue 13's vote callbacks). */
+/** The only /sdk addresses other servers call instead of our pages (the vote sites' callbacks). */
 const SERVER_CALLBACKS = [VOTE_CALLBACK_PATH];
 
 /** The /sdk routes registered without sdkRoute(), as "METHOD url". */

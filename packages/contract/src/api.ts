@@ -33,7 +33,7 @@ import {
 } from './models';
 
 /**
- * The /sdk calls of SPEC section 7 with their schemas: the server registers its handlers from
+ * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
  * this table (request validation) and tests read answers through it. Paths come from calls.ts.
  */
 const json = <R extends z.ZodType>(response: R) => ({ response });

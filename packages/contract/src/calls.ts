@@ -1,5 +1,5 @@
 /**
- * The /sdk calls of SPEC section 7 as plain data: method, path and how the answer is read.
+ * The /sdk calls (docs/product.md#calls) as plain data: method, path and how the answer is read.
  * The browser's first load imports this without any schema library; api.ts adds the schemas.
  */
 export const CALLS = {

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC section 9, in one place for the page and the server. */
+/** Business constants and limits (docs/product.md#constants), in one place for the page and the server. */
 
 export const LANGUAGES = ['en', 'ru', 'gr', 'es', 'br', 'lt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,7 +31,7 @@ export const LIMITS = {
   clientPasswordMax: 16,
   /**
    * Every other string a call accepts has a bound too, checked before any trim, pattern or
-   * refinement runs, so a huge value costs nothing (issue 14). accounts.login is varchar(45).
+   * refinement runs, so a huge value costs nothing (docs/product.md#field-rules). accounts.login is varchar(45).
    */
   loginMax: 45,
   /** An existing password: the column holds a hash, and the client sends at most 16 bytes; generous. */
@@ -89,7 +89,7 @@ export const COUNTDOWN = {
 export const LIVE_STREAM_SLOTS = 3;
 
 /**
- * The origins the page frames (INTEGRATIONS.md): stream players, the YouTube gallery, the Discord
+ * The origins the page frames (docs/integrations.md#embeds): stream players, the YouTube gallery, the Discord
  * widget and the Facebook plugins. The content security policy's frame-src is exactly these
  * (plus the captcha provider's); the page's embed builders are tested against the same list.
  */
@@ -118,7 +118,7 @@ export const LAYOUT = {
 export const LOCALES_INDEX_PATH = '/assets/locales.json';
 export const localeFilePath = (language: Language): string => `/locales/${language}.json`;
 
-/** A status light before the first answer and when the call fails: offline, red (SPEC 3, 8). */
+/** A status light before the first answer and when the call fails: offline, red (docs/product.md#shell). */
 export const OFFLINE_STATUS = { type: 'offline', color: 'red' } as const;
 export const DEFAULT_SERVER_STATUS = { loginStatus: OFFLINE_STATUS, gameStatus: OFFLINE_STATUS } as const;
 

@@ -68,7 +68,7 @@ describe('call table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('covers every path of SPEC section 7', () => {
+  it('covers every path of the /sdk calls', () => {
     const specPaths = [
       'getmetadata',
       'getserverstatus',
@@ -100,9 +100,9 @@ describe('call table', () => {
       'getheroesstatistics',
       'getclassstatistics',
     ].map((path) => `/sdk/${path}`);
-    // DESIGN.md section 5 adds the captcha configuration and the ALTCHA challenge to the spec's calls.
+    // The captcha configuration and the ALTCHA challenge came on top of the original calls.
     const designPaths = ['/sdk/captcha', '/sdk/captcha/challenge'];
-    // Issue 13 adds the vote reward claim and the top voters; issue 18 PayPal's orders.
+    // So did the vote reward claim, the top voters and PayPal's orders.
     const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics', '/sdk/createdonationorder'];
     expect(
       Object.values(CALLS)
@@ -154,7 +154,7 @@ describe('translation keys', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 
-  it('names the dialog titles of SPEC section 8, in its order', () => {
+  it('names the dialog titles of the error catalogue, in its order', () => {
     const spec = (list: readonly string[]) => list.join(' ');
     expect(spec(DIALOG_TITLES.failure)).toBe(
       'charUnblockFailed pincodeChangeFailed passRecovery passChangeFailed registerFail getReferralFail subscriptionUpdateFailed',
@@ -166,16 +166,16 @@ describe('translation keys', () => {
   });
 });
 
-describe('constants of SPEC section 9', () => {
+describe('business constants', () => {
   it('has the field limits', () => {
-    // SPEC section 9: username 6-14, password 8-15, PIN 6-8, email up to 250.
+    // docs/product.md#constants: username 6-14, password 8-15, PIN 6-8, email up to 250.
     const { usernameMin, usernameMax, passwordMin, passwordMax, pincodeMin, pincodeMax, emailMax } = LIMITS;
     expect([usernameMin, usernameMax, passwordMin, passwordMax, pincodeMin, pincodeMax, emailMax]).toEqual([
       6, 14, 8, 15, 6, 8, 250,
     ]);
   });
 
-  it('has the password symbols of SPEC section 5', () => {
+  it('has the password symbols of the field rules', () => {
     expect([...PASSWORD_SYMBOLS].sort()).toEqual(
       [',', '.', '/', '!', '@', '#', '$', '%', '^', '*', '_', '=', '+'].sort(),
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { charNameRule } from './rules';
 
 /**
- * Donations and downloads (SPEC 'Donate', 'Downloads'): what the page needs to build the payment
+ * Donations and downloads (docs/product.md#donate, #downloads): what the page needs to build the payment
  * form and the download links, the donation form's rules, and the coins a donation is worth. The
  * page and the payment notification listener use the same rules and the same arithmetic.
  */
@@ -53,7 +53,7 @@ export const donationFormModel = (limits: DonationLimits) =>
 export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
 
 /**
- * createdonationorder (issue 18, PayPal Orders v2): the character and the amount the donor chose;
+ * createdonationorder (PayPal Orders v2, docs/product.md#createdonationorder): the character and the amount the donor chose;
  * the server checks the limits of its settings and that the character exists.
  */
 export const donationOrderModel = z.object({

@@ -1,6 +1,6 @@
 /**
  * Every code a call may answer. Each one is a translation key present in all six locale files.
- * The spec's keys where it names one, self-explaining new keys otherwise (DESIGN.md section 5).
+ * The spec's keys where it names one, self-explaining new keys otherwise (docs/product.md#error-codes-and-dialogs).
  */
 export const ERROR_CODES = [
   'UsernameEmpty',
@@ -98,7 +98,7 @@ export type MailRefusal = (typeof MAIL_REFUSALS)[number];
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 
-/** Failure and success dialog titles of SPEC section 8. */
+/** Failure and success dialog titles (docs/product.md#error-codes-and-dialogs). */
 export const DIALOG_TITLES = {
   failure: [
     'charUnblockFailed',
@@ -122,7 +122,7 @@ export const DIALOG_TITLES = {
   ],
 } as const;
 
-/** The mail form speaks literal English (SPEC sections 5 and 8). */
+/** The mail form speaks literal English (docs/product.md#mail-form). */
 export const MAIL_FORM_MESSAGES = {
   usernameEmpty: 'Username cannot be empty.',
   passwordEmpty: 'Password cannot be empty.',

@@ -19,7 +19,7 @@ const messages = (input: object) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 };
 
-describe('mail model (SPEC sections 3 and 5)', () => {
+describe('mail model', () => {
   it('accepts a complete form and defaults registeredOnly to No', () => {
     expect(messages(valid)).toEqual([]);
     const { registeredOnly: _omitted, ...rest } = valid;

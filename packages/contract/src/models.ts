@@ -19,7 +19,7 @@ import {
   usernameField,
 } from './rules';
 
-/** The models of SPEC section 3. Forms and handlers parse with these same schemas. */
+/** The models of the pages and calls (docs/product.md#calls). Forms and handlers parse with these same schemas. */
 
 export const registerModel = withConfirmations(
   z.object({
@@ -284,7 +284,7 @@ export const ipUpdate = z.object({
 });
 export const ipv6LookupResponse = z.object({ ip: z.string() });
 
-/** Which captcha the forms show (GET /sdk/captcha, DESIGN.md section 5). */
+/** Which captcha the forms show (GET /sdk/captcha, docs/product.md#captcha). */
 export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
 export const captchaProvider = z.enum(CAPTCHA_PROVIDERS);
 export type CaptchaProvider = z.infer<typeof captchaProvider>;

@@ -412,7 +412,7 @@ describe('mail model (literal English messages)', () => {
     expect(codesOf(mailModel, { ...validMail, [field]: value })).toEqual([literal]);
   });
 
-  it('keeps the form-level texts of SPEC section 8', () => {
+  it('keeps the form-level texts of the error catalogue', () => {
     expect(MAIL_FORM_MESSAGES.formInvalidTitle).toBe('Form Invalid');
     expect(MAIL_FORM_MESSAGES.formInvalid).toBe('Form is invalid, fill all fields correctly and try again.');
     expect(MAIL_FORM_MESSAGES.serverError).toBe('Server error.');

@@ -3,7 +3,7 @@ import { LIMITS } from './constants';
 import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from './password-flags';
 
 /**
- * Field rules of SPEC section 5. Every message is a translation key. An empty value reports only
+ * Field rules (docs/product.md#field-rules). Every message is a translation key. An empty value reports only
  * its "empty" key (abort), so a form and a call answer one code per missing field.
  */
 
@@ -26,7 +26,7 @@ const required = (emptyKey: string, max: number, tooLongKey: string) =>
 export const usernameField = required('UsernameEmpty', LIMITS.loginMax, 'formInvalid');
 
 /**
- * Text the game's tables can hold: they are utf8mb3 (L2J.md), which has no room for a character
+ * Text the game's tables can hold: they are utf8mb3 (docs/game/accounts.md#logins), which has no room for a character
  * outside the Basic Multilingual Plane (an emoji), so such a name or address could never be stored.
  */
 export const GAME_TEXT_PATTERN = /^[^\u{10000}-\u{10FFFF}]*$/u;

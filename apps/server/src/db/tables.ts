@@ -157,7 +157,7 @@ export interface SiteAccountEmailsTable {
   created_at: number;
 }
 
-/** IPs an account was created or seen from (SPEC: creationIpV6, updateips). */
+/** IPs an account was created or seen from (docs/product.md#createaccount, #updateips). */
 export interface SiteAccountIpsTable {
   id: Generated<number>;
   login: string;

@@ -12,7 +12,7 @@ export interface Account {
   accessLevel: number;
 }
 
-/** Logins are stored lower-case (L2J.md); lookups compare case-insensitively on both dialects. */
+/** Logins are stored lower-case (docs/game/accounts.md#logins); lookups compare case-insensitively on both dialects. */
 export const normalizeLogin = (login: string): string => login.trim().toLowerCase();
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The game flavours the site knows: one description per emulator family, read from the
- * emulators' own SQL and Java files (docs/owner/game-databases.md, L2J.md). Every query of game/
+ * emulators' own SQL and Java files (docs/game/, docs/owner/game-databases.md). Every query of game/
  * takes its table and column names, its password scheme, its ban rules and its features from
  * here; nothing else in the code names a flavour's columns. Adding a fork is one more entry in
  * FLAVORS (and its demo tables and tests).

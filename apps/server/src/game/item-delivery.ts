@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 
 /**
- * Items put where the game hands them to a character (L2J.md, item delivery). No SQL elsewhere
+ * Items put where the game hands them to a character (docs/game/item-delivery.md). No SQL elsewhere
  * knows these tables.
  */
 

@@ -4,7 +4,7 @@ import bcrypt from 'bcryptjs';
 import { Piscina } from 'piscina';
 import type { PasswordScheme } from './flavors';
 
-/** L2J Server, Mobius and old aCis: Base64(SHA-1(UTF-8 bytes)), 28 characters (L2J.md). */
+/** L2J Server, Mobius and old aCis: Base64(SHA-1(UTF-8 bytes)), 28 characters (docs/game/accounts.md#password-hashes). */
 export const l2jPasswordHash = (password: string): string =>
   createHash('sha1').update(password, 'utf8').digest('base64');
 
@@ -26,7 +26,7 @@ let pool: Piscina<BcryptTask, string | boolean> | undefined;
 /**
  * BCrypt runs on worker threads at a lower priority (nice +10): a hash costs tens of milliseconds
  * of CPU in JavaScript, which on the event loop would stall every read for that long, and at a
- * lower priority the threads take the CPU the reads leave (issue 17: a ranking's p99 while
+ * lower priority the threads take the CPU the reads leave (docs/performance.md: a ranking's p99 while
  * registrations run). The pool starts with the first hash; sha1 sites never start it.
  */
 const runBcrypt = <T extends string | boolean>(task: BcryptTask): Promise<T> => {

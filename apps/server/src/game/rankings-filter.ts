@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 import type { GameFlavor } from './flavors';
 
-/** Who a ranking shows: no GMs, no banned accounts or characters, nobody pending deletion (L2J.md). */
+/** Who a ranking shows: no GMs, no banned accounts or characters, nobody pending deletion (docs/game/rankings.md). */
 export interface RankingFilter {
   /** Banned logins, read from the login database (it may be another database than the game's). */
   bannedAccounts: readonly string[];

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { API_HEADERS } from './security-headers';
 
 /**
- * Anti-forgery by double submit (DESIGN.md section 5): the page gets an XSRF-TOKEN cookie that
+ * Anti-forgery by double submit (docs/product.md#calls): the page gets an XSRF-TOKEN cookie that
  * scripts of our origin can read, and every non-GET /sdk call sends it back in X-XSRF-TOKEN.
  * Another origin can make the browser send the cookie but can neither read it nor set the header.
  */

@@ -44,7 +44,7 @@ export const helmetOptions = (options: SecurityHeaderOptions): HelmetOptions => 
         imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...options.connectOrigins, ...captcha.connect],
-        // The embeds the site uses (INTEGRATIONS.md) and the chosen captcha provider, nothing else.
+        // The embeds the site uses (docs/integrations.md#embeds) and the chosen captcha provider, nothing else.
         frameSrc: [...EMBED_FRAME_ORIGINS, ...captcha.frame],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -65,7 +65,7 @@ export const helmetOptions = (options: SecurityHeaderOptions): HelmetOptions => 
 
 /**
  * Helmet's headers computed once: setting a constant object per response is far cheaper than
- * running the middleware on every request (DESIGN.md section 9).
+ * running the middleware on every request (docs/performance.md).
  */
 export const computeSecurityHeaders = (options: SecurityHeaderOptions): Record<string, string> => {
   const headers: Record<string, string> = {};

@@ -34,7 +34,7 @@ const sendJson = (response: ServerResponse, status: number, body: unknown) => {
 };
 
 /**
- * The siteverify protocol shared by Turnstile, hCaptcha and reCAPTCHA (INTEGRATIONS.md): a form
+ * The siteverify protocol shared by Turnstile, hCaptcha and reCAPTCHA (docs/integrations.md#captcha): a form
  * POST of secret, response, remoteip (and hCaptcha's optional sitekey) answered with JSON
  * {success, "error-codes"}. Tokens are single-use, as at the real providers.
  */

@@ -30,7 +30,7 @@ const useCallAttempt = <N extends CallName>(
 
 /**
  * A GET call's answer for a component: undefined while loading, the fallback on error
- * (SPEC section 4: lists become empty, the status becomes the default).
+ * (docs/product.md#error-codes-and-dialogs: lists become empty, the status becomes the default).
  */
 export const useCall = <N extends CallName, F>(
   name: N,

@@ -4,7 +4,7 @@ import { useHistoryState, useLocationProperty } from 'wouter/use-browser-locatio
 import { normalizePath } from '../i18n/routes';
 
 /**
- * The site's one door to the browser's address (wouter underneath: DESIGN.md section 4). Which
+ * The site's one door to the browser's address (wouter underneath: decision 004). Which
  * page a path shows is decided by the route table (i18n/routes.ts), not here. Without a wouter
  * <Router> around it this reads the browser; tests wrap it in one with a memory location.
  */

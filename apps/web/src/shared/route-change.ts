@@ -1,7 +1,7 @@
 /**
  * What brought the page to the current address, and where each address was scrolled to, so that a
  * new page can show itself (scroll to its heading and focus it) after an in-site link, and the
- * browser's back and forward buttons land where the visitor left (issue 11, item 2).
+ * browser's back and forward buttons land where the visitor left.
  *
  * The listeners are registered when this module loads, before the router subscribes: they run
  * before the new page renders. wouter announces pushState and replaceState as window events.

@@ -28,7 +28,7 @@ const visitorOf = (request: FastifyRequest) => ({
 });
 
 /**
- * The account tools (SPEC section 7): each call is rate limited per address, checks its captcha
+ * The account tools (docs/product.md#createaccount and the calls after it): each call is rate limited per address, checks its captcha
  * before anything else, and answers the list of error codes, empty on success.
  */
 export const accountRoutes = async (app: FastifyInstance, options: AccountRoutesOptions): Promise<void> => {

@@ -49,7 +49,7 @@ const WEBHOOK_HEADERS = {
 } as const satisfies Record<keyof WebhookHeaders, string>;
 
 /**
- * PayPal Orders v2 (docs/decisions/025-paypal-orders.md): createdonationorder starts a payment, the donor's return captures
+ * PayPal Orders v2 (docs/integrations.md#orders-v2-rest-and-webhooks): createdonationorder starts a payment, the donor's return captures
  * it, and PayPal's webhooks (verified with PayPal) settle captures, refunds and reversals; whichever
  * comes first credits, once per capture.
  */

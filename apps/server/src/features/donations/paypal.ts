@@ -1,7 +1,7 @@
 import type { DonationForm, PaymentOutcome } from '@gatekeeper/contract';
 import type { DonationSettings } from './settings-schema';
 
-/** PayPal Payments Standard (docs/owner/payments.md): where the form posts and where notifications are verified. */
+/** PayPal Payments Standard (docs/integrations.md#payments-standard-and-ipn): where the form posts and where notifications are verified. */
 export const PAYPAL_URLS = {
   live: { form: 'https://www.paypal.com/cgi-bin/webscr', verify: 'https://ipnpb.paypal.com/cgi-bin/webscr' },
   sandbox: {

@@ -3,7 +3,7 @@ import { fitText } from '../../infra/fit-text';
 import { z } from 'zod';
 
 /**
- * A small client of the Facebook Graph API (INTEGRATIONS.md): the token check (debug_token), the
+ * A small client of the Facebook Graph API (docs/integrations.md#facebook-graph-api): the token check (debug_token), the
  * exchange of a short-lived user token for a long-lived one, and a user's live videos.
  */
 export interface GraphApiOptions {

@@ -8,7 +8,7 @@ export const FB_ROUTE_PATH = '/fb';
 export const loginRedirectUrl = (publicUrl: string): string => `${withoutTrailingSlashes(publicUrl)}${FB_ROUTE_PATH}`;
 
 /**
- * Facebook's login dialog (INTEGRATIONS.md): token response, popup display, the scopes
+ * Facebook's login dialog (docs/integrations.md#facebook-graph-api): token response, popup display, the scopes
  * public_profile and user_videos. Empty when no app id is set (registration is off).
  */
 export const facebookLoginUrl = (settings: Pick<FacebookSettings, 'appId' | 'graphApiVersion'>, publicUrl: string) => {

@@ -38,7 +38,7 @@ export interface MassMailInput {
 
 /**
  * A refusal: the HTTP status and what the answer carries, a translation key the page knows (or
- * the mail form's own English message for an empty content, SPEC section 5).
+ * the mail form's own English message for an empty content, docs/product.md#mail-form).
  */
 export interface Refusal {
   status: 400 | 403;

@@ -43,7 +43,7 @@ const INSERT_CHUNK = 500;
 const SINGLE_MAILS_FIRST = sql<number>`case when kind = 'mass' then 1 else 0 end`;
 
 /**
- * The outbox table that every instance drains (DESIGN.md section 10). A mail is claimed by one
+ * The outbox table that every instance drains (docs/owner/instances.md, decision 024). A mail is claimed by one
  * worker before it is sent and marked right after; every later update names the claim, so a
  * worker that lost its claim (lease ran out) cannot overwrite what another decided.
  */

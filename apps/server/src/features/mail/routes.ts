@@ -17,7 +17,7 @@ export interface MailRoutesOptions {
   redis?: Redis;
 }
 
-/** The admin mail form's call and the unsubscribe link's call (SPEC section 7). */
+/** The admin mail form's call and the unsubscribe link's call (docs/product.md#mail, #unsubscribe). */
 export const mailRoutes = async (app: FastifyInstance, options: MailRoutesOptions): Promise<void> => {
   const { outbox, worker } = options;
   const deps: MailServiceDeps = { ...options.deps, outbox };
@@ -49,7 +49,7 @@ export const mailRoutes = async (app: FastifyInstance, options: MailRoutesOption
     async ({ body }, _request, reply) => {
       const refusal = await unsubscribe(deps, body);
       reply.header('cache-control', 'no-store');
-      // The home page reads a refusal as one translation key (SPEC section 8).
+      // The home page reads a refusal as one translation key (docs/product.md#error-codes-and-dialogs).
       if (refusal) {
         return reply.code(refusal.status).type('application/json; charset=utf-8').send(JSON.stringify(refusal.code));
       }

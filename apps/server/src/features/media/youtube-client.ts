@@ -5,7 +5,7 @@ import { YOUTUBE_VIDEO_ID } from './settings-schema';
 import { videoRating } from './video-rating';
 
 /**
- * A small client of the YouTube Data API v3 (INTEGRATIONS.md): the ids of a playlist
+ * A small client of the YouTube Data API v3 (docs/integrations.md#youtube-data-api-v3): the ids of a playlist
  * (playlistItems, 1 quota unit) and their titles, thumbnails and statistics (videos, 1 unit).
  */
 

@@ -25,7 +25,7 @@ export interface ReferralRoutesOptions {
   redis?: Redis;
 }
 
-/** HTTP 400 with one translation key as the body (SPEC section 8, referral link). */
+/** HTTP 400 with one translation key as the body (docs/product.md#getreferrallink). */
 const refuse = (reply: FastifyReply, key: ErrorCode) =>
   reply.code(400).type('application/json; charset=utf-8').send(JSON.stringify(key));
 

@@ -15,7 +15,7 @@ import type { RankingFilter } from '../../game/rankings-filter';
 import type { GameSchema } from '../../game/schema-check';
 import type { ReferralStatisticsSource, VotersStatisticsSource } from './referral-statistics';
 
-/** The eleven rankings, by the contract call that answers each (SPEC section 7; Top voters from issue 13). */
+/** The eleven rankings, by the contract call that answers each (docs/product.md#rankings). */
 export const STATISTICS_CALLS = {
   getReferralStatistics: 'referrals',
   getScoreStatistics: 'score',

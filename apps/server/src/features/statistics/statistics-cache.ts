@@ -42,7 +42,7 @@ export interface StatisticsCacheOptions {
 /**
  * The rankings, read from the game database in the background every `refreshMs` and answered
  * from memory, so no visitor waits for a query. A list whose query fails answers '[]' until a
- * later refresh succeeds (SPEC section 8); when the banned accounts cannot be read, every list
+ * later refresh succeeds (docs/product.md#rankings); when the banned accounts cannot be read, every list
  * does, rather than show banned characters.
  */
 export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCache => {

@@ -1,6 +1,6 @@
 import type { HostedCaptchaProvider } from '@gatekeeper/contract';
 /**
- * Server-side verification of Turnstile, hCaptcha and reCAPTCHA tokens (INTEGRATIONS.md): a form
+ * Server-side verification of Turnstile, hCaptcha and reCAPTCHA tokens (docs/integrations.md#captcha): a form
  * POST of secret, response and remote IP to the provider, which answers JSON {success}.
  */
 export const CAPTCHA_VERIFY_URLS: Record<HostedCaptchaProvider, string> = {

@@ -19,7 +19,7 @@ const useScrollRestoration = () => {
   }, [pathname, search]);
 };
 
-/** The frame of every page (SPEC section 2, shell layout). */
+/** The frame of every page (docs/product.md#shell). */
 export const Shell = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();

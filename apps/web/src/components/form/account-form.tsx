@@ -90,7 +90,7 @@ const fieldAtFault = (codes: readonly string[], names: readonly string[]): strin
 };
 
 /**
- * The one form pattern of the site (SPEC sections 4, 5 and 8): fields validated by the contract's
+ * The one form pattern of the site (docs/product.md#account-tabs): fields validated by the contract's
  * schema, errors shown once touched, a processing flag that ignores a second submit, the captcha,
  * the success and failure dialogs, and a reset after a success (a refusal keeps what was typed).
  */

@@ -13,7 +13,7 @@ const read = (cookie: UsersCookie): string[] => {
     : [];
 };
 
-/** The '|'-separated usernames registered from this browser (SPEC: the users cookie, 90 days). */
+/** The '|'-separated usernames registered from this browser (the users cookie, 90 days: docs/product.md#ground-rules). */
 export const registeredUsers = (cookie: UsersCookie): string[] => read(cookie);
 
 export const rememberRegisteredUser = (username: string, cookie: UsersCookie): void => {

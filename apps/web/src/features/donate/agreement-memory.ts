@@ -1,5 +1,5 @@
 /**
- * The donation agreement is accepted once per visit (SPEC 'Donate': agreement view, then the
+ * The donation agreement is accepted once per visit (docs/product.md#donate: agreement view, then the
  * donation view, once, and it stays): the tab remembers it until it is closed.
  */
 const KEY = 'donate.agreementAccepted';

@@ -22,7 +22,7 @@ const PaymentNotice = () => {
   );
 };
 
-/** SPEC 'Donate': the agreement view with its proceed button, then the donation view, once. */
+/** docs/product.md#donate: the agreement view with its proceed button, then the donation view, once. */
 const DonatePage = () => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();

@@ -38,8 +38,8 @@ const useNumberFormats = (currency: string) => {
 /**
  * The donation view: the character that receives the coins and the amount, checked by the
  * contract's rules. With PayPal Orders the site then creates the order (it checks the character)
- * and the browser goes to PayPal's approval link; with the legacy form, ischaracterexist (SPEC
- * section 8: charDoesntExist, ServerError), and only for an existing character the provider's own
+ * and the browser goes to PayPal's approval link; with the legacy form, ischaracterexist
+ * (docs/product.md#donate: charDoesntExist, ServerError), and only for an existing character the provider's own
  * form is posted, leaving for its page.
  */
 export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; focusHeading: boolean }) => {

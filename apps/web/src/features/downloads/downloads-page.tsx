@@ -37,7 +37,7 @@ const UpdaterCard = ({ id, link }: { id: (typeof UPDATERS)[number]; link: Downlo
             )}
           </dl>
         )}
-        {/* Every click counts as a download for the referral programme (SPEC 'Downloads'). */}
+        {/* Every click counts as a download for the referral programme (docs/product.md#downloads). */}
         <ExternalLink href={link.url} className="button button--primary" onClick={() => recordRefEvent('downloaded')}>
           {t(`downloads.${id}.link`)}
         </ExternalLink>
@@ -46,7 +46,7 @@ const UpdaterCard = ({ id, link }: { id: (typeof UPDATERS)[number]; link: Downlo
   );
 };
 
-/** SPEC 'Downloads': the 64-bit and 32-bit updaters, each from the external file host. */
+/** docs/product.md#downloads: the 64-bit and 32-bit updaters, each from the external file host. */
 const DownloadsPage = () => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();

@@ -37,7 +37,7 @@ describe('the countdown rings', () => {
     vi.unstubAllGlobals();
   });
 
-  it(`redraws every ${COUNTDOWN.redrawMs} ms (SPEC section 9), not once per animation frame`, () => {
+  it(`redraws every ${COUNTDOWN.redrawMs} ms, not once per animation frame`, () => {
     stubReducedMotion(false);
     const draws = countDraws();
     render(<CountdownRings openingMs={Date.parse('2027-03-01T16:00:00Z')} />);

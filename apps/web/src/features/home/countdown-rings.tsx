@@ -27,9 +27,9 @@ const minuteText = (remaining: Remaining, t: TFunction) =>
     : t('home.countdownText', { days: remaining.days, hours: remaining.hours, minutes: remaining.minutes });
 
 /**
- * The rings of the countdown to the opening (SPEC, Home): one SVG per ring, its stroke as full as
+ * The rings of the countdown to the opening (docs/product.md#home): one SVG per ring, its stroke as full as
  * that unit's share. Drawn straight into the DOM (no React render per redraw) every
- * COUNTDOWN.redrawMs, about 11 ms (SPEC section 9), while on screen; once a second off screen or
+ * COUNTDOWN.redrawMs, about 11 ms (docs/product.md#constants), while on screen; once a second off screen or
  * with reduced motion; stops at the opening.
  * role="timer" with a text updated once a minute is what assistive technology reads.
  */

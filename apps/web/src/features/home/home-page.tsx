@@ -13,7 +13,7 @@ import { formatOpeningDate } from './opening-date';
 import './home.css';
 
 /**
- * Acts once on the address's unsubscribe / password reset parameters (SPEC, Home), then
+ * Acts once on the address's unsubscribe / password reset parameters (docs/product.md#home), then
  * takes them out of the address so a reload does not repeat them. The calls and dialogs are
  * loaded only when such a parameter is there.
  */

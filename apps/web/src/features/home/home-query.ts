@@ -1,5 +1,5 @@
 /**
- * The query parameters the home page acts on (SPEC, Home): `param=unsubscribe` with email, user,
+ * The query parameters the home page acts on (docs/product.md#home): `param=unsubscribe` with email, user,
  * version and the mail's signature, and `param=password_reset` with the key of a recovery mail.
  * Pure, so it is tested alone; the calls live in run-home-query.ts, loaded only when one of these
  * is present. `ref` works on every page, so the shell handles it (features/referral).

@@ -61,7 +61,7 @@ const EmptySlot = () => {
 };
 
 /**
- * The three live stream slots (SPEC, Home): the players of getlivestreams by provider, our own
+ * The three live stream slots (docs/product.md#home): the players of getlivestreams by provider, our own
  * placeholder in every empty slot. Twitch's `parent` is this page's own host name: the page is
  * served from PUBLIC_URL, and where an owner also reaches it by another name (LAN address,
  * second domain) Twitch plays only under the name the visitor actually used.

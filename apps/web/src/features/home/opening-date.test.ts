@@ -5,7 +5,7 @@ import { formatOpeningDate } from './opening-date';
 const date = { dayStr: 'Monday', dayNum: 1, month: 3, year: 2027, hour: 18, gmt: 2, timestamp: 1803916800000 };
 
 describe('the opening date', () => {
-  it('reads weekday, day, month, year, hour:00 GMT +offset in English (SPEC)', () => {
+  it('reads weekday, day, month, year, hour:00 GMT +offset in English', () => {
     expect(formatOpeningDate(date, 'en', 'N/A')).toBe('Monday, 1 March 2027, 18:00 GMT +2');
     expect(formatOpeningDate({ ...date, hour: 9, gmt: -5 }, 'en', 'N/A')).toBe('Monday, 1 March 2027, 09:00 GMT -5');
   });

@@ -20,7 +20,7 @@ const DAY_FORMAT: Intl.DateTimeFormatOptions = {
 };
 
 /**
- * English reads "Monday, 1 March 2027" (SPEC: weekday, day, month, year). It is built from the
+ * English reads "Monday, 1 March 2027" (docs/product.md#home: weekday, day, month, year). It is built from the
  * parts because en-GB's own pattern drops the comma after the weekday in newer ICU data.
  */
 const englishDay = (wall: Date): string => {

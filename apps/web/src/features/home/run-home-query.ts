@@ -4,7 +4,7 @@ import type { DialogContent } from '../../components/dialog';
 import type { HomeQueryAction } from './home-query';
 
 /**
- * The texts of a failed call (SPEC section 8): a refusal, or a 503 "try again in a minute", answers
+ * The texts of a failed call (docs/product.md#error-codes-and-dialogs): a refusal, or a 503 "try again in a minute", answers
  * a translation key (or a list of them), shown joined; anything else is ServerError.
  */
 export const failureMessages = (error: unknown, t: TFunction, exists: (key: string) => boolean): string[] => {

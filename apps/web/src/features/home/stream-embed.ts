@@ -1,7 +1,7 @@
 import type { LiveStream } from '@gatekeeper/contract/lite';
 
 /**
- * Each provider's player address for a stream slot (INTEGRATIONS.md), and its channel page.
+ * Each provider's player address for a stream slot (docs/integrations.md#embeds), and its channel page.
  * Every player origin here is in the content security policy's frame-src; a channel that does
  * not look like one answers undefined and the slot shows our placeholder instead.
  */

@@ -73,7 +73,7 @@ const VideoCard = ({
 };
 
 /**
- * The video gallery (SPEC, Home): a YouTube player that starts a random video of the list, muted,
+ * The video gallery (docs/product.md#home): a YouTube player that starts a random video of the list, muted,
  * on its own, and the list; a click on a video plays it with sound. The IFrame API is loaded only
  * when the gallery comes near the screen; until then the chosen video's thumbnail holds its place.
  */

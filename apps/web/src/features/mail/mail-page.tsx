@@ -46,7 +46,7 @@ export const MAIL_FORM = defineForm(
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * The admin mail form (SPEC, Mail form): the server's answer is shown as JSON, a refusal in the
+ * The admin mail form (docs/product.md#mail-form): the server's answer is shown as JSON, a refusal in the
  * visitor's language, and the form's own messages are the spec's literal English ones.
  */
 const MailPage = () => {

@@ -37,7 +37,7 @@ describe('a refusal of the mail call', () => {
     }
   });
 
-  it('keeps the mail form’s own English message (SPEC section 5)', () => {
+  it('keeps the mail form’s own English message', () => {
     expect(mailRefusalTexts(new CallError(400, [MAIL_FORM_MESSAGES.contentEmpty]), t)).toEqual([
       'Content cannot be empty.',
     ]);

@@ -6,8 +6,8 @@ const isMailRefusal = (code: string) => (MAIL_REFUSALS as readonly string[]).inc
 
 /**
  * The texts of a refusal of the mail call (wrong credentials, not a GM, no database for the
- * version, a service down for a moment...): each code in the visitor's language, the mail form's own messages in the SPEC's
- * English. Undefined when the failure is not such an answer (the page then says "Server error.").
+ * version, a service down for a moment...): each code in the visitor's language, the mail form's own messages in their literal
+ * English (docs/product.md#mail-form). Undefined when the failure is not such an answer (the page then says "Server error.").
  */
 export const mailRefusalTexts = (error: unknown, t: (key: string) => string): string[] | undefined => {
   // 503: a database or Redis is down for a moment ("try again in a minute").

@@ -18,7 +18,7 @@ export const REFERRAL_FORM = defineForm(
 );
 
 /**
- * The referral page (SPEC, Referral page): username, email and captcha give the account's
+ * The referral page (docs/product.md#referral): username, email and captcha give the account's
  * referral link, through the site's one form pattern. An optional character name chooses which
  * character of the account receives the rewards.
  */

@@ -1,4 +1,4 @@
-/** The referral code of an address's `?ref=` (SPEC, Home: any page may carry it), pure for tests. */
+/** The referral code of an address's `?ref=` (docs/product.md#home: any page may carry it), pure for tests. */
 const REF_MAX = 64;
 
 export const readReferralVisit = (search: string): { ref: string | undefined; rest: string } | undefined => {

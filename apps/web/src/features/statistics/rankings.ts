@@ -7,7 +7,7 @@ export type StatisticsRoute = (typeof STATISTICS_ROUTES)[number];
 export type ColumnFormat = 'text' | 'integer' | 'ratio' | 'hours';
 
 export interface RankingColumn {
-  /** The row field (SPEC section 3). */
+  /** The row field (docs/product.md#statistics). */
   field: string;
   /** Key under statistics.columns. */
   label: string;

@@ -105,7 +105,7 @@ const PolicySections = () => {
 };
 
 /**
- * Stream registration (SPEC, route fb). Facebook's login dialog comes back here with the token in
+ * Stream registration (docs/product.md#stream-registration). Facebook's login dialog comes back here with the token in
  * the fragment: it is sent to addfacebooktoken once and removed from the address bar at once, and
  * the code for the Rewards Manager NPC is shown. Without a token: the explanation and the
  * Authorize with Facebook button. The privacy policy and data deletion sections always show.

@@ -18,7 +18,7 @@ let ipv4Answer: Promise<string> | undefined;
 const visitorIpv4 = () => (ipv4Answer ??= callApi('getIpAddress'));
 
 /**
- * The vote panel: the vote reward character name (SPEC section 4, vote form) and the ten vote
+ * The vote panel: the vote reward character name (docs/product.md#vote-panel) and the ten vote
  * sites, each link carrying the character name or, without one, the visitor's IPv4.
  */
 export const VotePanel = () => {
