@@ -6,7 +6,7 @@ import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { type AccountPost, freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, fetchAltchaChallenge, solveAltcha } from './support/altcha-solver';
-import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
+import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/fakes/captcha-verify-server';
 import { closedPort } from './support/closed-port';
 import { L2J_SCHEMA } from './support/game-schema';
 

@@ -9,7 +9,7 @@ import { withFacebookTables } from '../src/features/facebook-streams/tables';
 import { parseTokenKey, tokenCipher } from '../src/features/facebook-streams/token-cipher';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { type FakeGraphApi, startFakeGraphApi } from './fake-graph-api';
+import { type FakeGraphApi, startFakeGraphApi } from './support/fakes/fake-graph-api';
 import { type TestClock, testClock } from './support/clock';
 
 const APP_ID = '1234567890';

@@ -6,7 +6,7 @@ import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-tes
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
-import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
+import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/fakes/captcha-verify-server';
 import { type TestClock, testClock } from './support/clock';
 import { TEST_REDIS_URL, redisAnswers } from './support/redis';
 import { L2J_SCHEMA } from './support/game-schema';
