@@ -221,6 +221,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     await sdk.register(facebookStreamRoutes, {
       connections,
+      schema: deps.schema,
       settings: settings.facebook,
       appSecret: config.FACEBOOK_APP_SECRET,
       tokenKey: config.FACEBOOK_TOKEN_KEY,
