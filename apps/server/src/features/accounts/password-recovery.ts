@@ -2,18 +2,38 @@ import { writeTransaction } from '../../db/write-retry';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ErrorCode, type Language, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
 import { findAccount, setPassword } from '../../game/accounts';
 import type { Texts } from '../../infra/texts';
-import type { OutboxRepository } from '../mail/outbox-repository';
 import { clearLockout, counterLogin, isExactLogin, isRefused, sameEmail } from './credentials';
 import { emailOf } from './account-emails';
 import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
 import { expireRecoveryKeys } from './recovery-keys';
 
+/** A recovery mail as the outbox takes it. */
+export interface RecoveryMail {
+  kind: 'recovery';
+  email: string;
+  login: string;
+  language: string;
+  subject: string;
+  text: string;
+  /** The key's row in site_password_resets. */
+  refId: number;
+  createdAt: number;
+}
+
+/** Where recovery mails wait to be sent: the mail feature's outbox, handed over by app.ts. */
+export interface RecoveryMailQueue {
+  /** Queues the mail in the transaction that records its key. */
+  enqueueSingle(mail: RecoveryMail, db: Kysely<SiteDatabase>): Promise<number>;
+}
+
 export interface RecoveryDeps extends AccountServiceDeps {
-  /** The mail outbox and its worker (features/mail): the mail leaves after the answer, retried as mass mail is. */
-  outbox: Pick<OutboxRepository, 'enqueueSingle'>;
+  /** The mail outbox and its worker: the mail leaves after the answer, retried as mass mail is. */
+  outbox: RecoveryMailQueue;
   wakeMailWorker: () => void;
   texts: Texts;
   publicUrl: string;

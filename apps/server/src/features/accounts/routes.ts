@@ -5,7 +5,7 @@ import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { normalizeLogin } from '../../game/accounts';
-import { visitorIpv4 } from '../visitor-ip/routes';
+import { visitorIpv4 } from '../../infra/client-address';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
 import { type RecoveryDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
 import { registrationCookie } from './registration-cookie';
