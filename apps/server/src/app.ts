@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Connections } from './db/connections';
 import { AccountEvents } from './features/accounts/account-events';
 import { SAFE_TOWNS } from './features/accounts/account-service';
-import { type RecoveryDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
+import { type AccountCallDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
 import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
@@ -176,7 +176,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   if (settings.mail.maxAttempts !== undefined) {
     app.log.warn('settings: mail.maxAttempts is no longer used: mails are retried for mail.retryForHours');
   }
-  const recoveryDeps: RecoveryDeps = {
+  const recoveryDeps: AccountCallDeps = {
     connections,
     schema: deps.schema,
     store,

@@ -31,7 +31,8 @@ export interface RecoveryMailQueue {
   enqueueSingle(mail: RecoveryMail, db: Kysely<SiteDatabase>): Promise<number>;
 }
 
-export interface RecoveryDeps extends AccountServiceDeps {
+/** What every account call needs: the account service's databases, and the recovery mail's outbox and texts. */
+export interface AccountCallDeps extends AccountServiceDeps {
   /** The mail outbox and its worker: the mail leaves after the answer, retried as mass mail is. */
   outbox: RecoveryMailQueue;
   wakeMailWorker: () => void;
@@ -56,7 +57,7 @@ export const recoveryLink = (publicUrl: string, key: string) =>
  * exist: the mail only joins the outbox here (no SMTP before the answer, whose time would tell).
  */
 export const recoverPassword = async (
-  deps: RecoveryDeps,
+  deps: AccountCallDeps,
   input: { username: string; email: string; lang: Language },
 ): Promise<ErrorCode[]> => {
   const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
@@ -118,7 +119,7 @@ export const recoverPassword = async (
  * in the outbox (SMTP down), as the mail says. Only a key nobody used yet.
  */
 export const keepRecoveryKeyFromSending = async (
-  deps: Pick<RecoveryDeps, 'connections' | 'resetMinutes'>,
+  deps: Pick<AccountCallDeps, 'connections' | 'resetMinutes'>,
   resetId: number | null,
   sentAt: number,
 ): Promise<void> => {
@@ -137,7 +138,7 @@ export const keepRecoveryKeyFromSending = async (
  * Unknown, used and expired keys all answer invalidKey.
  */
 export const redeemRecoveryKey = async (
-  deps: RecoveryDeps,
+  deps: AccountCallDeps,
   key: string,
 ): Promise<{ password: string } | { error: ErrorCode }> => {
   const now = deps.now();

@@ -7,12 +7,12 @@ import { sdkRoute } from '../../infra/sdk-route';
 import { normalizeLogin } from '../../game/accounts';
 import { visitorIpv4 } from '../../infra/client-address';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
-import { type RecoveryDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
+import { type AccountCallDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
 import { registrationCookie } from './registration-cookie';
 import { markPublicRead } from '../../infra/request-log';
 
 export interface AccountRoutesOptions {
-  deps: RecoveryDeps;
+  deps: AccountCallDeps;
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
