@@ -12,7 +12,7 @@ import type { Collector as FacebookCollector } from './features/facebook-streams
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
-import { donationRoutes } from './features/donations/routes';
+import { legacyIpnRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery, queueWarning } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
@@ -303,7 +303,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     shared,
   });
   await app.register(healthRoutes, { connections, redis });
-  await app.register(donationRoutes, {
+  await app.register(legacyIpnRoutes, {
     connections,
     schema: deps.schema,
     settings: settings.donations,
