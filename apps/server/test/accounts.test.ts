@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccountCreated, AccountEvents } from '../src/features/accounts/account-events';
 import { SAFE_TOWNS, registerAccount } from '../src/features/accounts/account-service';
 import { registrationCookie } from '../src/features/accounts/registration-cookie';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { l2jPasswordHash, verifyL2jPassword } from '../src/game/password-hash';
 import { checkGameSchema } from '../src/game/schema-check';
 import { memoryStore } from '../src/infra/key-value-store';
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
     expect(
-      await createAccount(db().login.db, L2J_SCHEMA, {
+      await insertGameAccount(db().login.db, L2J_SCHEMA, {
         login: username,
         password: account.password,
         email: account.email,
@@ -771,7 +771,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       try {
         const account = { username: freshLogin(), password: 'Start.Pass1', email: '' };
         account.email = `${account.username}@example.com`;
-        await createAccount(own.connections.login.db, L2J_SCHEMA, {
+        await insertGameAccount(own.connections.login.db, L2J_SCHEMA, {
           login: account.username,
           password: account.password,
           email: account.email,

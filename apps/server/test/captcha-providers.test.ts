@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { api, hostedCaptchaProvider } from '@gatekeeper/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { type AccountPost, freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
@@ -140,7 +140,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
   it('guards every account form', async () => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     const bodies: Record<Exclude<AccountPost, 'createAccount' | 'updateIps'>, object> = {
       changePassword: { ...account, newPassword: 'Start.Pass1', confirmPassword: 'Start.Pass1' },
       recoverPassword: { username, email: account.email },
