@@ -145,7 +145,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       changePassword: { ...account, newPassword: 'Start.Pass1', confirmPassword: 'Start.Pass1' },
       recoverPassword: { username, email: account.email },
       changePincode: { ...account, charName: 'NoSuchHero', pincode: '123456' },
-      fixCharacter: { ...account, charName: 'NoSuchHero' },
+      unblockCharacter: { ...account, charName: 'NoSuchHero' },
       claimVotes: { charName: 'NoSuchHero' },
     };
     // Past the captcha, each form gives its own answer; a bad token stops each one first.
@@ -154,7 +154,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       recoverPassword: [],
       // An account without any character: Mobius would wipe its PIN at the next start.
       changePincode: ['pincodeNeedsCharacter'],
-      fixCharacter: ['charDoesntExist'],
+      unblockCharacter: ['charDoesntExist'],
       claimVotes: ['charDoesntExist'],
     };
     for (const [name, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {

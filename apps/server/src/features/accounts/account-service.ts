@@ -120,7 +120,7 @@ export const changePincode = async (
   return [];
 };
 
-/** fixcharacter: moves an offline character of the account to the safe town. */
+/** unblockCharacter (POST /sdk/fixcharacter): moves an offline character of the account to the safe town. */
 export const unblockCharacter = async (
   deps: AccountServiceDeps,
   model: Pick<UnblockCharacterModel, 'username' | 'password' | 'email' | 'charName'>,

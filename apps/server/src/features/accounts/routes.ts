@@ -79,7 +79,7 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
   );
   sdkRoute(
     app,
-    'fixCharacter',
+    'unblockCharacter',
     withCaptcha((body, request) => unblockCharacter(deps, body, request.ip)),
     limited,
   );

@@ -152,7 +152,7 @@ export const UnblockCharacterPage = () => (
     id="unblockCharacter"
     intro="forms.intro.unblockCharacter"
     config={{
-      call: 'fixCharacter',
+      call: 'unblockCharacter',
       form: ACCOUNT_FORMS.unblockCharacter,
       submitLabel: 'forms.submit.unblockCharacter',
       success: { title: 'charUnblocked', message: 'charUnblockMessage' },
