@@ -41,7 +41,6 @@ const serverFiles = [
  * feature's routes). A new one is a design change: add it here and in docs/architecture.md.
  */
 const FEATURE_EXCEPTIONS = {
-  accounts: ['visitor-ip', 'mail'], // the visitor's address; recovery mails through the outbox
   donations: ['rewards'], // a donation grants its reward
   votes: ['rewards', 'statistics'], // a verified vote grants its reward; the top voters' ranking source
   mail: ['accounts'], // the GM form checks the GM's credentials
@@ -196,6 +195,23 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: serverPolicies }],
+    },
+  },
+  {
+    // Where one feature uses another (FEATURE_EXCEPTIONS), it uses a service, never its routes.
+    files: [`${SERVER}/features/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/routes', '../*/routes.ts', '**/features/*/routes', '**/features/*/routes.ts'],
+              message: "A feature never imports another feature's routes: app.ts wires what it needs.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -46,7 +46,7 @@ type InstanceName = keyof typeof INSTANCES;
 export const VOTE_API = `http://127.0.0.1:${PORTS.voteApi}`;
 const VOTE_API_KEY = 'e2e-vote-key';
 
-/** PayPal's stand-in (apps/server/test/paypal-stand-in.ts): its REST API and the donor's approval page. */
+/** PayPal's stand-in (apps/server/test/support/fakes/paypal-stand-in.ts): its REST API and the donor's approval page. */
 export const PAYPAL_API = `http://127.0.0.1:${PORTS.paypal}`;
 const PAYPAL_APP = {
   PAYPAL_CLIENT_ID: 'e2e-client',
@@ -144,7 +144,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `node --import tsx apps/server/test/paypal-stand-in.ts ${PORTS.paypal} ${PAYPAL_APP.PAYPAL_CLIENT_ID} ${PAYPAL_APP.PAYPAL_CLIENT_SECRET} ${PAYPAL_APP.PAYPAL_WEBHOOK_ID}`,
+      command: `node --import tsx apps/server/test/support/fakes/paypal-stand-in.ts ${PORTS.paypal} ${PAYPAL_APP.PAYPAL_CLIENT_ID} ${PAYPAL_APP.PAYPAL_CLIENT_SECRET} ${PAYPAL_APP.PAYPAL_WEBHOOK_ID}`,
       port: PORTS.paypal,
       reuseExistingServer: false,
     },

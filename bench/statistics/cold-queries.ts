@@ -11,10 +11,7 @@ import { readRankingFilter } from '../../apps/server/src/game/ranking-exclusions
 import { checkGameSchema } from '../../apps/server/src/game/schema-check';
 import { RANKING_INDEXES } from '../../apps/server/src/game/ranking-indexes';
 import { type ListSources, STATISTICS_LISTS, readList } from '../../apps/server/src/features/statistics/lists';
-import {
-  noReferralStatistics,
-  noVotersStatistics,
-} from '../../apps/server/src/features/statistics/referral-statistics';
+import { noReferralStatistics, noVotersStatistics } from '../../apps/server/src/features/statistics/ranking-sources';
 import { WORLD_SIZE, generateWorld } from './world';
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);

@@ -5,14 +5,14 @@ import type { Config } from './config';
 import type { Connections } from './db/connections';
 import { AccountEvents } from './features/accounts/account-events';
 import { SAFE_TOWNS } from './features/accounts/account-service';
-import { type RecoveryDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
+import { type AccountCallDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
 import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
-import { donationRoutes } from './features/donations/routes';
+import { legacyIpnRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery, queueWarning } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
@@ -179,7 +179,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   if (settings.mail.maxAttempts !== undefined) {
     app.log.warn('settings: mail.maxAttempts is no longer used: mails are retried for mail.retryForHours');
   }
-  const recoveryDeps: RecoveryDeps = {
+  const recoveryDeps: AccountCallDeps = {
     connections,
     schema: deps.schema,
     store,
@@ -224,6 +224,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     await sdk.register(facebookStreamRoutes, {
       connections,
+      schema: deps.schema,
       settings: settings.facebook,
       appSecret: config.FACEBOOK_APP_SECRET,
       tokenKey: config.FACEBOOK_TOKEN_KEY,
@@ -305,7 +306,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     shared,
   });
   await app.register(healthRoutes, { connections, redis });
-  await app.register(donationRoutes, {
+  await app.register(legacyIpnRoutes, {
     connections,
     schema: deps.schema,
     settings: settings.donations,

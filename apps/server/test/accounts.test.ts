@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccountCreated, AccountEvents } from '../src/features/accounts/account-events';
 import { SAFE_TOWNS, registerAccount } from '../src/features/accounts/account-service';
 import { registrationCookie } from '../src/features/accounts/registration-cookie';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { l2jPasswordHash, verifyL2jPassword } from '../src/game/password-hash';
 import { checkGameSchema } from '../src/game/schema-check';
 import { memoryStore } from '../src/infra/key-value-store';
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
     expect(
-      await createAccount(db().login.db, L2J_SCHEMA, {
+      await insertGameAccount(db().login.db, L2J_SCHEMA, {
         login: username,
         password: account.password,
         email: account.email,
@@ -771,7 +771,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       try {
         const account = { username: freshLogin(), password: 'Start.Pass1', email: '' };
         account.email = `${account.username}@example.com`;
-        await createAccount(own.connections.login.db, L2J_SCHEMA, {
+        await insertGameAccount(own.connections.login.db, L2J_SCHEMA, {
           login: account.username,
           password: account.password,
           email: account.email,
@@ -837,7 +837,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       expectCodes(await solvedCall('changePincode', { ...account, charName: 'DemoKnight', pincode: '123456' }), [
         'accountBanned',
       ]);
-      expectCodes(await solvedCall('fixCharacter', { ...account, charName: 'DemoKnight' }), ['accountBanned']);
+      expectCodes(await solvedCall('unblockCharacter', { ...account, charName: 'DemoKnight' }), ['accountBanned']);
       clock.advance(61 * MINUTE);
       expectCodes(await solvedCall('changePassword', change), [], 200);
     });
@@ -927,7 +927,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
 
   describe('fixcharacter', () => {
     const unblock = (account: Credentials, charName: string, baseUrl?: string) =>
-      solvedCall('fixCharacter', { ...account, charName }, baseUrl ? { baseUrl } : {});
+      solvedCall('unblockCharacter', { ...account, charName }, baseUrl ? { baseUrl } : {});
 
     it('moves an offline character of the account to Giran', async () => {
       await placeCharacter('DemoKnight', { x: 1, y: 2, z: 3 });
@@ -1016,7 +1016,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
     ])('answers the validation code for %s and moves nobody', async (_case, overrides, codes) => {
       const before = await snapshot();
       expectCodes(
-        await call('fixCharacter', { ...DEMO.player, charName: 'DemoKnight', captcha: 'unused', ...overrides }),
+        await call('unblockCharacter', { ...DEMO.player, charName: 'DemoKnight', captcha: 'unused', ...overrides }),
         codes,
       );
       expect(await snapshot()).toEqual(before);
@@ -1224,19 +1224,19 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
           charName: `Demo${EMOJI}`,
           pincode: '123456',
         }),
-        fixCharacter: await solvedCall('fixCharacter', { ...DEMO.player, charName: `Demo${EMOJI}` }),
+        unblockCharacter: await solvedCall('unblockCharacter', { ...DEMO.player, charName: `Demo${EMOJI}` }),
         updateIps: await call('updateIps', { users: `demo${EMOJI}|${freshLogin()}`, ipV4: '', ipV6: '' }),
       };
       expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
         changePassword: 400,
         recoverPassword: 200,
         changePincode: 400,
-        fixCharacter: 400,
+        unblockCharacter: 400,
         updateIps: 204,
       });
       expect(answers.changePassword.body).toEqual(['wrongUsernameOrPassword']);
       expect(answers.changePincode.body).toEqual(['charDoesntExist']);
-      expect(answers.fixCharacter.body).toEqual(['charDoesntExist']);
+      expect(answers.unblockCharacter.body).toEqual(['charDoesntExist']);
     });
   });
 
@@ -1246,7 +1246,7 @@ describe.each(DATABASE_KINDS)('account tools on %s', (kind: DatabaseKind) => {
       'changePassword',
       'recoverPassword',
       'changePincode',
-      'fixCharacter',
+      'unblockCharacter',
       'updateIps',
     ];
 

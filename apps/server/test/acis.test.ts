@@ -187,9 +187,9 @@ describe.each(DATABASE_KINDS)('aCis account tools on %s (tables of aCis sql/*.sq
     const jailed = `Ja${account.username.slice(1, 12)}`;
     await addCharacter(account.username, free);
     await addCharacter(account.username, jailed, { punish_level: 2 });
-    expectCodes(await solved('fixCharacter', { ...account, charName: free }), [], 200);
+    expectCodes(await solved('unblockCharacter', { ...account, charName: free }), [], 200);
     expect(await positionOf(free)).toEqual(GIRAN);
-    expectCodes(await solved('fixCharacter', { ...account, charName: jailed }), ['characterJailed']);
+    expectCodes(await solved('unblockCharacter', { ...account, charName: jailed }), ['characterJailed']);
     expect(await positionOf(jailed)).toEqual({ x: 1, y: 2, z: 3 });
   });
 
@@ -203,7 +203,7 @@ describe.each(DATABASE_KINDS)('aCis account tools on %s (tables of aCis sql/*.sq
     const name = `Ig${username.slice(1, 12)}`;
     await addCharacter(username, name);
     expectCodes(
-      await solved('fixCharacter', { username, password: 'Game.Pass1', email: 'me@example.com', charName: name }),
+      await solved('unblockCharacter', { username, password: 'Game.Pass1', email: 'me@example.com', charName: name }),
       [],
       200,
     );
@@ -215,7 +215,12 @@ describe.each(DATABASE_KINDS)('aCis account tools on %s (tables of aCis sql/*.sq
     expect(kept).toEqual([{ email: 'me@example.com' }]);
     // From now on the email is checked like any other.
     expectCodes(
-      await solved('fixCharacter', { username, password: 'Game.Pass1', email: 'other@example.com', charName: name }),
+      await solved('unblockCharacter', {
+        username,
+        password: 'Game.Pass1',
+        email: 'other@example.com',
+        charName: name,
+      }),
       ['wrongCredentials'],
     );
     expectCodes(await solved('recoverPassword', { username, email: 'me@example.com' }), [], 200);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { api, hostedCaptchaProvider } from '@gatekeeper/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { type AccountPost, freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload, fetchAltchaChallenge, solveAltcha } from './support/altcha-solver';
-import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
+import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/fakes/captcha-verify-server';
 import { closedPort } from './support/closed-port';
 import { L2J_SCHEMA } from './support/game-schema';
 
@@ -140,12 +140,12 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
   it('guards every account form', async () => {
     const username = freshLogin();
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     const bodies: Record<Exclude<AccountPost, 'createAccount' | 'updateIps'>, object> = {
       changePassword: { ...account, newPassword: 'Start.Pass1', confirmPassword: 'Start.Pass1' },
       recoverPassword: { username, email: account.email },
       changePincode: { ...account, charName: 'NoSuchHero', pincode: '123456' },
-      fixCharacter: { ...account, charName: 'NoSuchHero' },
+      unblockCharacter: { ...account, charName: 'NoSuchHero' },
       claimVotes: { charName: 'NoSuchHero' },
     };
     // Past the captcha, each form gives its own answer; a bad token stops each one first.
@@ -154,7 +154,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       recoverPassword: [],
       // An account without any character: Mobius would wipe its PIN at the next start.
       changePincode: ['pincodeNeedsCharacter'],
-      fixCharacter: ['charDoesntExist'],
+      unblockCharacter: ['charDoesntExist'],
       claimVotes: ['charDoesntExist'],
     };
     for (const [name, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {

@@ -11,7 +11,7 @@ import {
 import { PAYPAL_WEBHOOK_PATH } from '../src/features/donations/checkout';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { type FakePaypalRest, startFakePaypalRest } from './fake-paypal-rest';
+import { type FakePaypalRest, startFakePaypalRest } from './support/fakes/fake-paypal-rest';
 import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 

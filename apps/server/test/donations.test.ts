@@ -16,7 +16,7 @@ import { type AppUnderTest, startApp } from './app-under-test';
 import type { FlavorName } from '../src/game/flavors';
 import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
-import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
+import { type FakePaypalIpn, startFakePaypalIpn } from './support/fakes/fake-paypal-ipn';
 import { closedPort } from './support/closed-port';
 import { L2J_SCHEMA } from './support/game-schema';
 

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Connections } from '../src/db/connections';
 import { prepareDatabases } from '../src/prepare-databases';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, csrfHeaders, sharedInstanceKeys, startApp } from './app-under-test';
 import { MARIADB_URL, type TestDatabases, createTestDatabases } from './databases';
@@ -150,7 +150,7 @@ describe.skipIf(!MARIADB_URL)('MariaDB frozen or stopped (skipped: TEST_MARIADB_
 
   beforeAll(async () => {
     databases = await createTestDatabases('mariadb');
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: account.username,
       password: account.password,
       email: `${account.username}@example.com`,

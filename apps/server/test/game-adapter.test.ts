@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_CHARACTERS } from '../src/game/demo-seed';
 import { createEmulatorTables } from './support/emulator-tables';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import type { CharacterRow } from '../src/game/character-row';
-import { createAccount, findAccount, isBanned, setPassword, temporaryBanUntil } from '../src/game/accounts';
+import { insertGameAccount, findAccount, isBanned, setPassword, temporaryBanUntil } from '../src/game/accounts';
 import {
   characterExists,
   countOnline,
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('creates an account with a lower-case login, the SHA-1 hash and the email', async () => {
       expect(
-        await createAccount(login, L2J_SCHEMA, {
+        await insertGameAccount(login, L2J_SCHEMA, {
           login: 'NewHero1',
           password: 'Secret.1a',
           email: 'newhero1@example.com',
@@ -97,13 +97,25 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('refuses a duplicate login in any case and keeps the first password', async () => {
       expect(
-        await createAccount(login, L2J_SCHEMA, { login: 'twinhero', password: 'First.Pass1', email: 'a@example.com' }),
+        await insertGameAccount(login, L2J_SCHEMA, {
+          login: 'twinhero',
+          password: 'First.Pass1',
+          email: 'a@example.com',
+        }),
       ).toBe(true);
       expect(
-        await createAccount(login, L2J_SCHEMA, { login: 'TWINHERO', password: 'Second.Pass2', email: 'b@example.com' }),
+        await insertGameAccount(login, L2J_SCHEMA, {
+          login: 'TWINHERO',
+          password: 'Second.Pass2',
+          email: 'b@example.com',
+        }),
       ).toBe(false);
       expect(
-        await createAccount(login, L2J_SCHEMA, { login: 'twinhero', password: 'Third.Pass3', email: 'c@example.com' }),
+        await insertGameAccount(login, L2J_SCHEMA, {
+          login: 'twinhero',
+          password: 'Third.Pass3',
+          email: 'c@example.com',
+        }),
       ).toBe(false);
       const account = await findAccount(login, L2J_SCHEMA, 'twinhero');
       expect(account?.passwordHash).toBe(l2jPasswordHash('First.Pass1'));
@@ -118,7 +130,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
 
     it('refuses to create a demo account again', async () => {
       expect(
-        await createAccount(login, L2J_SCHEMA, {
+        await insertGameAccount(login, L2J_SCHEMA, {
           login: 'DemoPlayer',
           password: 'Other.Pass1',
           email: 'x@example.com',
@@ -130,7 +142,7 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('sets a new password hash, finding the login in any case', async () => {
-      await createAccount(login, L2J_SCHEMA, {
+      await insertGameAccount(login, L2J_SCHEMA, {
         login: 'changer1',
         password: 'Old.Pass1',
         email: 'changer@example.com',
@@ -141,8 +153,12 @@ describe.each(DATABASE_KINDS)('game adapter on %s', (kind: DatabaseKind) => {
     });
 
     it('changes no other account when setting a password', async () => {
-      await createAccount(login, L2J_SCHEMA, { login: 'bystander1', password: 'Keep.Pass1', email: 'by@example.com' });
-      await createAccount(login, L2J_SCHEMA, {
+      await insertGameAccount(login, L2J_SCHEMA, {
+        login: 'bystander1',
+        password: 'Keep.Pass1',
+        email: 'by@example.com',
+      });
+      await insertGameAccount(login, L2J_SCHEMA, {
         login: 'changer2',
         password: 'Old.Pass2',
         email: 'changer2@example.com',

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAM_FRESH_MS } from '../src/features/streams/live-streams';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { type FakeYoutubeApi, startFakeYoutubeApi } from './fake-youtube-api';
+import { type FakeYoutubeApi, startFakeYoutubeApi } from './support/fakes/fake-youtube-api';
 
 /** The home page's feeds, getlivestreams and getyoutubevideos, over real HTTP on each database. */
 describe.each(DATABASE_KINDS)('the home page feeds on %s', (kind: DatabaseKind) => {

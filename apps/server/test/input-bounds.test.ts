@@ -31,7 +31,7 @@ const BODIES = pick([
   'createAccount',
   'recoverPassword',
   'changePincode',
-  'fixCharacter',
+  'unblockCharacter',
   'mail',
   'addFacebookToken',
   'unsubscribe',

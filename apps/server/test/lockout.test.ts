@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { api } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { l2jPasswordHash } from '../src/game/password-hash';
 import { type AppUnderTest, csrfHeaders } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases } from './databases';
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('lockouts and recovery keys on %s', (kind: Databas
   const newAccount = async (): Promise<Credentials> => {
     const username = freshLogin('l');
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     return account;
   };
   const changePassword = async (

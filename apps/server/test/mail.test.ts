@@ -6,7 +6,7 @@ import { api } from '@gatekeeper/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUnsubscribe } from '../src/features/mail/unsubscribe-link';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { type AppUnderTest, csrfHeaders, startApp, testEnvironment } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { queueMailJob } from './support/mail-job';
@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)('mail form and unsubscribe on %s', (kind: Database
 
   const newGm = async (accessLevel = 100) => {
     const username = freshLogin('gm');
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: username,
       password: 'Gm.Pass123',
       email: `${username}@example.com`,

@@ -4,8 +4,8 @@ import { findCharacterByName } from '../src/game/characters';
 import { PAYPAL_WEBHOOK_PATH } from '../src/features/donations/checkout';
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { type FakePaypalIpn, startFakePaypalIpn } from './fake-paypal-ipn';
-import { type FakePaypalRest, type WebhookDelivery, startFakePaypalRest } from './fake-paypal-rest';
+import { type FakePaypalIpn, startFakePaypalIpn } from './support/fakes/fake-paypal-ipn';
+import { type FakePaypalRest, type WebhookDelivery, startFakePaypalRest } from './support/fakes/fake-paypal-rest';
 import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MailWorker } from '../src/features/mail/mail-worker';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases } from './databases';
 import { queueMailJob } from './support/mail-job';
@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('recovery mail through the outbox on %s', (kind: D
     const databases = await worlds.world();
     const username = freshLogin();
     const account = { username, email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, {
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, {
       login: username,
       password: 'Start.Pass1',
       email: account.email,

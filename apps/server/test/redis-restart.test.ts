@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { freshLogin, postCall, statusAndBody, registrationForm } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
-import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/captcha-verify-server';
+import { type CaptchaVerifyServer, startCaptchaVerifyServer } from './support/fakes/captcha-verify-server';
 import { type TestClock, testClock } from './support/clock';
 import { TEST_REDIS_URL, redisAnswers } from './support/redis';
 import { L2J_SCHEMA } from './support/game-schema';
@@ -106,7 +106,7 @@ describe.skipIf(!redisUp)(`a Redis restart that loses everything (skipped: no Re
     it('keeps a locked account locked until its lockout ends', async () => {
       const username = freshLogin('rr');
       const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-      await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
+      await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
       const change = async (password: string) =>
         postCall(site.url, 'changePassword', {
           username,

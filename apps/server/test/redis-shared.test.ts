@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { postCall, statusAndBody, registrationForm } from './support/account-calls';
@@ -66,7 +66,7 @@ describe.skipIf(!redisUp)(`two instances sharing Redis (skipped: no Redis answer
     const username = `r${randomBytes(4).toString('hex')}`;
     usedLogins.push(username);
     const account = { username, password: 'Start.Pass1', email: `${username}@example.com` };
-    await createAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
+    await insertGameAccount(databases.connections.login.db, L2J_SCHEMA, { login: username, ...account });
     return account;
   };
   const changePassword = async (site: AppUnderTest, account: { username: string }, password: string) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRow } from '../src/game/character-row';
 import { runReferralCheck } from '../src/features/referral/referral-rewards';
 import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
-import { createAccount } from '../src/game/accounts';
+import { insertGameAccount } from '../src/game/accounts';
 import { checkGameSchema } from '../src/game/schema-check';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
@@ -61,7 +61,7 @@ describe.each(FLAVOR_KINDS)('referral programme on %s tables in %s', (flavor: Fl
     const username = freshLogin('r');
     const email = `${username}@example.com`;
     const account = { login: username, password: 'Start.Pass1', email };
-    expect(await createAccount(db().login.db, flavored.schema, account)).toBe(true);
+    expect(await insertGameAccount(db().login.db, flavored.schema, account)).toBe(true);
     // Where the game keeps no email (aCis), registration keeps it on the site.
     await attachEmail({ connections: db(), schema: flavored.schema, now: clock.now }, username, email);
     const characters = levels.map((level) => character(username, uniqueCharName('Ref'), level));

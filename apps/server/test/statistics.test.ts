@@ -9,7 +9,7 @@ import { type Connections, openConnections } from '../src/db/connections';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import type { CharacterRow } from '../src/game/character-row';
 import { type ListSources, STATISTICS_CALLS, STATISTICS_LISTS, readList } from '../src/features/statistics/lists';
-import { noReferralStatistics, noVotersStatistics } from '../src/features/statistics/referral-statistics';
+import { noReferralStatistics, noVotersStatistics } from '../src/features/statistics/ranking-sources';
 import { statisticsRoutes } from '../src/features/statistics/routes';
 import { statisticsCache } from '../src/features/statistics/statistics-cache';
 import { readRankingFilter } from '../src/game/ranking-exclusions';

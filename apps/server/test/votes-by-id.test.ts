@@ -4,7 +4,7 @@ import { parseSettings } from '../src/settings';
 import { findCharacterByName } from '../src/game/characters';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './fake-vote-sites';
+import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './support/fakes/fake-vote-sites';
 import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { newCharacter } from './support/characters';

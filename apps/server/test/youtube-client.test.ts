@@ -8,7 +8,7 @@ import {
   uploadsPlaylistOf,
 } from '../src/features/media/youtube-client';
 import { youtubeVideosSource } from '../src/features/media/youtube-videos';
-import { type FakeYoutubeApi, startFakeYoutubeApi } from './fake-youtube-api';
+import { type FakeYoutubeApi, startFakeYoutubeApi } from './support/fakes/fake-youtube-api';
 
 const CHANNEL = 'UC0123456789abcdefghijkl';
 const UPLOADS = 'UU0123456789abcdefghijkl';

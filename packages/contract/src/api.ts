@@ -59,7 +59,7 @@ export const api = {
   changePassword: { ...CALLS.changePassword, body: changePasswordModel, ...json(errorList) },
   recoverPassword: { ...CALLS.recoverPassword, body: recoverPasswordModel, ...json(errorList) },
   changePincode: { ...CALLS.changePincode, body: changePincodeModel, ...json(errorList) },
-  fixCharacter: { ...CALLS.fixCharacter, body: unblockCharacterModel, ...json(errorList) },
+  unblockCharacter: { ...CALLS.unblockCharacter, body: unblockCharacterModel, ...json(errorList) },
   isCharacterExist: {
     ...CALLS.isCharacterExist,
     query: z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) }),

@@ -19,7 +19,8 @@ export const CALLS = {
   changePassword: { method: 'POST', path: '/sdk/changepassword', answer: 'json' },
   recoverPassword: { method: 'POST', path: '/sdk/recoverpassword', answer: 'json' },
   changePincode: { method: 'POST', path: '/sdk/changepincode', answer: 'json' },
-  fixCharacter: { method: 'POST', path: '/sdk/fixcharacter', answer: 'json' },
+  // The path keeps the name the site's first SDK gave it.
+  unblockCharacter: { method: 'POST', path: '/sdk/fixcharacter', answer: 'json' },
   isCharacterExist: { method: 'GET', path: '/sdk/ischaracterexist', answer: 'json' },
   claimVotes: { method: 'POST', path: '/sdk/claimvotes', answer: 'json' },
   createDonationOrder: { method: 'POST', path: '/sdk/createdonationorder', answer: 'json' },

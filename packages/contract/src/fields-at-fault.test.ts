@@ -14,7 +14,7 @@ const FORMS = [
   { model: registerModel, sample: SAMPLE_INPUTS.createAccount },
   { model: changePasswordModel, sample: SAMPLE_INPUTS.changePassword },
   { model: changePincodeModel, sample: SAMPLE_INPUTS.changePincode },
-  { model: unblockCharacterModel, sample: SAMPLE_INPUTS.fixCharacter },
+  { model: unblockCharacterModel, sample: SAMPLE_INPUTS.unblockCharacter },
   { model: recoverPasswordModel, sample: SAMPLE_INPUTS.recoverPassword },
   { model: referralLinkRequest, sample: SAMPLE_INPUTS.getReferralLink },
 ];

@@ -44,7 +44,7 @@ export const SAMPLE_INPUTS = {
     pincode: '123456',
     captcha: 'captcha-token',
   },
-  fixCharacter: {
+  unblockCharacter: {
     username: 'player1',
     password: 'anything',
     email: 'player1@example.com',

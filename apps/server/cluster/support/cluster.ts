@@ -10,8 +10,8 @@ import { closedPort } from '../../test/support/closed-port';
 import { TEST_REDIS_URL } from '../../test/support/redis';
 import { type SmtpSink, startSmtpSink } from '../../test/support/smtp-sink';
 import { type SiteProcess, startSiteProcess } from '../../test/support/site-process';
-import { type FakePaypalIpn, startFakePaypalIpn } from '../../test/fake-paypal-ipn';
-import { type FakeVoteSites, startFakeVoteSites } from '../../test/fake-vote-sites';
+import { type FakePaypalIpn, startFakePaypalIpn } from '../../test/support/fakes/fake-paypal-ipn';
+import { type FakeVoteSites, startFakeVoteSites } from '../../test/support/fakes/fake-vote-sites';
 import { serverUrlOf } from '../../test/support/template-databases';
 import { type Nginx, startNginx } from './nginx';
 

@@ -53,7 +53,7 @@ export const isBanned = (account: Pick<Account, 'accessLevel'>): boolean => acco
  * Inserts an account as the flavour's login server expects it, its password in the scheme the
  * server reads; false when the login is taken. Where the game keeps no email the caller stores it.
  */
-export const createAccount = async (
+export const insertGameAccount = async (
   db: Kysely<LoginDatabase>,
   game: Pick<GameSchema, 'flavor' | 'passwordScheme'>,
   input: { login: string; password: string; email: string },

@@ -140,3 +140,20 @@ export const moveOfflineCharacter = async (
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
+
+/** Of the given characters, those in the game now (online 1; an offline trader, 2, is not playing). */
+export const charactersInGame = async (
+  db: Kysely<GameDatabase>,
+  game: GameOf,
+  charIds: number[],
+): Promise<Set<number>> => {
+  if (charIds.length === 0) return new Set();
+  const key = game.flavor.characters.key;
+  const rows = await db
+    .selectFrom('characters')
+    .select(`${key} as charId`)
+    .where(key, 'in', charIds)
+    .where('online', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => Number(row.charId)));
+};

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIPv4 } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config';
 import { headerOf } from './raw-header';
@@ -26,3 +27,9 @@ export const clientAddressOf =
     trust && headerOf(request, 'x-forwarded-for') !== undefined
       ? proxyAddr(request, trust)
       : request.socket.remoteAddress;
+
+/** The visitor's IPv4 address, '' for an IPv6 visitor: an IPv4-mapped IPv6 address (::ffff:1.2.3.4) is the IPv4 it wraps. */
+export const visitorIpv4 = (ip: string): string => {
+  const unwrapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return isIPv4(unwrapped) ? unwrapped : '';
+};

@@ -8,7 +8,7 @@ export type AccountPost =
   | 'changePassword'
   | 'recoverPassword'
   | 'changePincode'
-  | 'fixCharacter'
+  | 'unblockCharacter'
   | 'updateIps'
   | 'claimVotes';
 

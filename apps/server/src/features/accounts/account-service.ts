@@ -9,7 +9,7 @@ import {
 } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
-import { createAccount, findAccount, normalizeLogin, setPassword } from '../../game/accounts';
+import { insertGameAccount, findAccount, normalizeLogin, setPassword } from '../../game/accounts';
 import {
   type Character,
   findCharacterByName,
@@ -60,7 +60,7 @@ export const registerAccount = async (
   visitor: Visitor,
 ): Promise<ErrorCode[]> => {
   const login = normalizeLogin(model.username);
-  const created = await createAccount(deps.connections.login.db, deps.schema, {
+  const created = await insertGameAccount(deps.connections.login.db, deps.schema, {
     login,
     password: model.newPassword,
     email: model.email.trim(),
@@ -120,7 +120,7 @@ export const changePincode = async (
   return [];
 };
 
-/** fixcharacter: moves an offline character of the account to the safe town. */
+/** unblockCharacter (POST /sdk/fixcharacter): moves an offline character of the account to the safe town. */
 export const unblockCharacter = async (
   deps: AccountServiceDeps,
   model: Pick<UnblockCharacterModel, 'username' | 'password' | 'email' | 'charName'>,

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { KeyValueStore } from '../../infra/key-value-store';
-import { visitorIpv4 } from '../visitor-ip/routes';
+import { visitorIpv4 } from '../../infra/client-address';
 
 const HOUR_MS = 60 * 60_000;
 

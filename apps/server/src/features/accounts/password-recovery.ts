@@ -2,18 +2,39 @@ import { writeTransaction } from '../../db/write-retry';
 import { createHash, randomBytes } from 'node:crypto';
 import { type ErrorCode, type Language, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
 import { findAccount, setPassword } from '../../game/accounts';
 import type { Texts } from '../../infra/texts';
-import type { OutboxRepository } from '../mail/outbox-repository';
 import { clearLockout, counterLogin, isExactLogin, isRefused, sameEmail } from './credentials';
 import { emailOf } from './account-emails';
 import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
 import { expireRecoveryKeys } from './recovery-keys';
 
-export interface RecoveryDeps extends AccountServiceDeps {
-  /** The mail outbox and its worker (features/mail): the mail leaves after the answer, retried as mass mail is. */
-  outbox: Pick<OutboxRepository, 'enqueueSingle'>;
+/** A recovery mail as the outbox takes it. */
+export interface RecoveryMail {
+  kind: 'recovery';
+  email: string;
+  login: string;
+  language: string;
+  subject: string;
+  text: string;
+  /** The key's row in site_password_resets. */
+  refId: number;
+  createdAt: number;
+}
+
+/** Where recovery mails wait to be sent: the mail feature's outbox, handed over by app.ts. */
+export interface RecoveryMailQueue {
+  /** Queues the mail in the transaction that records its key. */
+  enqueueSingle(mail: RecoveryMail, db: Kysely<SiteDatabase>): Promise<number>;
+}
+
+/** What every account call needs: the account service's databases, and the recovery mail's outbox and texts. */
+export interface AccountCallDeps extends AccountServiceDeps {
+  /** The mail outbox and its worker: the mail leaves after the answer, retried as mass mail is. */
+  outbox: RecoveryMailQueue;
   wakeMailWorker: () => void;
   texts: Texts;
   publicUrl: string;
@@ -36,7 +57,7 @@ export const recoveryLink = (publicUrl: string, key: string) =>
  * exist: the mail only joins the outbox here (no SMTP before the answer, whose time would tell).
  */
 export const recoverPassword = async (
-  deps: RecoveryDeps,
+  deps: AccountCallDeps,
   input: { username: string; email: string; lang: Language },
 ): Promise<ErrorCode[]> => {
   const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
@@ -98,7 +119,7 @@ export const recoverPassword = async (
  * in the outbox (SMTP down), as the mail says. Only a key nobody used yet.
  */
 export const keepRecoveryKeyFromSending = async (
-  deps: Pick<RecoveryDeps, 'connections' | 'resetMinutes'>,
+  deps: Pick<AccountCallDeps, 'connections' | 'resetMinutes'>,
   resetId: number | null,
   sentAt: number,
 ): Promise<void> => {
@@ -117,7 +138,7 @@ export const keepRecoveryKeyFromSending = async (
  * Unknown, used and expired keys all answer invalidKey.
  */
 export const redeemRecoveryKey = async (
-  deps: RecoveryDeps,
+  deps: AccountCallDeps,
   key: string,
 ): Promise<{ password: string } | { error: ErrorCode }> => {
   const now = deps.now();

@@ -5,14 +5,14 @@ import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { normalizeLogin } from '../../game/accounts';
-import { visitorIpv4 } from '../visitor-ip/routes';
+import { visitorIpv4 } from '../../infra/client-address';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
-import { type RecoveryDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
+import { type AccountCallDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
 import { registrationCookie } from './registration-cookie';
 import { markPublicRead } from '../../infra/request-log';
 
 export interface AccountRoutesOptions {
-  deps: RecoveryDeps;
+  deps: AccountCallDeps;
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
@@ -79,7 +79,7 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
   );
   sdkRoute(
     app,
-    'fixCharacter',
+    'unblockCharacter',
     withCaptcha((body, request) => unblockCharacter(deps, body, request.ip)),
     limited,
   );

@@ -35,7 +35,7 @@ const SWEEP_BATCH = 50;
  * reads form bodies raw, for its own route only. A notification stored but not settled (the site
  * stopped, PayPal's verification failed) is taken up again at start and every minute.
  */
-export const donationRoutes = async (app: FastifyInstance, options: DonationRoutesOptions): Promise<void> => {
+export const legacyIpnRoutes = async (app: FastifyInstance, options: DonationRoutesOptions): Promise<void> => {
   const { now } = options;
   const verifyUrl = paypalVerifyUrl(options.settings);
   const orders = createOrderRepository(options.connections.site.db, now);

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../db/tables';
+import { charactersInGame } from '../../game/characters';
+import type { GameSchema } from '../../game/schema-check';
 import { writeFitting } from '../../infra/fit-text';
 import { GraphApiError, type LiveVideo } from './graph-api-client';
 import {
-  charactersInGame,
   deleteFacebookUser,
   listStreamersDue,
   markPolled,
@@ -23,6 +24,8 @@ export interface CollectorDeps {
   takeTurn?: (name: string, periodMs: number) => Promise<boolean>;
   site: Kysely<FacebookSiteDatabase>;
   game: Kysely<GameDatabase>;
+  /** The game's flavour: which column keys its characters. */
+  schema: Pick<GameSchema, 'flavor'>;
   /** The user's live video now, undefined when none; throws GraphApiError. */
   fetchLiveVideo: (fbUserId: string, accessToken: string) => Promise<LiveVideo | undefined>;
   /** Decrypts a stored token (token-cipher.ts). */
@@ -76,6 +79,7 @@ export const createCollector = (deps: CollectorDeps): Collector => {
     const due = await listStreamersDue(deps.site, now - deps.pollMs);
     const inGame = await charactersInGame(
       deps.game,
+      deps.schema,
       due.map((streamer) => streamer.charId),
     );
     for (const streamer of due) {

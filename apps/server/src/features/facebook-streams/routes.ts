@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Connections } from '../../db/connections';
+import type { GameSchema } from '../../game/schema-check';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { API_HEADERS } from '../../infra/security-headers';
@@ -28,6 +29,7 @@ const REGISTRATIONS_PER_MINUTE = 10;
 
 export interface FacebookStreamRoutesOptions {
   connections: Connections;
+  schema: GameSchema;
   settings: FacebookSettings;
   appSecret: string | undefined;
   tokenKey: string | undefined;
@@ -139,6 +141,7 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
     const collector = createCollector({
       site,
       game: options.connections.game.db,
+      schema: options.schema,
       fetchLiveVideo: (userId, token) => fetchCurrentLiveVideo(graph, userId, token),
       decryptToken: (stored, userId) => cipher.decrypt(stored, userId),
       pollMs: settings.pollSeconds * 1000,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../db/tables';
 import type { LiveVideo } from './graph-api-client';
 import { newStreamCode } from './stream-code';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -197,16 +196,4 @@ export const removeLiveStream = async (db: Db, fbUserId: string): Promise<void> 
     .where('source', '=', LIVE_STREAM_SOURCE)
     .where('owner_key', '=', fbUserId)
     .execute();
-};
-
-/** Of the given characters, those in the game now (online 1; an offline trader, 2, is not playing). */
-export const charactersInGame = async (db: Kysely<GameDatabase>, charIds: number[]): Promise<Set<number>> => {
-  if (charIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('characters')
-    .select('charId')
-    .where('charId', 'in', charIds)
-    .where('online', '=', 1)
-    .execute();
-  return new Set(rows.map((row) => Number(row.charId)));
 };

@@ -1,7 +1,7 @@
 import type { ReferralRow } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
-import type { ReferralStatisticsSource } from '../statistics/referral-statistics';
+import type { ReferralStatisticsSource } from '../statistics/ranking-sources';
 import { countByCode } from './referral-repository';
 
 /**

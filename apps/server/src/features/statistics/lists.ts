@@ -13,7 +13,7 @@ import {
 import { listHeroes } from '../../game/heroes';
 import type { RankingFilter } from '../../game/rankings-filter';
 import type { GameSchema } from '../../game/schema-check';
-import type { ReferralStatisticsSource, VotersStatisticsSource } from './referral-statistics';
+import type { ReferralStatisticsSource, VotersStatisticsSource } from './ranking-sources';
 
 /** The eleven rankings, by the contract call that answers each (docs/product.md#rankings). */
 export const STATISTICS_CALLS = {

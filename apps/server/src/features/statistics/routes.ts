@@ -13,7 +13,7 @@ import {
   type VotersStatisticsSource,
   noReferralStatistics,
   noVotersStatistics,
-} from './referral-statistics';
+} from './ranking-sources';
 import { statisticsCache } from './statistics-cache';
 
 /** How long start-up waits for the first read of the rankings before serving empty lists. */

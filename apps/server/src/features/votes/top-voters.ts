@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { rankCharactersByValue } from '../../game/rankings-filter';
-import type { VotersStatisticsSource } from '../statistics/referral-statistics';
+import type { VotersStatisticsSource } from '../statistics/ranking-sources';
 
 /** The first instant of the month (UTC) that holds `now`. */
 export const monthStart = (now: number): number => {

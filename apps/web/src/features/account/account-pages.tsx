@@ -5,7 +5,7 @@ import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { AccountTabs } from '../../components/account-tabs';
-import { AccountForm, type AccountFormConfig } from '../../components/form/account-form';
+import { SiteForm, type SiteFormConfig } from '../../components/form/site-form';
 import { defineForm } from '../../components/form/form-definition';
 import { FIELDS } from '../../components/form/fields';
 import { Page } from '../../components/page';
@@ -22,14 +22,14 @@ const AccountPage = <I extends FieldValues, O extends FieldValues>({
 }: {
   id: AccountRoute;
   intro: string;
-  config: AccountFormConfig<I, O>;
+  config: SiteFormConfig<I, O>;
 }) => {
   const { t } = useTranslation();
   return (
     <Page title={t(`account.tabs.${id}`)}>
       <AccountTabs active={id}>
         <p className="account-intro">{t(intro)}</p>
-        <AccountForm config={config} />
+        <SiteForm config={config} />
       </AccountTabs>
     </Page>
   );
@@ -152,7 +152,7 @@ export const UnblockCharacterPage = () => (
     id="unblockCharacter"
     intro="forms.intro.unblockCharacter"
     config={{
-      call: 'fixCharacter',
+      call: 'unblockCharacter',
       form: ACCOUNT_FORMS.unblockCharacter,
       submitLabel: 'forms.submit.unblockCharacter',
       success: { title: 'charUnblocked', message: 'charUnblockMessage' },

@@ -161,7 +161,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
       </h3>
       <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerEuro), coinsName })}</p>
       <form
-        className="account-form"
+        className="site-form"
         method="post"
         noValidate
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
@@ -175,7 +175,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
         <ScriptButton
           type="submit"
-          className="button button--primary account-form__submit"
+          className="button button--primary site-form__submit"
           aria-busy={busy}
           disabled={busy}
         >

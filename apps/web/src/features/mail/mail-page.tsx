@@ -1,7 +1,7 @@
 import { LIMITS, MAIL_FORM_MESSAGES, MAIL_VERSIONS, mailModel } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
 import type { DialogContent } from '../../components/dialog';
-import { AccountForm, type FormDialogs } from '../../components/form/account-form';
+import { SiteForm, type FormDialogs } from '../../components/form/site-form';
 import { FIELDS } from '../../components/form/fields';
 import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
@@ -78,7 +78,7 @@ const MailPage = () => {
   return (
     <Page title={t('pages.mail')}>
       <p className="account-intro">{t('mail.form.intro')}</p>
-      <AccountForm
+      <SiteForm
         config={{
           call: 'mail',
           form: MAIL_FORM,

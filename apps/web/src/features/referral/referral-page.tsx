@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
-import { AccountForm } from '../../components/form/account-form';
+import { SiteForm } from '../../components/form/site-form';
 import { FIELDS } from '../../components/form/fields';
 import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
@@ -35,7 +35,7 @@ const ReferralPage = () => {
         <li>{t('referral.steps.share')}</li>
         <li>{t('referral.steps.reward', { coins })}</li>
       </ol>
-      <AccountForm
+      <SiteForm
         config={{
           call: 'getReferralLink',
           form: REFERRAL_FORM,

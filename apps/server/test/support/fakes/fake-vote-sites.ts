@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { VoteCheckKind } from '../src/features/votes/settings-schema';
-import { wallClock } from '../src/features/votes/site-checks';
-import { startHttpServer } from './support/http-server';
+import type { VoteCheckKind } from '../../../src/features/votes/settings-schema';
+import { wallClock } from '../../../src/features/votes/site-checks';
+import { startHttpServer } from '../http-server';
 
 /**
  * The vote sites' APIs on one local server, each under /<kind>/ and speaking that site's protocol

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from './support/http-server';
+import { startHttpServer } from '../http-server';
 
 /**
  * A local server speaking the YouTube Data API v3 as Google answers it: playlistItems and videos

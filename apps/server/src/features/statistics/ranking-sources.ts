@@ -1,6 +1,11 @@
 import type { RankedValueRow, ReferralRow } from '@gatekeeper/contract';
 import type { RankingFilter } from '../../game/rankings-filter';
 
+/**
+ * The rankings the statistics do not read from the game: the referral ranking and the top voters,
+ * each from another feature's site tables, handed in by app.ts.
+ */
+
 /** Where the referral ranking comes from: the referral programme's own site tables. */
 export type ReferralStatisticsSource = (filter: RankingFilter) => Promise<ReferralRow[]>;
 

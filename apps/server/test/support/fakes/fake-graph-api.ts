@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from './support/http-server';
+import { startHttpServer } from '../http-server';
 
 /**
  * A local server speaking the Facebook Graph API as Facebook answers it (docs/integrations.md#facebook-graph-api):

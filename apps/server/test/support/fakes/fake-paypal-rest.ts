@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from './support/http-server';
+import { startHttpServer } from '../http-server';
 
 /**
  * A local server speaking PayPal's REST protocol as the donations call it, with answers shaped on

@@ -62,7 +62,7 @@ type FormOutcome =
     }
   | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined };
 
-export type AccountFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
+export type SiteFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
 
 /** The error texts of an answer: its error codes; anything else is a server error. */
 const errorTexts = (error: unknown, t: (key: string) => string): string[] => {
@@ -94,10 +94,10 @@ const fieldAtFault = (codes: readonly string[], names: readonly string[]): strin
  * schema, errors shown once touched, a processing flag that ignores a second submit, the captcha,
  * the success and failure dialogs, and a reset after a success (a refusal keeps what was typed).
  */
-export const AccountForm = <I extends FieldValues, O extends FieldValues>({
+export const SiteForm = <I extends FieldValues, O extends FieldValues>({
   config,
 }: {
-  config: AccountFormConfig<I, O>;
+  config: SiteFormConfig<I, O>;
 }) => {
   const { t } = useTranslation();
   const showDialog = useDialog();
@@ -213,7 +213,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
   return (
     // POST, and no submit before the script runs: a browser must never put a password in the address.
     <form
-      className="account-form"
+      className="site-form"
       method="post"
       noValidate
       onFocus={warmUp}
@@ -240,12 +240,7 @@ export const AccountForm = <I extends FieldValues, O extends FieldValues>({
           }
         />
       )}
-      <ScriptButton
-        type="submit"
-        className="button button--primary account-form__submit"
-        aria-busy={busy}
-        disabled={busy}
-      >
+      <ScriptButton type="submit" className="button button--primary site-form__submit" aria-busy={busy} disabled={busy}>
         {busy ? t('forms.processing') : t(config.submitLabel)}
       </ScriptButton>
     </form>
