@@ -198,6 +198,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
 
+  // The vote routes, callbacks and list downloads share one set of dependencies.
+  const voteDeps = { connections, schema: deps.schema, rewards, store, now };
+
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { settings, publicUrl: config.PUBLIC_URL, schema: deps.schema });
     await sdk.register(statusRoutes, {
@@ -209,7 +212,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(statisticsRoutes, {
       connections,
       schema: deps.schema,
-      settings,
+      settings: settings.statistics,
       referrals: referralRanking(connections.site.db),
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
@@ -270,10 +273,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       shared,
     });
     await sdk.register(voteRoutes, {
-      deps: { connections, schema: deps.schema, rewards, store, now },
+      deps: voteDeps,
       voteSites: settings.voteSites,
       captcha,
-      requestsPerMinute: accounts.requestsPerMinute,
+      requestsPerMinute: settings.votes.requestsPerMinute,
       redis,
     });
   });
@@ -290,14 +293,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     );
   }
   await app.register(voteCallbackRoutes, {
-    deps: { connections, schema: deps.schema, rewards, store, now },
+    deps: voteDeps,
     voteSites: settings.voteSites,
     captcha,
-    requestsPerMinute: accounts.requestsPerMinute,
+    requestsPerMinute: settings.votes.requestsPerMinute,
     redis,
   });
   await app.register(voteListJobs, {
-    deps: { connections, schema: deps.schema, rewards, store, now },
+    deps: voteDeps,
     voteSites: settings.voteSites,
     shared,
   });
@@ -323,7 +326,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       webhookId: config.PAYPAL_WEBHOOK_ID,
     },
-    requestsPerMinute: accounts.requestsPerMinute,
+    requestsPerMinute: settings.donations.checkoutsPerMinute,
     now,
     redis,
   });

@@ -486,7 +486,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         await app.register(statisticsRoutes, {
           connections: broken,
           schema: L2J_SCHEMA,
-          settings: parseSettings({}),
+          settings: parseSettings({}).statistics,
           // Not the app's server: every request here goes through the Fastify route.
         });
         await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,7 +19,7 @@ const REWARD = 17;
 
 const byIdSettings = (sites: FakeVoteSites) => ({
   captcha: FAST_ALTCHA_SETTINGS,
-  accounts: { requestsPerMinute: 1_000 },
+  votes: { requestsPerMinute: 1_000 },
   voteSites: [
     {
       name: 'L2JBrasil',

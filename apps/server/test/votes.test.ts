@@ -41,7 +41,7 @@ const VOTE_ITEM = 4037;
 
 const voteSettings = (sites: FakeVoteSites, apiUrl: (kind: VoteCheckKind) => string = sites.apiUrl) => ({
   captcha: FAST_ALTCHA_SETTINGS,
-  accounts: { requestsPerMinute: 1_000 },
+  votes: { requestsPerMinute: 1_000 },
   voteSites: VOTE_CHECK_KINDS.map((kind) => ({
     name: NAMES[kind],
     banner: `/images/vote/${kind}.svg`,
