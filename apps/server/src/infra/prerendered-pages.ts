@@ -116,10 +116,7 @@ export const prerenderedPages = (options: {
     const heading = HEADING.exec(body)?.[1];
     const html = options.template
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace(
-        /<title>[^<]*<\/title>/,
-        headTags(route, language, heading && decodeHTML(heading), options.publicUrl),
-      )
+      .replace(/<title>[^<]*<\/title>/, headTags(route, language, heading && decodeHTML(heading), options.publicUrl))
       .replace(/\s*<meta\s+name="description"[^>]*\/>/, '')
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
       .replace(
