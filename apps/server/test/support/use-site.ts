@@ -17,12 +17,15 @@ export interface SiteUnderTest {
 /**
  * A suite's site: before its tests, new test databases of the kind and the real app on them;
  * after, the app closed and the databases dropped. `app` may be a function of the databases,
- * called in the suite's beforeAll, after the hooks declared before useSite (which start fakes).
+ * called in the suite's beforeAll, after the hooks declared before useSite (which start fakes);
+ * Vitest runs the afterAll hooks in reverse, so the app closes before those fakes stop.
  */
 export const useSite = (
   kind: DatabaseKind,
   options: {
     databases?: Parameters<typeof createTestDatabases>[1];
+    /** Rows the suite needs before the app starts (its first reads see them). */
+    prepare?: (databases: TestDatabases) => Promise<void>;
     app?: StartOptions | ((databases: TestDatabases) => StartOptions | Promise<StartOptions>);
   } = {},
 ): SiteUnderTest => {
@@ -30,6 +33,7 @@ export const useSite = (
   let site: AppUnderTest | undefined;
   beforeAll(async () => {
     databases = await createTestDatabases(kind, options.databases);
+    await options.prepare?.(databases);
     const app = typeof options.app === 'function' ? await options.app(databases) : options.app;
     site = await startApp(databases, app);
   });
