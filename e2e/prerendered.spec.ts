@@ -1,6 +1,7 @@
 import { LANGUAGES, LANGUAGE_TAGS, ROUTE_IDS, getHref } from '@gatekeeper/contract';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { decodeHTML } from 'entities';
 
 type Locale = { site: { name: string } } & Record<string, unknown>;
 const localeOf = (language: string) =>
@@ -9,14 +10,6 @@ const localeOf = (language: string) =>
 /** Every text of a locale file, flattened. */
 const valuesOf = (node: unknown): string[] =>
   typeof node === 'string' ? [node] : node && typeof node === 'object' ? Object.values(node).flatMap(valuesOf) : [];
-
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 test.describe('the pages as HTML, before any script runs', () => {
   // Plain HTTP: one project is enough.
@@ -35,10 +28,10 @@ test.describe('the pages as HTML, before any script runs', () => {
         expect(response.status(), path).toBe(route === 'notFound' ? 404 : 200);
         const html = await response.text();
         expect(html, path).toContain(`<html lang="${LANGUAGE_TAGS[language]}">`);
-        const heading = decode(/<h2 class="page-title"[^>]*>([^<]+)<\/h2>/.exec(html)?.[1] ?? '');
+        const heading = decodeHTML(/<h2 class="page-title"[^>]*>([^<]+)<\/h2>/.exec(html)?.[1] ?? '');
         // The page's own heading, in the page's language.
         expect(texts.has(heading), `${path}: heading "${heading}" is a ${language} text`).toBe(true);
-        const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+        const title = decodeHTML(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
         if (route !== 'home') expect(title, path).toBe(`${heading} · ${locale.site.name}`);
         for (const other of LANGUAGES) {
           const href = new URL(getHref(route, other), baseURL).href;

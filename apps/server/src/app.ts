@@ -14,7 +14,7 @@ import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
 import { healthRoutes } from './features/health/routes';
-import { createRewardDelivery, queueWarning } from './features/rewards/reward-delivery';
+import { createRewardDelivery } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
 import { OutboxRepository } from './features/mail/outbox-repository';
 import { mailRoutes } from './features/mail/routes';
@@ -46,7 +46,7 @@ import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
 import { computeSecurityHeaders } from './infra/security-headers';
 import { registerWebApp } from './infra/web-app';
-import { homeSectionWarnings } from './home-section-warnings';
+import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
 import type { Settings } from './settings';
@@ -66,8 +66,10 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Tests wake the mail worker after moving the clock, instead of waiting for its next poll. */
   takeMailWorker?: (worker: MailWorker) => void;
-  /** Where log lines go instead of stdout (tests read them). */
+  /** Where log lines go instead of stdout (tests read them; in a terminal, pino-pretty). */
   logStream?: { write(line: string): void };
+  /** The things not configured yet are not logged: the caller lists them (main.ts, in a terminal). */
+  noticesInSummary?: boolean;
 }
 
 /** Builds the site: infrastructure first, then one plugin per feature. main.ts only starts it. */
@@ -201,6 +203,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
 
+  // The vote routes, callbacks and list downloads share one set of dependencies.
+  const voteDeps = { connections, schema: deps.schema, rewards, store, now };
+
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
     await sdk.register(statusRoutes, {
@@ -212,7 +217,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(statisticsRoutes, {
       connections,
       schema: deps.schema,
-      settings,
+      settings: settings.statistics,
       referrals: referralRanking(connections.site.db),
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
@@ -274,34 +279,26 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       shared,
     });
     await sdk.register(voteRoutes, {
-      deps: { connections, schema: deps.schema, rewards, store, now },
+      deps: voteDeps,
       voteSites: settings.voteSites,
       captcha,
-      requestsPerMinute: accounts.requestsPerMinute,
+      requestsPerMinute: settings.votes.requestsPerMinute,
       redis,
     });
   });
-  if (config.publicUrlWarning) app.log.warn(config.publicUrlWarning);
-  for (const warning of homeSectionWarnings(config, settings)) app.log.warn(warning);
-  const rewardsWarning = queueWarning(settings.rewards, deps.schema);
-  if (rewardsWarning) app.log.warn(rewardsWarning);
-  if (!config.mailSigningKeyConfigured) {
-    app.log.warn('MAIL_SIGNING_KEY is not set: unsubscribe links in mails stop working when the site restarts');
-  }
-  if (!config.cookieSigningKeyConfigured) {
-    app.log.warn(
-      'COOKIE_SIGNING_KEY is not set: after a restart, updateips ignores the accounts browsers registered before',
-    );
+  // In a terminal, main.ts lists these in the summary the start ends with instead.
+  if (!deps.noticesInSummary) {
+    for (const { warning } of ownerNotices(config, settings, deps.schema)) if (warning) app.log.warn(warning);
   }
   await app.register(voteCallbackRoutes, {
-    deps: { connections, schema: deps.schema, rewards, store, now },
+    deps: voteDeps,
     voteSites: settings.voteSites,
     captcha,
-    requestsPerMinute: accounts.requestsPerMinute,
+    requestsPerMinute: settings.votes.requestsPerMinute,
     redis,
   });
   await app.register(voteListJobs, {
-    deps: { connections, schema: deps.schema, rewards, store, now },
+    deps: voteDeps,
     voteSites: settings.voteSites,
     shared,
   });
@@ -327,7 +324,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       webhookId: config.PAYPAL_WEBHOOK_ID,
     },
-    requestsPerMinute: accounts.requestsPerMinute,
+    requestsPerMinute: settings.donations.checkoutsPerMinute,
     now,
     redis,
   });

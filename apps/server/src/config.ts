@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { captchaProvider } from '@gatekeeper/contract';
 import { z } from 'zod';
+import { FLAVOR_NAMES, PASSWORD_SCHEMES } from './game/flavors';
 
 /**
  * Secrets and connections from the environment (docs/owner/environment.md), parsed once at start-up.
@@ -32,9 +33,9 @@ const envSchema = z.object({
    * The game's flavour (game/flavors.ts FLAVOR_NAMES); unset: told by the live schema, and l2j for
    * a new embedded demo database.
    */
-  GAME_FLAVOR: z.enum(['l2j', 'acis']).optional(),
+  GAME_FLAVOR: z.enum(FLAVOR_NAMES).optional(),
   /** How the login server stores passwords (sha1 or bcrypt); unset: the flavour's, or what the stored hashes show. */
-  GAME_PASSWORD_HASH: z.enum(['sha1', 'bcrypt']).optional(),
+  GAME_PASSWORD_HASH: z.enum(PASSWORD_SCHEMES).optional(),
   LOGIN_DATABASE_URL: databaseUrl.default('sqlite:data/gatekeeper.sqlite'),
   GAME_DATABASE_URL: databaseUrl.optional(),
   SITE_DATABASE_URL: databaseUrl.optional(),

@@ -9,8 +9,8 @@ describe('the start-up warnings of empty home sections', () => {
   it('names the settings that fill the gallery and the stream slots when nothing will show', () => {
     const warnings = homeSectionWarnings({ YOUTUBE_API_KEY: '', FACEBOOK_APP_SECRET: undefined }, parseSettings({}));
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/video gallery.*YOUTUBE_API_KEY.*youtube\.channelId.*youtube\.videos/);
-    expect(warnings[1]).toMatch(/live stream slots.*liveStreams.*facebook\.appId.*FACEBOOK_APP_SECRET/);
+    expect(warnings[0]?.warning).toMatch(/video gallery.*YOUTUBE_API_KEY.*youtube\.channelId.*youtube\.videos/);
+    expect(warnings[1]?.warning).toMatch(/live stream slots.*liveStreams.*facebook\.appId.*FACEBOOK_APP_SECRET/);
   });
 
   it('says nothing of a section that has something to show', () => {
@@ -34,6 +34,6 @@ describe('the start-up warnings of empty home sections', () => {
       { YOUTUBE_API_KEY: 'key', FACEBOOK_APP_SECRET: undefined },
       parseSettings({ liveStreams: [{ type: 'KICK', channel: 'gatekeeper' }] }),
     );
-    expect(warnings).toEqual([expect.stringMatching(/video gallery/)]);
+    expect(warnings.map((notice) => notice.warning)).toEqual([expect.stringMatching(/video gallery/)]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { OwnerNotice } from './owner-notices';
 import type { Settings } from './settings';
 
 /**
@@ -8,19 +9,25 @@ import type { Settings } from './settings';
 export const homeSectionWarnings = (
   config: Pick<Config, 'YOUTUBE_API_KEY' | 'FACEBOOK_APP_SECRET'>,
   settings: Pick<Settings, 'youtube' | 'liveStreams' | 'facebook'>,
-): string[] => {
-  const warnings: string[] = [];
+): OwnerNotice[] => {
+  const warnings: OwnerNotice[] = [];
   const youtubeApi = config.YOUTUBE_API_KEY !== '' && (settings.youtube.channelId || settings.youtube.playlistId);
   if (!youtubeApi && settings.youtube.videos.length === 0) {
-    warnings.push(
-      'The home page shows no video gallery: set YOUTUBE_API_KEY and youtube.channelId (or youtube.playlistId), or list videos in youtube.videos (docs/owner/streams.md)',
-    );
+    warnings.push({
+      warning:
+        'The home page shows no video gallery: set YOUTUBE_API_KEY and youtube.channelId (or youtube.playlistId), or list videos in youtube.videos (docs/owner/streams.md)',
+      summary: 'video gallery: YOUTUBE_API_KEY and youtube.channelId, or youtube.videos',
+      page: 'streams.md',
+    });
   }
   const registration = settings.facebook.appId !== '' && Boolean(config.FACEBOOK_APP_SECRET);
   if (settings.liveStreams.length === 0 && !registration) {
-    warnings.push(
-      'The home page shows only placeholders in its three live stream slots: list channels in liveStreams, or let players register their streams (facebook.appId and FACEBOOK_APP_SECRET; docs/owner/streams.md)',
-    );
+    warnings.push({
+      warning:
+        'The home page shows only placeholders in its three live stream slots: list channels in liveStreams, or let players register their streams (facebook.appId and FACEBOOK_APP_SECRET; docs/owner/streams.md)',
+      summary: 'live streams: liveStreams, or facebook.appId and FACEBOOK_APP_SECRET',
+      page: 'streams.md',
+    });
   }
   return warnings;
 };

@@ -1,13 +1,29 @@
+import pretty from 'pino-pretty';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDatabases } from './prepare-databases';
+import { DEMO_ACCOUNTS } from './game/demo-seed';
 import { SchemaError } from './game/schema-check';
 import { loadSettings } from './settings';
 import { missingNodeFlags } from './node-flags';
+import { ownerNotices } from './owner-notices';
+import { startupSummary } from './startup-summary';
 
+/**
+ * In a terminal the log is read by a person: pino-pretty's lines, and a summary at the end of
+ * the start. Elsewhere (a service manager, a container) it stays one JSON object per line.
+ */
+const terminal = process.stdout.isTTY === true;
+const logStream = terminal
+  ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,migrations', sync: true })
+  : process.stdout;
+
+/** The log before the app (and its logger) exists: the same lines, through the same stream. */
 const startupLog = {
-  info: (message: unknown, extra?: unknown) =>
-    console.log(typeof message === 'string' ? message : JSON.stringify(message), extra ?? ''),
+  info: (first: string | object, message?: string) => {
+    const fields = typeof first === 'string' ? { msg: first } : { ...first, msg: message };
+    logStream.write(`${JSON.stringify({ level: 30, time: Date.now(), ...fields })}\n`);
+  },
 };
 
 /** How long a stopping instance waits for the requests in flight before it closes their connections. */
@@ -16,8 +32,8 @@ const SHUTDOWN_GRACE_MS = 3_000;
 const start = async () => {
   const config = loadConfig();
   const settings = loadSettings(config.SETTINGS_FILE);
-  const { connections, schema } = await prepareDatabases(config, startupLog);
-  const app = await buildApp({ config, settings, connections, schema });
+  const { connections, schema, embedded } = await prepareDatabases(config, startupLog);
+  const app = await buildApp({ config, settings, connections, schema, logStream, noticesInSummary: terminal });
 
   // Stop taking connections, finish the requests in flight (for 3 s at most) and hand back claimed
   // work (the app's onClose hooks), then close the databases those hooks still write to; all
@@ -62,6 +78,15 @@ const start = async () => {
       { missingNodeFlags: missing },
       `started without ${missing.join(' ')}: small answers cost about a quarter more CPU once the site has been quiet for a moment; start it as \`node ${missing.join(' ')} apps/server/dist/main.js\` (docs/owner/instances.md)`,
     );
+  }
+  if (terminal) {
+    const summary = startupSummary({
+      publicUrl: config.PUBLIC_URL,
+      listening: `${config.HOST}:${config.PORT}`,
+      demoAccounts: embedded ? DEMO_ACCOUNTS : [],
+      notices: ownerNotices(config, settings, schema),
+    });
+    process.stdout.write(summary.join('\n'));
   }
 };
 

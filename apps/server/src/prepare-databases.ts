@@ -46,7 +46,7 @@ export const prepareDatabases = async (
     | 'GAME_PASSWORD_HASH'
   >,
   log: Pick<FastifyBaseLogger, 'info'>,
-): Promise<{ connections: Connections; schema: GameSchema }> => {
+): Promise<{ connections: Connections; schema: GameSchema; embedded: boolean }> => {
   const connections = openConnections({
     login: config.LOGIN_DATABASE_URL,
     game: config.GAME_DATABASE_URL,
@@ -69,7 +69,9 @@ export const prepareDatabases = async (
       `game flavour ${schema.flavor.name} (${schema.flavor.title}, ${config.GAME_FLAVOR ? 'GAME_FLAVOR' : 'detected from the schema'}), passwords ${schema.passwordScheme}`,
     );
     const applied = await migrateSiteTables(connections.site.db);
-    if (applied.length > 0) log.info({ migrations: applied }, 'site tables migrated');
+    if (applied.length > 0) {
+      log.info({ migrations: applied }, `site tables migrated: ${applied.length}, up to ${applied.at(-1)}`);
+    }
     if (firstRun) await seedDemoReferrals(connections.site.db);
     // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
     if (firstRun) await keepDemoEmails(connections.site.db, schema.flavor);
@@ -78,7 +80,7 @@ export const prepareDatabases = async (
       queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
       acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     });
-    return { connections, schema };
+    return { connections, schema, embedded };
   } catch (error) {
     await connections.close();
     throw error;

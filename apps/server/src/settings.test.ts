@@ -46,6 +46,15 @@ describe('parseSettings defaults', () => {
     expect(settings.languageStorage).toBe('localStorage');
   });
 
+  it('gives the account tools, vote claims and PayPal checkouts each their own rate limit', () => {
+    const settings = parseSettings({ accounts: { requestsPerMinute: 30 }, votes: { requestsPerMinute: 5 } });
+    expect(settings.accounts.requestsPerMinute).toBe(30);
+    expect(settings.votes.requestsPerMinute).toBe(5);
+    expect(settings.donations.checkoutsPerMinute).toBe(10);
+    expect(parseSettings({ donations: { checkoutsPerMinute: 3 } }).donations.checkoutsPerMinute).toBe(3);
+    expect(() => parseSettings({ donations: { minAmount: 50, maxAmount: 5 } })).toThrow(/minAmount/);
+  });
+
   it('keeps the defaults of a section next to a key that is set', () => {
     const settings = parseSettings({ server: { chronicle: 'High Five' } });
     expect(settings.server.chronicle).toBe('High Five');

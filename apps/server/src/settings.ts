@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { LANGUAGE_STORAGE_MODES, VOTE_SITE_COUNT, voteSite } from '@gatekeeper/contract';
+import { LANGUAGE_STORAGE_MODES } from '@gatekeeper/contract';
 import { z } from 'zod';
-import { voteCheckSettings } from './features/votes/settings-schema';
 import { ConfigError, formatIssues } from './config';
 import { facebookSettings } from './features/facebook-streams/settings-schema';
 import { donationSettings } from './features/donations/settings-schema';
@@ -10,6 +9,8 @@ import { youtubeSettings } from './features/media/settings-schema';
 import { referralSettings } from './features/referral/settings-schema';
 import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
+import { statisticsSettings } from './features/statistics/settings-schema';
+import { voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
 
 /**
@@ -36,6 +37,24 @@ const openingDate = z
   }, 'not a real date');
 
 const percent = z.number().min(0).max(100);
+
+/**
+ * `donations` with the PayPal checkout's rate limit, which app.ts hands to the checkout routes
+ * (a limit of its own, not the account forms').
+ */
+const donationsWithCheckoutLimit = donationSettings
+  .unwrap()
+  .safeExtend({
+    checkoutsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(10)
+      .describe('PayPal checkouts (an order created or captured) one address may start per minute.'),
+  })
+  .prefault({})
+  .describe(donationSettings.description ?? '');
 
 export const settingsSchema = z
   .object({
@@ -88,100 +107,8 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
-    voteSites: z
-      .array(
-        voteSite
-          .omit({ rewarded: true })
-          .extend({
-            name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
-            banner: z
-              .string()
-              .describe(
-                "An 88x31 image served by this site, e.g. `/images/vote/l2topzone.svg` (ours are in `apps/web/public/images/vote/`); the page's content security policy shows no images from other hosts.",
-              ),
-            url: z
-              .string()
-              .regex(/^https?:\/\//, 'expected an http(s) URL')
-              .describe('The vote link; `{id}` marks where the vote identifier goes.'),
-            identifier: voteSite.shape.identifier.describe(
-              '`any`: the character name, else the visitor\'s IPv4; `charName`: the character name only (as MMOTOP wants); `voteId`: the character\'s vote id (for a `check` with `by: "voteId"`); `none`: a plain link.',
-            ),
-            check: voteCheckSettings
-              .optional()
-              .describe(
-                'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
-              ),
-          })
-          .strict()
-          .refine((site) => (site.check?.by === 'voteId') === (site.identifier === 'voteId'), {
-            message: 'a site asked by vote id (check.by "voteId") and only such a site has identifier "voteId"',
-            path: ['identifier'],
-          }),
-      )
-      .max(VOTE_SITE_COUNT)
-      .default([
-        {
-          name: 'L2TopZone',
-          banner: '/images/vote/l2topzone.svg',
-          url: 'https://l2topzone.com/vote/id/00000/{id}',
-          identifier: 'any',
-        },
-        {
-          name: 'HopZone',
-          banner: '/images/vote/hopzone.svg',
-          url: 'https://l2.hopzone.net/site/vote/00000/{id}',
-          identifier: 'any',
-        },
-        {
-          name: 'L2Network',
-          banner: '/images/vote/l2network.svg',
-          url: 'https://l2network.eu/details/gatekeeper/vote/{id}',
-          identifier: 'any',
-        },
-        {
-          name: 'iTopZ',
-          banner: '/images/vote/itopz.svg',
-          url: 'https://itopz.com/vote/00000/{id}',
-          identifier: 'any',
-        },
-        {
-          name: 'L2TopGameServer',
-          banner: '/images/vote/l2topgameserver.svg',
-          url: 'https://l2topgameserver.com/voteGame/00000-gatekeeper/{id}',
-          identifier: 'any',
-        },
-        {
-          name: 'L2JBrasil',
-          banner: '/images/vote/l2jbrasil.svg',
-          url: 'https://top.l2jbrasil.com/index.php?a=in&u=gatekeeper',
-          identifier: 'none',
-        },
-        {
-          name: 'L2TopServers',
-          banner: '/images/vote/l2topservers.svg',
-          url: 'https://l2topservers.com/l2top/00000/gatekeeper',
-          identifier: 'none',
-        },
-        {
-          name: 'L2Votes',
-          banner: '/images/vote/l2votes.svg',
-          url: 'https://l2votes.com/votes.php?sid=00000',
-          identifier: 'none',
-        },
-        {
-          name: 'l2top.co',
-          banner: '/images/vote/l2topco.svg',
-          url: 'https://l2top.co/vote/server/00000',
-          identifier: 'none',
-        },
-        {
-          name: 'MMOTOP',
-          banner: '/images/vote/mmotop.svg',
-          url: 'https://l2.mmotop.ru/servers/00000/votes/new?charname={id}',
-          identifier: 'charName',
-        },
-      ])
-      .describe('The vote panel: up to ten vote sites (the default is ten common L2 vote sites; see votes.md).'),
+    voteSites: voteSitesSettings,
+    votes: voteSettings,
     chat: z
       .object({
         discordWidgetId: z
@@ -215,20 +142,7 @@ export const settingsSchema = z
       .enum(LANGUAGE_STORAGE_MODES)
       .default('localStorage')
       .describe("Where the page keeps the visitor's language: `localStorage` or a 30-day `cookie`."),
-    statistics: z
-      .object({
-        limit: z.number().int().min(1).max(1000).default(100).describe('Rows of each ranking.'),
-        refreshSeconds: z
-          .number()
-          .int()
-          .min(5)
-          .max(86_400)
-          .default(60)
-          .describe('How often the rankings are read again from the game database, in the background.'),
-      })
-      .strict()
-      .prefault({})
-      .describe('The eleven rankings (see rankings.md).'),
+    statistics: statisticsSettings,
     referral: referralSettings,
     accounts: z
       .object({
@@ -311,7 +225,7 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     mail: mailSettings,
-    donations: donationSettings,
+    donations: donationsWithCheckoutLimit,
     downloads: downloadsSettings,
   })
   .strict();

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../src/infra/errors';
 import { sdkRoute } from '../src/infra/sdk-route';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
-import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { DATABASE_KINDS, type DatabaseKind } from './databases';
+import { useSite } from './support/use-site';
 import { listeningServer } from './support/listening-server';
 import { FLAVOR_KINDS } from './support/flavored-world';
 import type { FlavorName } from '../src/game/flavors';
@@ -29,16 +30,7 @@ const parseCsp = (header: string | null): Map<string, string[]> =>
   );
 
 describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  beforeAll(async () => {
-    databases = await createTestDatabases(kind);
-    site = await startApp(databases);
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
-  });
+  const site = useSite(kind);
 
   describe('GET /sdk/getmetadata', () => {
     it('answers the contract shape with the settings defaults', async () => {
@@ -62,7 +54,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
     describe('with custom settings', () => {
       let custom: AppUnderTest;
       beforeAll(async () => {
-        custom = await startApp(databases, {
+        custom = await startApp(site.databases, {
           settings: {
             server: {
               chronicle: '',
@@ -121,7 +113,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
       let probed: AppUnderTest;
       beforeAll(async () => {
         loginServer = await listeningServer();
-        probed = await startApp(databases, { env: { LOGIN_SERVER_ADDRESS: `127.0.0.1:${loginServer.port}` } });
+        probed = await startApp(site.databases, { env: { LOGIN_SERVER_ADDRESS: `127.0.0.1:${loginServer.port}` } });
       });
       afterAll(async () => {
         await probed?.close();
@@ -156,7 +148,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
     describe('behind a trusted proxy', () => {
       let proxied: AppUnderTest;
       beforeAll(async () => {
-        proxied = await startApp(databases, { env: { TRUST_PROXY: 'true' } });
+        proxied = await startApp(site.databases, { env: { TRUST_PROXY: 'true' } });
       });
       afterAll(async () => {
         await proxied?.close();
@@ -372,16 +364,7 @@ const hasBuiltPage = existsSync(resolve(WEB_DIST, 'index.html'));
 describe.skipIf(!hasBuiltPage)(
   'the built page (skipped when apps/web/dist/index.html is missing: run "npm run build -w apps/web")',
   () => {
-    let databases: TestDatabases;
-    let site: AppUnderTest;
-    beforeAll(async () => {
-      databases = await createTestDatabases('sqlite', { seed: false });
-      site = await startApp(databases, { serveWebApp: true });
-    });
-    afterAll(async () => {
-      await site?.close();
-      await databases?.drop();
-    });
+    const site = useSite('sqlite', { databases: { seed: false }, app: { serveWebApp: true } });
 
     it.each([
       ['/', 200, 'en'],
@@ -527,7 +510,7 @@ describe.skipIf(!hasBuiltPage)(
     describe("with languageStorage 'cookie'", () => {
       let cookieSite: AppUnderTest;
       beforeAll(async () => {
-        cookieSite = await startApp(databases, { serveWebApp: true, settings: { languageStorage: 'cookie' } });
+        cookieSite = await startApp(site.databases, { serveWebApp: true, settings: { languageStorage: 'cookie' } });
       });
       afterAll(async () => {
         await cookieSite?.close();
@@ -543,7 +526,7 @@ describe.skipIf(!hasBuiltPage)(
     describe('with the turnstile captcha', () => {
       let turnstileSite: AppUnderTest;
       beforeAll(async () => {
-        turnstileSite = await startApp(databases, {
+        turnstileSite = await startApp(site.databases, {
           serveWebApp: true,
           env: {
             CAPTCHA_PROVIDER: 'turnstile',
@@ -568,16 +551,7 @@ describe.skipIf(!hasBuiltPage)(
 describe.each(FLAVOR_KINDS)(
   'GET /sdk/ischaracterexist on %s tables in %s',
   (flavor: FlavorName, kind: DatabaseKind) => {
-    let databases: TestDatabases;
-    let site: AppUnderTest;
-    beforeAll(async () => {
-      databases = await createTestDatabases(kind, { flavor });
-      site = await startApp(databases);
-    });
-    afterAll(async () => {
-      await site?.close();
-      await databases?.drop();
-    });
+    const site = useSite(kind, { databases: { flavor } });
 
     const exists = async (query: string) => {
       const response = await fetch(`${site.url}/sdk/ischaracterexist?${query}`);

@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)('the donations ledger on %s', (kind: DatabaseKind)
         accounts: { requestsPerMinute: 1_000 },
         // The game mod's queue: coins wait there, so a refund can come before their delivery.
         rewards: { delivery: 'queue' },
-        donations: { paypal: { checkout: 'orders', apiBaseUrl: paypal.origin } },
+        donations: { checkoutsPerMinute: 1_000, paypal: { checkout: 'orders', apiBaseUrl: paypal.origin } },
       },
     });
     const donate = async (amount: string, charName = 'DemoKnight') => {

@@ -12,9 +12,10 @@ import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
 import { findCharacterByName } from '../src/game/characters';
 import { checkGameSchema } from '../src/game/schema-check';
 import { parseSettings } from '../src/settings';
-import { type AppUnderTest, startApp } from './app-under-test';
+import { startApp } from './app-under-test';
 import type { FlavorName } from '../src/game/flavors';
-import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { type DatabaseKind } from './databases';
+import { useSite } from './support/use-site';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
 import { type FakePaypalIpn, startFakePaypalIpn } from './support/fakes/fake-paypal-ipn';
 import { closedPort } from './support/closed-port';
@@ -78,9 +79,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
   const flavored = flavoredWorld(flavor);
   /** Delivered to the game on L2J; recorded on the site, waiting for the game mod, on aCis. */
   const rewardStatus = flavored.schema.hasPremiumItems ? 'delivered' : 'pending';
-  let databases: TestDatabases;
   let paypal: FakePaypalIpn;
-  let site: AppUnderTest;
   let demoKnightId: number;
 
   const settingsWith = (extra: Record<string, unknown> = {}, notificationsPerMinute = 10_000) => ({
@@ -96,22 +95,22 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
   });
 
   beforeAll(async () => {
-    databases = await createTestDatabases(kind, { flavor });
     paypal = await startFakePaypalIpn();
-    site = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
-    demoKnightId = (await findCharacterByName(databases.connections.game.db, flavored.schema, 'DemoKnight'))!.charId;
   });
   afterAll(async () => {
-    await site?.close();
     await paypal?.close();
-    await databases?.drop();
+  });
+  const site = useSite(kind, { databases: { flavor }, app: () => ({ env: { PUBLIC_URL }, settings: settingsWith() }) });
+  beforeAll(async () => {
+    demoKnightId = (await findCharacterByName(site.databases.connections.game.db, flavored.schema, 'DemoKnight'))!
+      .charId;
   });
   afterEach(() => {
     paypal.failure = undefined;
     paypal.hold = undefined;
   });
 
-  const site_ = () => databases.connections.site.db;
+  const site_ = () => site.databases.connections.site.db;
 
   const settledCount = async () =>
     Number(
@@ -172,7 +171,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
   const premiumItems = async (): Promise<{ itemId: number; itemCount: number }[]> =>
     flavored.schema.hasPremiumItems
       ? (
-          await databases.connections.game.db
+          await site.databases.connections.game.db
             .selectFrom('character_premium_items')
             .select(['itemId', 'itemCount'])
             .where('charId', '=', demoKnightId)
@@ -345,7 +344,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
 
     it('accepts the receiver by its merchant id', async () => {
       const fields = paymentFields({ receiver_email: 'other@l2.example.test', business: 'S8XGHLYDW9T3S' });
-      const custom = await startApp(databases, {
+      const custom = await startApp(site.databases, {
         env: { PUBLIC_URL },
         settings: settingsWith({ donations: { paypal: { business: 'S8XGHLYDW9T3S', verifyUrl: paypal.url } } }),
       });
@@ -479,7 +478,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
     describe('reward delivery by the game flavour', () => {
       /** A second site on the same databases whose rewards go another way; notifications posted to it. */
       const withDelivery = async (delivery: 'customMail' | 'queue', fields: Record<string, string>) => {
-        const other = await startApp(databases, {
+        const other = await startApp(site.databases, {
           env: { PUBLIC_URL },
           settings: settingsWith({ rewards: { delivery, coinItemId: 57 } }),
         });
@@ -503,7 +502,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       it('sends the coins once by custom_mail (L2J Mobius)', async () => {
         const fields = paymentFields({ mc_gross: '3.33' });
         await withDelivery('customMail', fields);
-        const letters = await databases.connections.game.db
+        const letters = await site.databases.connections.game.db
           .selectFrom('custom_mail')
           .select(['receiver', 'items'])
           .where('receiver', '=', demoKnightId)
@@ -552,12 +551,12 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
   describe('a notification that cannot be stored at once', () => {
     it('is answered 503 while the site database is down, credits nothing, and is credited once when resent', async () => {
       const down = openConnections({
-        login: databases.urls.login,
-        game: databases.urls.game,
+        login: site.databases.urls.login,
+        game: site.databases.urls.game,
         site: `mysql://root@127.0.0.1:${await closedPort()}/gatekeeper`,
       });
       const offline = await startApp(
-        { ...databases, connections: { ...databases.connections, site: down.site } },
+        { ...site.databases, connections: { ...site.databases.connections, site: down.site } },
         { env: { PUBLIC_URL }, settings: settingsWith() },
       );
       const fields = paymentFields();
@@ -588,7 +587,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       // Stored as the listener stores it, then the process died: nobody verified it.
       await createDonationRepository(site_(), Date.now).recordNotification({ raw, fields, retryAfterMs: 0 });
       expect(await donationsOf(fields.txn_id!)).toEqual([]);
-      const restarted = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
+      const restarted = await startApp(site.databases, { env: { PUBLIC_URL }, settings: settingsWith() });
       try {
         await expect
           .poll(async () => (await notificationsOf(fields.txn_id!))[0]?.outcome, { timeout: 15_000 })
@@ -614,7 +613,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
         .set({ next_attempt_at: 0 })
         .where('id', '=', stored!.id)
         .execute();
-      const restarted = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith() });
+      const restarted = await startApp(site.databases, { env: { PUBLIC_URL }, settings: settingsWith() });
       try {
         await expect
           .poll(async () => (await notificationsOf(fields.txn_id!))[0]?.outcome, { timeout: 15_000 })
@@ -657,7 +656,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       });
 
       it('answers 429 to most of 300 posts from one address at once', async () => {
-        const limited = await startApp(databases, { env: { PUBLIC_URL }, settings: settingsWith({}, 60) });
+        const limited = await startApp(site.databases, { env: { PUBLIC_URL }, settings: settingsWith({}, 60) });
         try {
           const answers = await Promise.all(
             Array.from({ length: 300 }, () =>
@@ -758,16 +757,16 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
         const result = await processNotification(
           {
             repository: createDonationRepository(site_(), Date.now),
-            login: databases.connections.login.db,
-            game: databases.connections.game.db,
+            login: site.databases.connections.login.db,
+            game: site.databases.connections.game.db,
             schema: L2J_SCHEMA,
             now: Date.now,
             settings: settings.donations,
             coinsPerEuro: settings.coins.perEuro,
             verify: (raw) => verifyWithPaypal(paypal.url, raw),
             rewards: createRewardDelivery({
-              connections: databases.connections,
-              schema: await checkGameSchema(databases.connections),
+              connections: site.databases.connections,
+              schema: await checkGameSchema(site.databases.connections),
               settings: settings.rewards,
               now: Date.now,
               log,

@@ -30,6 +30,8 @@ const GIVE_UP_MS = 6_000;
 const SETTINGS = {
   captcha: FAST_ALTCHA_SETTINGS,
   accounts: { requestsPerMinute: 1_000 },
+  votes: { requestsPerMinute: 1_000 },
+  donations: { checkoutsPerMinute: 1_000 },
   statistics: { refreshSeconds: 5 },
 };
 

@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALLS } from '@gatekeeper/contract';
-import { type MockInstance, afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type MockInstance, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEB_DIST_DIR } from '../src/paths';
 import type { FrontDoor } from '../src/infra/front-door';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { startApp } from './app-under-test';
+import { createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { answerHeaders, rawAnswer } from './support/raw-answer';
 
 /** A fresh visitor gets a fresh cookie: not part of the answer compared. */
@@ -39,22 +40,15 @@ const PUBLIC_GETS = [
  * routing, with exactly what its Fastify route answers; the rest left to Fastify.
  */
 describe('the front door', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
   let answered: MockInstance<FrontDoor['answer']>;
   /** Whether the front door answered the last request the server was given. */
   const lastAnsweredAtFrontDoor = () => answered.mock.results.at(-1)?.value as boolean | undefined;
 
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, { serveWebApp: true, env: { TRUST_PROXY: '127.0.0.1' } });
+  const site = useSite('sqlite', { app: { serveWebApp: true, env: { TRUST_PROXY: '127.0.0.1' } } });
+  beforeAll(() => {
     const frontDoor = site.app.frontDoor;
     if (!frontDoor) throw new Error('the site has no front door');
     answered = vi.spyOn(frontDoor, 'answer');
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
   });
 
   it('covers the rankings the contract lists, the votes ranking included', () => {

@@ -1,7 +1,6 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './support/use-site';
 
 /** A GET of this path over the socket: its status, body and the milliseconds until the answer ended. */
 const timedGet = (base: string, path: string) =>
@@ -34,16 +33,7 @@ const medianMs = async (base: string, path: string) => {
  * a deadline: the margin is wide, the quadratic cost is a hundred times over it.
  */
 describe('a long path of slashes', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, { serveWebApp: true, env: { ACCESS_LOG: 'all' } });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
-  });
+  const site = useSite('sqlite', { app: { serveWebApp: true, env: { ACCESS_LOG: 'all' } } });
 
   const slashes = `/${'/'.repeat(16_000)}a`;
   const letters = `/${'a'.repeat(16_001)}`;
@@ -70,16 +60,7 @@ describe('a long path of slashes', () => {
 });
 
 describe('a URL the router cannot decode', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, { serveWebApp: true });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
-  });
+  const site = useSite('sqlite', { app: { serveWebApp: true } });
 
   it('is refused with formInvalid, without repeating what was sent', async () => {
     for (const path of ['/sdk/%zz<script>alert(1)</script>', '/sdk/getmetadata%E0%A4%A?x=<b>']) {

@@ -1,9 +1,10 @@
 import { api, formFields, isErrorCode } from '@gatekeeper/contract';
 import { SAMPLE_INPUTS } from '@gatekeeper/contract/sample-inputs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
-import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { csrfHeaders } from './app-under-test';
+import { DATABASE_KINDS, type DatabaseKind } from './databases';
+import { useSite } from './support/use-site';
 import { FAST_ALTCHA_SETTINGS } from './support/altcha-solver';
 
 /**
@@ -43,8 +44,6 @@ const QUERIES = pick(['getReferralLink', 'getNewPassword']);
 const fieldsOf = (schema: z.ZodType) => Object.keys(formFields(schema).shape);
 
 describe.each(DATABASE_KINDS)('a huge value in any field on %s', (kind: DatabaseKind) => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
   let address = 0;
   /** Each request from its own address, so no rate limit answers in the schema's place. */
   const nextIp = () => {
@@ -52,16 +51,11 @@ describe.each(DATABASE_KINDS)('a huge value in any field on %s', (kind: Database
     return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
   };
 
-  beforeAll(async () => {
-    databases = await createTestDatabases(kind);
-    site = await startApp(databases, {
+  const site = useSite(kind, {
+    app: {
       env: { TRUST_PROXY: 'true' },
       settings: { captcha: FAST_ALTCHA_SETTINGS, accounts: { requestsPerMinute: 1000 } },
-    });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+    },
   });
 
   /** The answer within the deadline: status and body, or the reason there was none. */

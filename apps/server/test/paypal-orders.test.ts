@@ -25,6 +25,7 @@ const ordersSettings = (paypal: FakePaypalRest, extra: Record<string, unknown> =
   coins: { perEuro: COINS_PER_EURO },
   accounts: { requestsPerMinute: 1_000 },
   donations: {
+    checkoutsPerMinute: 1_000,
     paypal: {
       checkout: 'orders',
       apiBaseUrl: paypal.origin,

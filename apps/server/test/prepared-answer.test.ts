@@ -1,7 +1,6 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { describe, expect, it, vi } from 'vitest';
+import { useSite } from './support/use-site';
 import { answerHeaders, rawAnswer } from './support/raw-answer';
 
 /**
@@ -10,16 +9,7 @@ import { answerHeaders, rawAnswer } from './support/raw-answer';
  * carries.
  */
 describe('the prepared answers of the hot reads', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases);
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
-  });
+  const site = useSite('sqlite');
 
   describe.each(['/sdk/getmetadata', '/sdk/getserverstatus', '/sdk/getscorestatistics', '/sdk/getclassstatistics'])(
     '%s',
@@ -80,15 +70,8 @@ const idleConnection = (url: string) =>
   });
 
 describe('the HTTP timeouts', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, { env: { HTTP_KEEP_ALIVE_SECONDS: '7', HTTP_REQUEST_TIMEOUT_SECONDS: '12' } });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+  const site = useSite('sqlite', {
+    app: { env: { HTTP_KEEP_ALIVE_SECONDS: '7', HTTP_REQUEST_TIMEOUT_SECONDS: '12' } },
   });
 
   it('keeps an idle keep-alive connection open for the configured time, past the 5 s of Node itself', async () => {

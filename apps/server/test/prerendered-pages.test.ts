@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { rawAnswer } from './support/raw-answer';
 
 /** The built page's template, as Vite writes it. */
@@ -42,27 +41,22 @@ export const writtenTexts = (language) => ({ written: { [language + ' opening']:
 const calls = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
 
 describe('pre-rendered pages', () => {
-  let databases: TestDatabases;
   let root: string;
-  let site: AppUnderTest;
-
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite', { seed: false });
+  beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'gatekeeper-web-'));
     mkdirSync(join(root, 'dist'));
     mkdirSync(join(root, 'dist-ssr'));
     writeFileSync(join(root, 'dist', 'index.html'), TEMPLATE);
     writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
-    site = await startApp(databases, {
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const site = useSite('sqlite', {
+    databases: { seed: false },
+    app: () => ({
       serveWebApp: true,
       env: { WEB_DIST_DIR: join(root, 'dist'), PUBLIC_URL: 'https://l2.example.test' },
       settings: { server: { chronicle: '</script><script>alert(1)</script>' } },
-    });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
-    rmSync(root, { recursive: true, force: true });
+    }),
   });
 
   it('sends the page in its language with its title, canonical address, hreflang links and preview tags', async () => {

@@ -1,17 +1,18 @@
 import { api } from '@gatekeeper/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CharacterRow } from '../src/game/character-row';
 import { runReferralCheck } from '../src/features/referral/referral-rewards';
 import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
 import { insertGameAccount } from '../src/game/accounts';
 import { checkGameSchema } from '../src/game/schema-check';
 import { parseSettings } from '../src/settings';
-import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
-import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { csrfHeaders, startApp } from './app-under-test';
+import { type DatabaseKind } from './databases';
+import { useSite } from './support/use-site';
 import { newCharacter } from './support/characters';
 import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
-import { type TestClock, testClock } from './support/clock';
+import { testClock } from './support/clock';
 import { attachEmail } from '../src/features/accounts/account-emails';
 import type { FlavorName } from '../src/game/flavors';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
@@ -36,25 +37,13 @@ const uniqueCharName = (prefix: string) => `${prefix}${freshLogin('')}`.slice(0,
 
 describe.each(FLAVOR_KINDS)('referral programme on %s tables in %s', (flavor: FlavorName, kind: DatabaseKind) => {
   const flavored = flavoredWorld(flavor);
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  let clock: TestClock;
-
-  beforeAll(async () => {
-    databases = await createTestDatabases(kind, { flavor });
-    clock = testClock();
-    site = await startApp(databases, {
-      env: { PUBLIC_URL, TRUST_PROXY: 'true' },
-      settings: SETTINGS,
-      now: clock.now,
-    });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+  const clock = testClock();
+  const site = useSite(kind, {
+    databases: { flavor },
+    app: { env: { PUBLIC_URL, TRUST_PROXY: 'true' }, settings: SETTINGS, now: clock.now },
   });
 
-  const db = () => databases.connections;
+  const db = () => site.databases.connections;
 
   /** A referrer: an account with an email, and characters of the given levels. */
   const newReferrer = async (levels: number[] = [40]) => {
@@ -145,15 +134,15 @@ describe.each(FLAVOR_KINDS)('referral programme on %s tables in %s', (flavor: Fl
 
   const rewards = async () =>
     createRewardDelivery({
-      connections: databases.connections,
-      schema: await checkGameSchema(databases.connections),
+      connections: site.databases.connections,
+      schema: await checkGameSchema(site.databases.connections),
       settings: parseSettings(SETTINGS).rewards,
       now: clock.now,
       log: site.app.log,
     });
   const check = async () =>
     runReferralCheck({
-      connections: databases.connections,
+      connections: site.databases.connections,
       schema: flavored.schema,
       rewards: await rewards(),
       playingLevel: PLAYING_LEVEL,
@@ -333,7 +322,7 @@ describe.each(FLAVOR_KINDS)('referral programme on %s tables in %s', (flavor: Fl
       });
 
       it('limits each call per address like the account tools: the call after the allowed ones answers 429', async () => {
-        const limited = await startApp(databases, {
+        const limited = await startApp(site.databases, {
           env: { PUBLIC_URL, TRUST_PROXY: 'true' },
           settings: { ...SETTINGS, accounts: { requestsPerMinute: 2 } },
         });
@@ -423,7 +412,7 @@ describe.each(FLAVOR_KINDS)('referral programme on %s tables in %s', (flavor: Fl
 
       // The ranking reads the real rows, at the next refresh: its period is over.
       await db().site.db.deleteFrom('site_claims').where('claim_key', 'like', 'turn:rankings:%').execute();
-      const fresh = await startApp(databases, { settings: SETTINGS });
+      const fresh = await startApp(site.databases, { settings: SETTINGS });
       try {
         const rows = (await (await fetch(`${fresh.url}${api.getReferralStatistics.path}`)).json()) as unknown[];
         expect(rows).toContainEqual({ referralCode: code, totalReferrals: 1, registrations: 1, playingReferrals: 1 });

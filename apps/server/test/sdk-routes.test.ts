@@ -1,10 +1,9 @@
 import { api } from '@gatekeeper/contract';
 import Fastify, { type RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SDK_ROUTE_MARK, SERVER_CALLBACK_MARK, sdkRoute } from '../src/infra/sdk-route';
 import { VOTE_CALLBACK_PATH } from '../src/features/votes/routes';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 
 /**
  * Decision 002: every /sdk route is registered through sdkRoute(), which validates the input,
@@ -38,16 +37,10 @@ const unmarkedSdkRoutes = (routes: SeenRoute[]): string[] =>
     .map((r) => `${r.method} ${r.url}`);
 
 describe('every /sdk route goes through sdkRoute()', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
   const routes: SeenRoute[] = [];
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite', { seed: false });
-    site = await startApp(databases, { onRoute: (route) => routes.push(...seen(route)) });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+  useSite('sqlite', {
+    databases: { seed: false },
+    app: { onRoute: (route) => routes.push(...seen(route)) },
   });
 
   it('registers no /sdk route around sdkRoute()', () => {

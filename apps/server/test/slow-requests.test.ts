@@ -1,7 +1,8 @@
 import { type Socket, connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, csrfHeaders, startApp, testEnvironment } from './app-under-test';
+import { csrfHeaders, testEnvironment } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { type SiteProcess, startSiteProcess } from './support/site-process';
 
 /**
@@ -44,19 +45,10 @@ const slowBody = (port: number, everyMs = 250) => {
 };
 
 describe('a request whose body arrives slowly', () => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
+  const site = useSite('sqlite', { app: { env: { HTTP_REQUEST_TIMEOUT_SECONDS: '2' } } });
   const clients: ReturnType<typeof slowBody>[] = [];
-  beforeAll(async () => {
-    databases = await createTestDatabases('sqlite');
-    site = await startApp(databases, { env: { HTTP_REQUEST_TIMEOUT_SECONDS: '2' } });
-  });
   afterEach(() => {
     for (const client of clients.splice(0)) client.stop();
-  });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
   });
 
   it('runs Node with a headers limit no longer than the request limit (else Node takes the larger)', () => {

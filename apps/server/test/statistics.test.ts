@@ -15,8 +15,8 @@ import { statisticsCache } from '../src/features/statistics/statistics-cache';
 import { readRankingFilter } from '../src/game/ranking-exclusions';
 import { registerErrorHandler } from '../src/infra/errors';
 import { parseSettings } from '../src/settings';
-import { type AppUnderTest, startApp } from './app-under-test';
 import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { rawAnswer } from './support/raw-answer';
 import { eventStatsRow, newCharacter } from './support/characters';
 import { listeningServer } from './support/listening-server';
@@ -179,30 +179,25 @@ const silentLog = () => ({ warn: vi.fn() });
 describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, kind: DatabaseKind) => {
   const flavored = flavoredWorld(flavor);
   describe('with the event_stats table', () => {
-    let databases: TestDatabases;
-    let site: AppUnderTest;
     let sources: ListSources & { login: Kysely<LoginDatabase>; schema: GameSchema };
-    beforeAll(async () => {
-      databases = await createTestDatabases(kind, { flavor });
-      await addRankingWorld(databases.connections.login.db, databases.connections.game.db, flavored);
-      site = await startApp(databases);
+    const site = useSite(kind, {
+      databases: { flavor },
+      prepare: (databases) => addRankingWorld(databases.connections.login.db, databases.connections.game.db, flavored),
+    });
+    beforeAll(() => {
       sources = {
-        login: databases.connections.login.db,
-        game: databases.connections.game.db,
+        login: site.databases.connections.login.db,
+        game: site.databases.connections.game.db,
         hasEventStats: true,
         schema: flavored.schema,
         referrals: noReferralStatistics,
         voters: noVotersStatistics,
       };
     });
-    afterAll(async () => {
-      await site?.close();
-      await databases?.drop();
-    });
 
     it.each([1, 5, 100, 5000])('reads every list by the rules at a limit of %d', async (limit) => {
       const filter = await readRankingFilter(sources, sources.schema, limit);
-      const world = await readWorld(databases.connections, { flavor });
+      const world = await readWorld(site.databases.connections, { flavor });
       const expected = {
         referrals: [],
         score: world.eventStat('score', limit),
@@ -222,7 +217,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
     });
 
     it('answers the eleven calls over HTTP with the contract shapes and the top 100 by the rules', async () => {
-      const world = await readWorld(databases.connections, { flavor });
+      const world = await readWorld(site.databases.connections, { flavor });
       const expected: Record<string, unknown[]> = {
         referrals: [],
         score: world.eventStat('score', 100),
@@ -348,8 +343,8 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
           const before = cache.read('score').json;
           expect(names(JSON.parse(before))).toEqual(EXPECTED_TOP.slice(0, 3));
           const newcomer = character('FreshLeader');
-          await flavored.insertCharacters(databases.connections.game.db, [newcomer]);
-          await databases.connections.game.db
+          await flavored.insertCharacters(site.databases.connections.game.db, [newcomer]);
+          await site.databases.connections.game.db
             .insertInto('event_stats')
             .values(statsRow(newcomer.charId, ABOVE_TOP))
             .execute();
@@ -358,7 +353,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
           expect(names(JSON.parse(cache.read('score').json))).toEqual(['FreshLeader', ...EXPECTED_TOP.slice(0, 2)]);
         } finally {
           cache.stop();
-          const game = databases.connections.game.db;
+          const game = site.databases.connections.game.db;
           const fresh = await flavored.characterIds(game, ['FreshLeader']);
           await game
             .deleteFrom('event_stats')
@@ -369,7 +364,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
       });
 
       it('answers [] for every list once the databases stop answering, and the lists again when they do', async () => {
-        const own: Connections = openConnections(databases.urls);
+        const own: Connections = openConnections(site.databases.urls);
         const log = silentLog();
         const cache = statisticsCache({
           sources: { ...sources, login: own.login.db, game: own.game.db },
@@ -393,30 +388,26 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
   });
 
   describe('without the event_stats table', () => {
-    let databases: TestDatabases;
-    let site: AppUnderTest;
-    beforeAll(async () => {
-      databases = await createTestDatabases(kind, { flavor });
-      await addRankingWorld(databases.connections.login.db, databases.connections.game.db, flavored);
-      await sql.raw('DROP TABLE event_stats').execute(databases.connections.game.db);
-      const game = databases.connections.game.db;
-      // A PK whose sum passes every PvP player, and ties on the PvP column.
-      await game
-        .updateTable('characters')
-        .set({ pvpkills: 60_000, pkkills: 100 })
-        .where('char_name', 'in', ['TieAlpha', 'tieBravo', 'TieCharlie'])
-        .execute();
-      await flavored.insertCharacters(game, [character('PkLord', { pvpkills: 10, pkkills: 65_000 })]);
-      await game
-        .updateTable('characters')
-        .set({ pvpkills: 65_000, pkkills: 65_000 })
-        .where('char_name', 'in', leftOutNames(flavored))
-        .execute();
-      site = await startApp(databases, { settings: { statistics: { limit: 4 } } });
-    });
-    afterAll(async () => {
-      await site?.close();
-      await databases?.drop();
+    const site = useSite(kind, {
+      databases: { flavor },
+      prepare: async (databases) => {
+        await addRankingWorld(databases.connections.login.db, databases.connections.game.db, flavored);
+        await sql.raw('DROP TABLE event_stats').execute(databases.connections.game.db);
+        const game = databases.connections.game.db;
+        // A PK whose sum passes every PvP player, and ties on the PvP column.
+        await game
+          .updateTable('characters')
+          .set({ pvpkills: 60_000, pkkills: 100 })
+          .where('char_name', 'in', ['TieAlpha', 'tieBravo', 'TieCharlie'])
+          .execute();
+        await flavored.insertCharacters(game, [character('PkLord', { pvpkills: 10, pkkills: 65_000 })]);
+        await game
+          .updateTable('characters')
+          .set({ pvpkills: 65_000, pkkills: 65_000 })
+          .where('char_name', 'in', leftOutNames(flavored))
+          .execute();
+      },
+      app: { settings: { statistics: { limit: 4 } } },
     });
 
     it('ranks Score by PvP kills, ties by name', async () => {
@@ -449,15 +440,15 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
 
     it.each([1, 4, 100, 5000])('matches the rules for every list at a limit of %d', async (limit) => {
       const sources = {
-        login: databases.connections.login.db,
-        game: databases.connections.game.db,
+        login: site.databases.connections.login.db,
+        game: site.databases.connections.game.db,
         hasEventStats: false,
         schema: flavored.schema,
         referrals: noReferralStatistics,
         voters: noVotersStatistics,
       };
       const filter = await readRankingFilter(sources, sources.schema, limit);
-      const world = await readWorld(databases.connections, { eventStats: false, flavor });
+      const world = await readWorld(site.databases.connections, { eventStats: false, flavor });
       expect(await readList('score', sources, filter)).toEqual(world.coreKills(['pvp'], limit));
       expect(await readList('kills', sources, filter)).toEqual(world.coreKills(['pvp', 'pk'], limit));
       expect(await readList('classes', sources, filter)).toEqual(world.classes(limit));
@@ -486,7 +477,7 @@ describe.each(FLAVOR_KINDS)('rankings on %s tables in %s', (flavor: FlavorName, 
         await app.register(statisticsRoutes, {
           connections: broken,
           schema: L2J_SCHEMA,
-          settings: parseSettings({}),
+          settings: parseSettings({}).statistics,
           // Not the app's server: every request here goes through the Fastify route.
         });
         await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import { parseSettings } from '../src/settings';
 import { findCharacterByName } from '../src/game/characters';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './support/fakes/fake-vote-sites';
 import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
@@ -19,7 +20,7 @@ const REWARD = 17;
 
 const byIdSettings = (sites: FakeVoteSites) => ({
   captcha: FAST_ALTCHA_SETTINGS,
-  accounts: { requestsPerMinute: 1_000 },
+  votes: { requestsPerMinute: 1_000 },
   voteSites: [
     {
       name: 'L2JBrasil',
@@ -45,27 +46,25 @@ const anotherAddress = () => `2001:db8::${(++lastAddress).toString(16)}`;
 const resultOf = (answer: Answer) => (answer.body as { site: string; result: string }[])[0]?.result;
 
 describe.each(DATABASE_KINDS)('vote rewards asked by vote id on %s', (kind: DatabaseKind) => {
-  let databases: TestDatabases;
   let sites: FakeVoteSites;
-  let site: AppUnderTest;
   let knightId: number;
 
   beforeAll(async () => {
-    databases = await createTestDatabases(kind);
     sites = await startFakeVoteSites();
-    site = await startApp(databases, { env: { TRUST_PROXY: 'true' }, settings: byIdSettings(sites) });
-    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
   });
   afterAll(async () => {
-    await site?.close();
     await sites?.close();
-    await databases?.drop();
+  });
+  const site = useSite(kind, { app: () => ({ env: { TRUST_PROXY: 'true' }, settings: byIdSettings(sites) }) });
+  beforeAll(async () => {
+    knightId = (await findCharacterByName(site.databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))
+      ?.charId as number;
   });
 
   const claim = async (charName: string) =>
     postCall(site.url, 'claimVotes', { charName, captcha: await altchaPayload(site.url) }, { ip: anotherAddress() });
   const rewardsOf = (charId: number) =>
-    databases.connections.game.db
+    site.databases.connections.game.db
       .selectFrom('character_premium_items')
       .select('itemCount')
       .where('charId', '=', charId)
@@ -97,7 +96,7 @@ describe.each(DATABASE_KINDS)('vote rewards asked by vote id on %s', (kind: Data
     expect(await rewardsOf(knightId)).toBe(before + 1);
     // The site was asked for the vote id, never an address.
     expect(sites.asked.l2jbrasil?.every((asked) => asked === voteId)).toBe(true);
-    const ledger = await databases.connections.site.db
+    const ledger = await site.databases.connections.site.db
       .selectFrom('site_vote_claims')
       .select(['voter', 'char_id'])
       .where('site', '=', 'L2JBrasil')
@@ -106,7 +105,7 @@ describe.each(DATABASE_KINDS)('vote rewards asked by vote id on %s', (kind: Data
   });
 
   it("credits nothing for another character's vote, a vote older than 12 hours, or a site that is down", async () => {
-    const traderId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoTrader'))
+    const traderId = (await findCharacterByName(site.databases.connections.game.db, L2J_SCHEMA, 'DemoTrader'))
       ?.charId as number;
     // DemoKnight's vote (above) is not DemoTrader's.
     expect(resultOf(await claim('DemoTrader'))).toBe('notVoted');
@@ -127,7 +126,7 @@ describe.each(DATABASE_KINDS)('vote rewards asked by vote id on %s', (kind: Data
   it('pays once in 12 hours a site that reports a new vote time at every question, one claim after another or 10 at once', async () => {
     const hero = async (name: string) => {
       const row = newCharacter({ char_name: name });
-      await databases.connections.game.db.insertInto('characters').values(row).execute();
+      await site.databases.connections.game.db.insertInto('characters').values(row).execute();
       return row.charId;
     };
     sites.behaviour = { l2jbrasil: 'newTimeEachCall' };

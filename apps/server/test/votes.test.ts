@@ -9,8 +9,9 @@ import { parseMmotopList, rewardListedVotes } from '../src/features/votes/vote-l
 import { monthStart } from '../src/features/votes/top-voters';
 import { findCharacterByName } from '../src/game/characters';
 import { checkGameSchema } from '../src/game/schema-check';
-import { type AppUnderTest, startApp } from './app-under-test';
+import { startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 import { SITE_ZONE, type FakeVoteSites, startFakeVoteSites } from './support/fakes/fake-vote-sites';
 import { type Answer, postCall } from './support/account-calls';
 import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
@@ -41,7 +42,7 @@ const VOTE_ITEM = 4037;
 
 const voteSettings = (sites: FakeVoteSites, apiUrl: (kind: VoteCheckKind) => string = sites.apiUrl) => ({
   captcha: FAST_ALTCHA_SETTINGS,
-  accounts: { requestsPerMinute: 1_000 },
+  votes: { requestsPerMinute: 1_000 },
   voteSites: VOTE_CHECK_KINDS.map((kind) => ({
     name: NAMES[kind],
     banner: `/images/vote/${kind}.svg`,
@@ -66,32 +67,30 @@ const resultsOf = (answer: Answer) =>
 const everySite = (result: string) => Object.fromEntries(VOTE_CHECK_KINDS.map((kind) => [NAMES[kind], result]));
 
 describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
-  let databases: TestDatabases;
   let sites: FakeVoteSites;
-  let site: AppUnderTest;
   let knightId: number;
 
   beforeAll(async () => {
-    databases = await createTestDatabases(kind);
     sites = await startFakeVoteSites();
-    site = await startApp(databases, { env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) });
-    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
   });
   afterAll(async () => {
-    await site?.close();
     await sites?.close();
-    await databases?.drop();
+  });
+  const site = useSite(kind, { app: () => ({ env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) }) });
+  beforeAll(async () => {
+    knightId = (await findCharacterByName(site.databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))
+      ?.charId as number;
   });
   afterEach(() => {
     sites.behaviour = {};
   });
 
-  const claim = async (voter: string, charName = 'DemoKnight', at: AppUnderTest = site) =>
+  const claim = async (voter: string, charName = 'DemoKnight', at: { url: string } = site) =>
     postCall(at.url, 'claimVotes', { charName, captcha: await altchaPayload(at.url) }, { ip: voter });
   /** The vote rewards the game holds for DemoKnight, by count (each site pays its own). */
   const knightVoteItems = async () =>
     (
-      await databases.connections.game.db
+      await site.databases.connections.game.db
         .selectFrom('character_premium_items')
         .select(['itemCount'])
         .where('charId', '=', knightId)
@@ -101,7 +100,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
       .map((row) => Number(row.itemCount))
       .sort((a, b) => a - b);
   const ledgerOf = (voter: string) =>
-    databases.connections.site.db.selectFrom('site_vote_claims').selectAll().where('voter', '=', voter).execute();
+    site.databases.connections.site.db.selectFrom('site_vote_claims').selectAll().where('voter', '=', voter).execute();
 
   it('tells the page which sites reward votes, and never their keys', async () => {
     const metadata = await (await fetch(`${site.url}${api.getMetadata.path}`)).text();
@@ -158,7 +157,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
   });
 
   it('pays once when two instances on one database are asked at once', async () => {
-    const other = await startApp(databases, { env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) });
+    const other = await startApp(site.databases, { env: { TRUST_PROXY: 'true' }, settings: voteSettings(sites) });
     try {
       const voter = freshVoter();
       for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, voter);
@@ -224,7 +223,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
   it('credits nothing from a site that cannot be reached, or that refuses our key', async () => {
     const nowhere = `http://127.0.0.1:${await closedPort()}`;
     const wrongKey = await startFakeVoteSites('another-key');
-    const elsewhere = await startApp(databases, {
+    const elsewhere = await startApp(site.databases, {
       env: { TRUST_PROXY: 'true' },
       settings: voteSettings(sites, (kind) => (kind === 'l2topzone' ? nowhere : wrongKey.apiUrl(kind))),
     });
@@ -278,7 +277,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
   });
 
   it("ranks the month's voters by their rewarded votes (getvotersstatistics), banned characters left out", async () => {
-    const ledger = await databases.connections.site.db
+    const ledger = await site.databases.connections.site.db
       .selectFrom('site_vote_claims')
       .select('char_id')
       .where('created_at', '>=', monthStart(Date.now()))
@@ -286,7 +285,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
     const knightVotes = ledger.filter((row) => Number(row.char_id) === knightId).length;
     expect(knightVotes).toBeGreaterThan(0);
     // An older vote (last month) does not count this month.
-    await databases.connections.site.db
+    await site.databases.connections.site.db
       .insertInto('site_vote_claims')
       .values({
         site: 'L2Votes',
@@ -299,8 +298,8 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
       })
       .execute();
     // A banned character with more votes than anyone: still not ranked.
-    const banned = await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'BannedOne');
-    await databases.connections.site.db
+    const banned = await findCharacterByName(site.databases.connections.game.db, L2J_SCHEMA, 'BannedOne');
+    await site.databases.connections.site.db
       .insertInto('site_vote_claims')
       .values(
         Array.from({ length: knightVotes + 5 }, (_, i) => ({
@@ -315,11 +314,11 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
       )
       .execute();
     // A fresh instance reads the rankings at start (its period's turn is free).
-    await databases.connections.site.db
+    await site.databases.connections.site.db
       .deleteFrom('site_claims')
       .where('claim_key', 'like', 'turn:rankings:%')
       .execute();
-    const fresh = await startApp(databases, { settings: voteSettings(sites) });
+    const fresh = await startApp(site.databases, { settings: voteSettings(sites) });
     try {
       const rows = api.getVotersStatistics.response.parse(
         await (await fetch(`${fresh.url}${api.getVotersStatistics.path}`)).json(),
@@ -332,7 +331,7 @@ describe.each(DATABASE_KINDS)('vote rewards on %s', (kind: DatabaseKind) => {
   });
 
   it("ignores a forwarding header the player sends when no proxy is trusted: the vote is the connection's", async () => {
-    const direct = await startApp(databases, { settings: voteSettings(sites) });
+    const direct = await startApp(site.databases, { settings: voteSettings(sites) });
     try {
       const forged = freshVoter();
       for (const kind of VOTE_CHECK_KINDS) sites.vote(kind, forged);
@@ -406,13 +405,10 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
   const ARENA_ADDRESS = '203.0.113.77';
   /** TopG's. */
   const TOPG_ADDRESS = '203.0.113.78';
-  let databases: TestDatabases;
-  let site: AppUnderTest;
   let knightId: number;
 
-  beforeAll(async () => {
-    databases = await createTestDatabases(kind);
-    site = await startApp(databases, {
+  const site = useSite(kind, {
+    app: {
       env: { TRUST_PROXY: 'true' },
       settings: {
         voteSites: [
@@ -439,16 +435,15 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
           },
         ],
       },
-    });
-    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
+    },
   });
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+  beforeAll(async () => {
+    knightId = (await findCharacterByName(site.databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))
+      ?.charId as number;
   });
 
   const votesOf = (count: number) =>
-    databases.connections.game.db
+    site.databases.connections.game.db
       .selectFrom('character_premium_items')
       .select('itemNum')
       .where('charId', '=', knightId)
@@ -479,7 +474,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     const replays = await Promise.all([pingback(fields), pingback(fields), pingback(fields)]);
     expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(await votesOf(21)).toBe(before + 1);
-    const ledger = await databases.connections.site.db
+    const ledger = await site.databases.connections.site.db
       .selectFrom('site_vote_claims')
       .select(['site', 'voter', 'char_id'])
       .where('voter', '=', voter)
@@ -513,15 +508,15 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     expect(injected.status).toBe(200);
     expect(await votesOf(21)).toBe(before);
     expect(
-      await databases.connections.site.db
+      await site.databases.connections.site.db
         .selectFrom('site_vote_claims')
         .select('id')
         .where('voter', '=', voter)
         .execute(),
     ).toEqual([]);
-    expect(await databases.connections.site.db.selectFrom('site_vote_claims').select('id').execute()).not.toHaveLength(
-      0,
-    );
+    expect(
+      await site.databases.connections.site.db.selectFrom('site_vote_claims').select('id').execute(),
+    ).not.toHaveLength(0);
   });
 
   it("rewards Top100Arena's postback only from its own address", async () => {
@@ -548,7 +543,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     const answers = await Promise.all([1, 2, 3].map(() => callback(TOPG_ADDRESS, query)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(await votesOf(23)).toBe(before + 1);
-    const ledger = await databases.connections.site.db
+    const ledger = await site.databases.connections.site.db
       .selectFrom('site_vote_claims')
       .select(['site', 'char_id'])
       .where('voter', '=', voter)
@@ -559,11 +554,11 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
   /** A new character of the demo world, for a test that must start with no vote paid to it. */
   const newHero = async (name: string) => {
     const row = newCharacter({ char_name: name });
-    await databases.connections.game.db.insertInto('characters').values(row).execute();
+    await site.databases.connections.game.db.insertInto('characters').values(row).execute();
     return row.charId;
   };
   const arenaRewardsOf = (charId: number) =>
-    databases.connections.game.db
+    site.databases.connections.game.db
       .selectFrom('character_premium_items')
       .select('itemNum')
       .where('charId', '=', charId)
@@ -583,7 +578,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
       expect(answer.status, spelling).toBe(200);
     }
     expect(await arenaRewardsOf(heroId)).toBe(1);
-    const ledger = await databases.connections.site.db
+    const ledger = await site.databases.connections.site.db
       .selectFrom('site_vote_claims')
       .select(['voter', 'char_id'])
       .where('site', '=', 'Top100Arena')
@@ -598,7 +593,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     const started = Date.now();
     // Two seconds before a 12-hour mark of the clock (noon or midnight UTC).
     clock.advance((Math.floor(started / twelveHours) + 1) * twelveHours - 2_000 - started);
-    const arena = await startApp(databases, {
+    const arena = await startApp(site.databases, {
       env: { TRUST_PROXY: 'true' },
       now: clock.now,
       settings: {

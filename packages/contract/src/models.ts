@@ -145,8 +145,6 @@ export type MailModel = z.input<typeof mailModel>;
 export const mailAnswer = z.object({ jobId: z.number().int(), queued: z.number().int(), skipped: z.number().int() });
 export type MailAnswer = z.infer<typeof mailAnswer>;
 
-export const mailSearchFilter = z.object({ registeredOnly: z.enum(YES_NO).default('No') });
-
 export const openingDate = z.object({
   /** English weekday name; the page writes it in the visitor's language. */
   dayStr: z.string(),
@@ -244,7 +242,6 @@ export type YoutubeVideo = z.infer<typeof youtubeVideo>;
 
 export const rankedValueRow = z.object({ name: z.string(), value: z.number(), clan: z.string() });
 export type RankedValueRow = z.infer<typeof rankedValueRow>;
-export const eventTimeRow = rankedValueRow;
 export const clanRow = z.object({ clan: z.string(), leader: z.string(), level: z.number(), reputation: z.number() });
 export type ClanRow = z.infer<typeof clanRow>;
 export const classRow = z.object({
@@ -282,7 +279,6 @@ export const ipUpdate = z.object({
   ipV4: boundedText(LIMITS.ipMax, 'formInvalid', { trim: false }),
   ipV6: boundedText(LIMITS.ipMax, 'formInvalid', { trim: false }).default(''),
 });
-export const ipv6LookupResponse = z.object({ ip: z.string() });
 
 /** Which captcha the forms show (GET /sdk/captcha, docs/product.md#captcha). */
 export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'hcaptcha', 'recaptcha'] as const;

@@ -1,4 +1,5 @@
-import { type Migration, MysqlAdapter, sql } from 'kysely';
+import { type Migration, sql } from 'kysely';
+import { isMysql } from './migration-dialect';
 import type { AnyKysely } from './connections';
 
 /** The migrator's own tables hold ASCII names only; their 255-character key stays utf8mb3. */
@@ -28,7 +29,7 @@ const targetCollation = async (db: AnyKysely, current: string | null): Promise<s
 export const siteCharsetMigrations: Record<string, Migration> = {
   '090_site_tables_utf8mb4': {
     async up(db: AnyKysely) {
-      if (!(db.getExecutor().adapter instanceof MysqlAdapter)) return;
+      if (!isMysql(db)) return;
       const { rows } = await sql<{ name: string; collation: string | null }>`
         select TABLE_NAME as name, TABLE_COLLATION as collation from information_schema.TABLES
         where TABLE_SCHEMA = database() and TABLE_TYPE = 'BASE TABLE' and TABLE_NAME like ${'site\\_%'}`.execute(db);

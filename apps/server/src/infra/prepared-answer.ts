@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsEncoding } from './accept-encoding';
 import type { RefreshingValue } from './refreshing-value';
 import { API_HEADERS } from './security-headers';
+import { LRUCache } from 'lru-cache';
 
 /** An answer ready to write: every header and the exact bytes. */
 export interface PreparedAnswer {
@@ -48,15 +49,13 @@ export interface PreparedEncodings {
 }
 
 type Accepted = { br: boolean; gzip: boolean };
-/** Browsers send one Accept-Encoding string each, over and over: it is parsed once. */
-const acceptedByHeader = new Map<string, Accepted>();
-const ACCEPTED_KEPT = 64;
+/** Browsers send one Accept-Encoding string each, over and over: it is parsed once (the 64 latest kept). */
+const acceptedByHeader = new LRUCache<string, Accepted>({ max: 64 });
 
 const accepted = (header: string | undefined): Accepted => {
   if (!header) return { br: false, gzip: false };
   let known = acceptedByHeader.get(header);
   if (!known) {
-    if (acceptedByHeader.size >= ACCEPTED_KEPT) acceptedByHeader.clear();
     known = { br: acceptsEncoding(header, 'br'), gzip: acceptsEncoding(header, 'gzip') };
     acceptedByHeader.set(header, known);
   }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { LANGUAGES, LANGUAGE_TAGS, type Language, type Metadata, type RouteId, getHref } from '@gatekeeper/contract';
 import { LOCALES } from '@gatekeeper/texts';
+import { decodeHTML } from 'entities';
 
 /** The server-side build of the page (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
@@ -115,10 +116,7 @@ export const prerenderedPages = (options: {
     const heading = HEADING.exec(body)?.[1];
     const html = options.template
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace(
-        /<title>[^<]*<\/title>/,
-        headTags(route, language, heading && unescapeEntities(heading), options.publicUrl),
-      )
+      .replace(/<title>[^<]*<\/title>/, headTags(route, language, heading && decodeHTML(heading), options.publicUrl))
       .replace(/\s*<meta\s+name="description"[^>]*\/>/, '')
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
       .replace(
@@ -150,11 +148,3 @@ export const prerenderedPages = (options: {
     },
   };
 };
-
-const unescapeEntities = (text: string) =>
-  text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');

@@ -35,9 +35,3 @@ export const Page = ({ title, children, className }: { title: string; children?:
     </article>
   );
 };
-
-/** What a page not yet opened on this server says: honest, translated, and with a way on. */
-export const NotYetOpen = () => {
-  const { t } = useTranslation();
-  return <p className="page-notice">{t('common.notYetOpen')}</p>;
-};

@@ -53,19 +53,22 @@ const recordIp = (
 
 const cleanIpV6 = (value: string | undefined) => (value && isIPv6(value) ? value : '');
 
-/** createaccount: a new accounts row as the login server expects it. */
+/**
+ * createaccount: a new accounts row as the login server expects it. Answers the login as stored
+ * (the contract trimmed the name; it is lowercased here, once), or why there is none.
+ */
 export const registerAccount = async (
   deps: AccountServiceDeps,
   model: Required<Pick<RegisterModel, 'username' | 'newPassword' | 'email'>> & { creationIpV6?: string },
   visitor: Visitor,
-): Promise<ErrorCode[]> => {
+): Promise<{ login: string } | { errors: ErrorCode[] }> => {
   const login = normalizeLogin(model.username);
   const created = await insertGameAccount(deps.connections.login.db, deps.schema, {
     login,
     password: model.newPassword,
     email: model.email.trim(),
   });
-  if (!created) return ['usernameTaken'];
+  if (!created) return { errors: ['usernameTaken'] };
   await attachEmail(deps, login, model.email);
   const ipV6 = cleanIpV6(model.creationIpV6);
   await recordIp(deps.connections.site.db, { login, ipV4: visitor.ipV4, ipV6, kind: 'creation', at: deps.now() });
@@ -73,7 +76,7 @@ export const registerAccount = async (
     { login, ipV4: visitor.ipV4, ipV6, cookieHeader: visitor.cookieHeader },
     deps.onListenerError,
   );
-  return [];
+  return { login };
 };
 
 export const changePassword = async (

@@ -1,4 +1,5 @@
-import { type Migration, MysqlAdapter, sql } from 'kysely';
+import type { Migration } from 'kysely';
+import { fullUnicodeTable } from '../../db/migration-dialect';
 import type { AnyKysely } from '../../db/connections';
 
 /** The accounts feature's own tables. */
@@ -53,7 +54,7 @@ export const accountMigrations: Record<string, Migration> = {
   /** The emails of accounts whose game keeps none (aCis): features/accounts/account-emails.ts. */
   '004_accounts_emails': {
     async up(db: AnyKysely) {
-      const utf8mb4 = db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4` : sql``;
+      const utf8mb4 = fullUnicodeTable(db);
       await db.schema
         .createTable('site_account_emails')
         .ifNotExists()
@@ -71,8 +72,7 @@ export const accountMigrations: Record<string, Migration> = {
   '003_accounts_claims': {
     async up(db: AnyKysely) {
       // Keys hold typed logins: full Unicode, and compared byte for byte, not accent-insensitively.
-      const exactUnicode =
-        db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4 collate utf8mb4_bin` : sql``;
+      const exactUnicode = fullUnicodeTable(db, { binary: true });
       await db.schema
         .createTable('site_claims')
         .ifNotExists()

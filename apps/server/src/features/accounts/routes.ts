@@ -4,7 +4,6 @@ import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
-import { normalizeLogin } from '../../game/accounts';
 import { visitorIpv4 } from '../../infra/client-address';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
 import { type AccountCallDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
@@ -54,14 +53,10 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
     app,
     'createAccount',
     withCaptcha(async (body, request, reply) => {
-      const codes = await registerAccount(deps, body, visitorOf(request));
-      if (codes.length === 0) {
-        reply.header(
-          'set-cookie',
-          registrations.afterRegistering(request.headers.cookie, normalizeLogin(body.username)),
-        );
-      }
-      return codes;
+      const registered = await registerAccount(deps, body, visitorOf(request));
+      if ('errors' in registered) return registered.errors;
+      reply.header('set-cookie', registrations.afterRegistering(request.headers.cookie, registered.login));
+      return [];
     }),
     limited,
   );

@@ -1,4 +1,5 @@
-import { type Migration, MysqlAdapter, sql } from 'kysely';
+import { type Migration, sql } from 'kysely';
+import { fullUnicodeTable, isMysql } from '../../db/migration-dialect';
 import type { AnyKysely } from '../../db/connections';
 
 /** The mail feature's tables: jobs, their outbox and the unsubscribed addresses. */
@@ -6,7 +7,7 @@ export const mailMigrations: Record<string, Migration> = {
   '030_mail_outbox': {
     async up(db: AnyKysely) {
       // Game databases are often utf8mb3; a subject or content may hold an emoji.
-      const fullUnicode = db.getExecutor().adapter instanceof MysqlAdapter ? sql`character set utf8mb4` : sql``;
+      const fullUnicode = fullUnicodeTable(db);
       await db.schema
         .createTable('site_mail_jobs')
         .ifNotExists()
@@ -82,7 +83,7 @@ export const mailMigrations: Record<string, Migration> = {
    */
   '031_mail_outbox_single_mails': {
     async up(db: AnyKysely) {
-      if (db.getExecutor().adapter instanceof MysqlAdapter) {
+      if (isMysql(db)) {
         await sql`alter table site_mail_outbox convert to character set utf8mb4`.execute(db);
         await sql`alter table site_mail_outbox
           modify job_id integer null,

@@ -5,7 +5,7 @@ import { chooseEncoding } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
-import type { Settings } from '../../settings';
+import type { StatisticsSettings } from './settings-schema';
 import { preparedEncodings } from './encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
 import {
@@ -22,7 +22,7 @@ export const FIRST_READ_WAIT_MS = 3_000;
 export interface StatisticsRoutesOptions {
   connections: Connections;
   schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasEventStats' | 'hasPunishments'>;
-  settings: Pick<Settings, 'statistics'>;
+  settings: StatisticsSettings;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
   /** The vote ledger's top voters (features/votes); empty without it. */
@@ -43,8 +43,8 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
       referrals: options.referrals ?? noReferralStatistics,
       voters: options.voters ?? noVotersStatistics,
     },
-    limit: settings.statistics.limit,
-    refreshMs: settings.statistics.refreshSeconds * 1000,
+    limit: settings.limit,
+    refreshMs: settings.refreshSeconds * 1000,
     log: app.log,
     shared: options.shared,
   });

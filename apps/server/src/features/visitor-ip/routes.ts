@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { visitorIpv4 } from '../../infra/client-address';
 import { type PreparedAnswer, prepareAnswer } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
+import { LRUCache } from 'lru-cache';
 
 const ANSWER_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
 /** Answers kept, one per address: a page view asks once, a player's next page asks again. */
@@ -13,11 +14,10 @@ export const visitorIpRoutes = async (
   app: FastifyInstance,
   options: { clientAddress: (request: IncomingMessage) => string | undefined },
 ): Promise<void> => {
-  const answers = new Map<string, PreparedAnswer>();
+  const answers = new LRUCache<string, PreparedAnswer>({ max: ADDRESSES_KEPT });
   const answerFor = (address: string): PreparedAnswer => {
     let answer = answers.get(address);
     if (!answer) {
-      if (answers.size >= ADDRESSES_KEPT) answers.clear();
       answer = prepareAnswer(ANSWER_HEADERS, visitorIpv4(address));
       answers.set(address, answer);
     }

@@ -1,4 +1,5 @@
-import { type Migration, MysqlAdapter, sql } from 'kysely';
+import { type Migration, sql } from 'kysely';
+import { fullUnicodeTable } from '../../db/migration-dialect';
 import type { AnyKysely } from '../../db/connections';
 
 /** The 12 hours between two paid votes of one voter at one site (features/votes/site-checks.ts). */
@@ -13,7 +14,6 @@ const VOTE_WINDOW_MS = 12 * 3_600_000;
 export const voteMigrations: Record<string, Migration> = {
   '100_votes_claims': {
     async up(db: AnyKysely) {
-      const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
       await db.schema
         .createTable('site_vote_claims')
         .ifNotExists()
@@ -26,7 +26,7 @@ export const voteMigrations: Record<string, Migration> = {
         .addColumn('voted_at', 'bigint')
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addUniqueConstraint('site_vote_claims_once', ['site', 'voter', 'vote_window'])
-        .modifyEnd(mysql ? sql`engine=InnoDB character set utf8mb4 collate utf8mb4_bin` : sql``)
+        .modifyEnd(fullUnicodeTable(db, { innodb: true, binary: true }))
         .execute();
       await db.schema
         .createIndex('site_vote_claims_created_at')
@@ -41,7 +41,6 @@ export const voteMigrations: Record<string, Migration> = {
   },
   '101_votes_turns': {
     async up(db: AnyKysely) {
-      const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
       await db.schema
         .createTable('site_vote_turns')
         .ifNotExists()
@@ -49,7 +48,7 @@ export const voteMigrations: Record<string, Migration> = {
         .addColumn('voter', 'varchar(64)', (col) => col.notNull())
         .addColumn('last_vote_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('site_vote_turns_key', ['site', 'voter'])
-        .modifyEnd(mysql ? sql`engine=InnoDB character set utf8mb4 collate utf8mb4_bin` : sql``)
+        .modifyEnd(fullUnicodeTable(db, { innodb: true, binary: true }))
         .execute();
       // The votes paid before: each voter of the ledger, and each character it paid, keeps the time
       // of its last paid vote (the site's, else ours), so that no vote of the last 12 hours is paid again.

@@ -4,8 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { SERVER_CALLBACK_MARK, sdkRoute } from '../../infra/sdk-route';
-import type { Settings } from '../../settings';
-import { isCallbackKind, isListKind } from './settings-schema';
+import { type VoteSitesSettings, isCallbackKind, isListKind } from './settings-schema';
 import { keyOf, resolveCheck, siteCheckOf } from './site-checks';
 import { type CallbackSite, readCallback, rewardCallback } from './vote-callbacks';
 import { type ListSite, startVoteLists } from './vote-lists';
@@ -14,7 +13,7 @@ import { type CheckedSite, type VoteClaimDeps, claimVotes } from './vote-claims'
 
 export interface VoteRoutesOptions {
   deps: Omit<VoteClaimDeps, 'sites' | 'log'>;
-  voteSites: Settings['voteSites'];
+  voteSites: VoteSitesSettings;
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
@@ -22,7 +21,7 @@ export interface VoteRoutesOptions {
 }
 
 /** The vote sites of the settings that have a `check`, ready to ask; a missing key stops start-up. */
-export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.ProcessEnv = process.env): CheckedSite[] =>
+export const checkedSites = (voteSites: VoteSitesSettings, env: NodeJS.ProcessEnv = process.env): CheckedSite[] =>
   voteSites.flatMap((site, index) => {
     const check = site.check;
     if (!check || isCallbackKind(check.kind) || isListKind(check.kind)) return [];
@@ -40,7 +39,7 @@ export const checkedSites = (voteSites: Settings['voteSites'], env: NodeJS.Proce
   });
 
 /** The vote sites of the settings that call back, with their keys read; a missing key stops start-up. */
-export const callbackSites = (voteSites: Settings['voteSites'], env: NodeJS.ProcessEnv = process.env): CallbackSite[] =>
+export const callbackSites = (voteSites: VoteSitesSettings, env: NodeJS.ProcessEnv = process.env): CallbackSite[] =>
   voteSites.flatMap((site, index) => {
     const check = site.check;
     if (!check || !isCallbackKind(check.kind)) return [];
@@ -60,7 +59,7 @@ export const callbackSites = (voteSites: Settings['voteSites'], env: NodeJS.Proc
   });
 
 /** The vote sites of the settings that publish a list of votes (MMOTop). */
-export const listSites = (voteSites: Settings['voteSites']): ListSite[] =>
+export const listSites = (voteSites: VoteSitesSettings): ListSite[] =>
   voteSites.flatMap((site) => {
     const check = site.check;
     if (!check || !isListKind(check.kind) || check.apiUrl === undefined) return [];

@@ -1,3 +1,4 @@
+import { VOTE_SITE_COUNT, voteSite } from '@gatekeeper/contract';
 import { z } from 'zod';
 
 /** The vote sites whose API the site can ask who voted (features/votes/site-checks.ts). */
@@ -166,3 +167,118 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
+
+/** `voteSites`: the vote panel's sites, each with its link and, where the site can say, its `check`. */
+export const voteSitesSettings = z
+  .array(
+    voteSite
+      .omit({ rewarded: true })
+      .extend({
+        name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
+        banner: z
+          .string()
+          .describe(
+            "An 88x31 image served by this site, e.g. `/images/vote/l2topzone.svg` (ours are in `apps/web/public/images/vote/`); the page's content security policy shows no images from other hosts.",
+          ),
+        url: z
+          .string()
+          .regex(/^https?:\/\//, 'expected an http(s) URL')
+          .describe('The vote link; `{id}` marks where the vote identifier goes.'),
+        identifier: voteSite.shape.identifier.describe(
+          '`any`: the character name, else the visitor\'s IPv4; `charName`: the character name only (as MMOTOP wants); `voteId`: the character\'s vote id (for a `check` with `by: "voteId"`); `none`: a plain link.',
+        ),
+        check: voteCheckSettings
+          .optional()
+          .describe(
+            'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
+          ),
+      })
+      .strict()
+      .refine((site) => (site.check?.by === 'voteId') === (site.identifier === 'voteId'), {
+        message: 'a site asked by vote id (check.by "voteId") and only such a site has identifier "voteId"',
+        path: ['identifier'],
+      }),
+  )
+  .max(VOTE_SITE_COUNT)
+  .default([
+    {
+      name: 'L2TopZone',
+      banner: '/images/vote/l2topzone.svg',
+      url: 'https://l2topzone.com/vote/id/00000/{id}',
+      identifier: 'any',
+    },
+    {
+      name: 'HopZone',
+      banner: '/images/vote/hopzone.svg',
+      url: 'https://l2.hopzone.net/site/vote/00000/{id}',
+      identifier: 'any',
+    },
+    {
+      name: 'L2Network',
+      banner: '/images/vote/l2network.svg',
+      url: 'https://l2network.eu/details/gatekeeper/vote/{id}',
+      identifier: 'any',
+    },
+    {
+      name: 'iTopZ',
+      banner: '/images/vote/itopz.svg',
+      url: 'https://itopz.com/vote/00000/{id}',
+      identifier: 'any',
+    },
+    {
+      name: 'L2TopGameServer',
+      banner: '/images/vote/l2topgameserver.svg',
+      url: 'https://l2topgameserver.com/voteGame/00000-gatekeeper/{id}',
+      identifier: 'any',
+    },
+    {
+      name: 'L2JBrasil',
+      banner: '/images/vote/l2jbrasil.svg',
+      url: 'https://top.l2jbrasil.com/index.php?a=in&u=gatekeeper',
+      identifier: 'none',
+    },
+    {
+      name: 'L2TopServers',
+      banner: '/images/vote/l2topservers.svg',
+      url: 'https://l2topservers.com/l2top/00000/gatekeeper',
+      identifier: 'none',
+    },
+    {
+      name: 'L2Votes',
+      banner: '/images/vote/l2votes.svg',
+      url: 'https://l2votes.com/votes.php?sid=00000',
+      identifier: 'none',
+    },
+    {
+      name: 'l2top.co',
+      banner: '/images/vote/l2topco.svg',
+      url: 'https://l2top.co/vote/server/00000',
+      identifier: 'none',
+    },
+    {
+      name: 'MMOTOP',
+      banner: '/images/vote/mmotop.svg',
+      url: 'https://l2.mmotop.ru/servers/00000/votes/new?charname={id}',
+      identifier: 'charName',
+    },
+  ])
+  .describe('The vote panel: up to ten vote sites (the default is ten common L2 vote sites; see votes.md).');
+export type VoteSitesSettings = z.infer<typeof voteSitesSettings>;
+
+/** `votes`: the vote panel's own limits. */
+export const voteSettings = z
+  .object({
+    requestsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(10)
+      .describe(
+        'Vote claims ("I voted, give me the reward") one address may make per minute, a limit of its own (not the account forms\').',
+      ),
+  })
+  .strict()
+  .prefault({})
+  .describe('The vote panel (see votes.md).');
+export type VoteSettings = z.infer<typeof voteSettings>;

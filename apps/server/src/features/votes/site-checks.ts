@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { DEFAULT_API_URLS, type VoteCheckKind, type VoteCheckSettings } from './settings-schema';
 
 /** How long one question to a vote site may take before it counts as unavailable. */
@@ -93,17 +94,17 @@ export const wallClock = (at: number, zone: string): string => {
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** A wall-clock text read as if it were UTC, in milliseconds; undefined when it is not one. */
-const asUtc = (text: string): number | undefined => {
+/**
+ * A wall-clock text read in a time zone, in milliseconds (by @date-fns/tz's TZDate: a time that a
+ * DST change skips reads as the hour after, one it repeats as its later occurrence); undefined
+ * when the text is not one.
+ */
+const inZone = (text: string, zone: string): number | undefined => {
   const match = WALL_CLOCK.exec(text.trim());
   if (!match) return undefined;
   const [y = 0, mo = 1, d = 1, h = 0, mi = 0, se = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  return Date.UTC(y, mo - 1, d, h, mi, se);
+  return new TZDate(y, mo - 1, d, h, mi, se, zone).getTime();
 };
-
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-const zoneOffsetMs = (zone: string, at: number): number =>
-  (asUtc(wallClock(at, zone)) ?? 0) - Math.floor(at / 1000) * 1000;
 
 /**
  * A site's time as milliseconds: a unix time in seconds or milliseconds, or "YYYY-MM-DD HH:MM:SS"
@@ -116,11 +117,7 @@ export const siteTime = (value: unknown, zone: string): number | undefined => {
     return number < 1e12 ? number * 1000 : number;
   }
   if (typeof value !== 'string') return undefined;
-  const wall = asUtc(value);
-  if (wall === undefined) return undefined;
-  // The wall clock of the zone: shift by the zone's offset near that time (twice, across a DST change).
-  const first = wall - zoneOffsetMs(zone, wall);
-  return wall - zoneOffsetMs(zone, first);
+  return inZone(value, zone);
 };
 
 /** Voted, within the 12 hours counted by the site's own clock when it sends one. */

@@ -6,7 +6,7 @@ import {
   PASSWORD_FLAG_KEYS,
   isErrorCode,
 } from '@gatekeeper/contract/lite';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
@@ -23,6 +23,7 @@ import { CaptchaField, type CaptchaHandle } from './captcha-field';
 import type { FormDefinition } from './form-definition';
 import { FormField } from './form-field';
 import { CHECKLIST_KEYS, PasswordChecklist } from './password-checklist';
+import { useSubmitGuard } from './use-submit-guard';
 import './form.css';
 import { ScriptButton } from '../script-button';
 
@@ -102,8 +103,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
   const { t } = useTranslation();
   const showDialog = useDialog();
   const captcha = useRef<CaptchaHandle>(null);
-  const processing = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, start, finish } = useSubmitGuard();
   const { loadSchema, fields, defaults } = config.form;
   // The schemas load with the form's first use (its first focus), so a check never waits for them.
   const resolver: Resolver<I, unknown, O> = async (values, context, options) => {
@@ -123,9 +123,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
   const firstField = focusField(names[0] ?? 'captcha');
 
   const onValid = async (values: O) => {
-    if (processing.current) return;
-    processing.current = true;
-    setBusy(true);
+    if (!start()) return;
     let refusal: unknown;
     let shownAtField: { name: Path<I>; code: string } | undefined;
     try {
@@ -188,8 +186,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
         }
       }
       captcha.current?.reset();
-      processing.current = false;
-      setBusy(false);
+      finish();
     }
   };
 

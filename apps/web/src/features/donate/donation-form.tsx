@@ -18,6 +18,7 @@ import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
 import { ScriptButton } from '../../components/script-button';
+import { useSubmitGuard } from '../../components/form/use-submit-guard';
 
 /** The amount as the provider's form wants it: a dot and two decimals. */
 const providerAmount = (amount: string) => (toCents(amount) / 100).toFixed(2);
@@ -48,8 +49,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const providerForm = useRef<HTMLFormElement>(null);
-  const processing = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, start, finish } = useSubmitGuard();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
   const { donation, coinsName, coinsPerEuro } = metadata;
   const { money, count } = useNumberFormats(donation.currency);
@@ -77,18 +77,16 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      processing.current = false;
-      setBusy(false);
+      finish();
       setPayment(undefined);
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [finish]);
 
   const fail = (message: string) => {
     showDialog({ tone: 'error', title: t('donate.errorTitle'), message });
-    processing.current = false;
-    setBusy(false);
+    finish();
   };
 
   /** Orders v2: the site creates the order (checking the character), then PayPal's own approval page. */
@@ -105,9 +103,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   };
 
   const onValid = async (values: DonationFormValues) => {
-    if (processing.current) return;
-    processing.current = true;
-    setBusy(true);
+    if (!start()) return;
     const charName = values.charName.trim();
     if (donation.checkout === 'orders') {
       await startOrder(charName, providerAmount(values.amount));
