@@ -6,6 +6,21 @@ import {
   type Metadata,
 } from '@gatekeeper/contract';
 import type { Settings } from '../../settings';
+
+/** The settings the page is told of: the site-wide sections and the parts of features it shows. */
+export type MetadataSettings = Pick<
+  Settings,
+  | 'coins'
+  | 'server'
+  | 'links'
+  | 'voteSites'
+  | 'chat'
+  | 'social'
+  | 'ipv6LookupUrl'
+  | 'facebook'
+  | 'donations'
+  | 'downloads'
+>;
 import { FLAVORS } from '../../game/flavors';
 import type { GameSchema } from '../../game/schema-check';
 import { facebookLoginUrl } from '../facebook-streams/login-url';
@@ -19,7 +34,7 @@ const orDefault = (value: string, fallback: string) => (value.trim() === '' ? fa
  * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses.
  */
 export const presentMetadata = (
-  settings: Settings,
+  settings: MetadataSettings,
   publicUrl = 'http://localhost:8080',
   game: Pick<GameSchema, 'flavor'> = { flavor: FLAVORS.l2j },
 ): Metadata => ({
