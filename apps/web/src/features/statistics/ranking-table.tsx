@@ -214,9 +214,13 @@ const RankedRows = ({
         const value = row[stacked.field];
         return value === '' || value === undefined ? null : (
           <span key={stacked.label} className="ranking__under">
-            {/* A name reads on its own; a number needs its label. */}
-            <span className={stacked.format === 'text' ? 'visually-hidden' : undefined}>{label(stacked)}: </span>
-            {format[stacked.format](value)}
+            {/* A name reads on its own; a number needs its label, which gives way to the number when narrow. */}
+            <span className={stacked.format === 'text' ? 'visually-hidden' : 'ranking__under-label'}>
+              {label(stacked)}:{' '}
+            </span>
+            <span className={stacked.format === 'text' ? 'ranking__under-name' : 'ranking__under-number'}>
+              {format[stacked.format](value)}
+            </span>
           </span>
         );
       })}
