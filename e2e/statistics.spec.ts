@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { expectAccessible, waitForShell } from './support/fixtures';
 
-/** The ten pages in link-bar order: link text, page heading, and what the page shows. */
+/** The eleven pages in tab order: link text, page heading, and what the page shows. */
 const ENGLISH_PAGES = [
   {
     link: 'Referrals',
@@ -53,7 +53,7 @@ const headerTexts = (table: Locator) =>
     ),
   );
 
-const linkBar = (page: Page, label: string) => page.getByRole('navigation', { name: label });
+const tabsOf = (page: Page, label: string) => page.getByRole('navigation', { name: label });
 
 interface CharacterRow {
   name: string;
@@ -86,10 +86,10 @@ test.describe('the statistics pages', () => {
     await expectAccessible(page);
   });
 
-  test('the link bar moves between the eleven pages, marking the current one', async ({ page }) => {
+  test('the tabs move between the eleven pages, marking the current one', async ({ page }) => {
     await page.goto('/statistics/score');
     await waitForShell(page);
-    const bar = linkBar(page, 'Statistics');
+    const bar = tabsOf(page, 'Statistics');
     await expect(bar.getByRole('link')).toHaveText(ENGLISH_PAGES.map((p) => p.link));
     for (const target of ENGLISH_PAGES) {
       await bar.getByRole('link', { name: target.link, exact: true }).click();
@@ -137,7 +137,7 @@ test.describe('the statistics pages', () => {
     await expect(dataRows(table).first().locator('td:last-child')).toHaveText(/^\d{1,3}(\s\d{3})+$/);
     await expectAccessible(page);
 
-    const bar = linkBar(page, 'Статистика');
+    const bar = tabsOf(page, 'Статистика');
     await bar.getByRole('link', { name: 'K/D', exact: true }).click();
     await expect(page).toHaveURL(/\/ru\/statistika\/kd$/);
     const kd = page.getByRole('table', { name: /Персонажи по убийствам на одну смерть/ });
@@ -162,7 +162,7 @@ test.describe('the statistics pages', () => {
     test('the tabs are one row that scrolls, the current tab in view', async ({ page }) => {
       await page.goto('/statistics/heroes');
       await waitForShell(page);
-      const tabs = linkBar(page, 'Statistics');
+      const tabs = tabsOf(page, 'Statistics');
       const tops = await tabs
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
