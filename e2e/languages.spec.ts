@@ -51,7 +51,11 @@ test.describe('six languages', () => {
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByRole('link', { name: 'Cuenta' }).click();
     await expect(page).toHaveURL(/\/es\/registro$/);
-    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Herramientas de la cuenta' })
+        .getByRole('link', { name: 'Registrarse', exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
     await menu.getByRole('link', { name: 'Estadísticas' }).click();
     await expect(page).toHaveURL(/\/es\/estadisticas\/puntuacion$/);
     await page.getByRole('navigation', { name: 'Estadísticas' }).getByRole('link').nth(4).click();

@@ -83,7 +83,7 @@ test.describe('the site shell', () => {
     await expectAccessible(page);
   });
 
-  test('the account tabs mark the active tab and move with the arrow keys', async ({ page }) => {
+  test('the account tabs are links marking the current page, reached with the Tab key', async ({ page }) => {
     await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Main menu' })
@@ -91,15 +91,16 @@ test.describe('the site shell', () => {
       .click();
     await expect(page).toHaveURL(/\/register$/);
     await waitForScript(page);
-    const tabs = page.getByRole('tablist', { name: 'Account tools' });
-    await expect(tabs.getByRole('tab')).toHaveCount(5);
-    await expect(tabs.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
-    await tabs.getByRole('tab', { name: 'Register' }).focus();
-    await page.keyboard.press('ArrowRight');
+    const tabs = page.getByRole('navigation', { name: 'Account tools' });
+    await expect(tabs.getByRole('link')).toHaveCount(5);
+    await expect(tabs.getByRole('link', { name: 'Register' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Register' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(tabs.getByRole('link', { name: 'Change password' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/change-password$/);
-    await expect(tabs.getByRole('tab', { name: 'Change password' })).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.getByRole('tab', { name: 'Change password' })).toBeFocused();
-    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Change password' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Register' })).not.toHaveAttribute('aria-current');
     await expectAccessible(page);
   });
 });

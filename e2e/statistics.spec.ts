@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { expectAccessible, waitForShell } from './support/fixtures';
 
-/** The ten pages in link-bar order: link text, page heading, and what the page shows. */
+/** The eleven pages in tab order: link text, page heading, and what the page shows. */
 const ENGLISH_PAGES = [
   {
     link: 'Referrals',
@@ -31,12 +31,16 @@ const expectRanked = async (table: Locator) => {
   await expect(position.locator('[aria-hidden="true"]')).toHaveText('#');
   const rows = dataRows(table);
   expect(await rows.count()).toBeGreaterThan(1);
-  const positions = (await rows.locator('td:first-child').allTextContents()).map(Number);
+  const positions = await positionsOf(table);
   expect(positions[0]).toBe(1);
   positions.forEach((place, i) => {
     expect(place === i + 1 || place === positions[i - 1]).toBe(true);
   });
 };
+
+/** The positions of the rows shown, as the rows carry them (a tied one reads "=2 tied"). */
+const positionsOf = (table: Locator) =>
+  dataRows(table).evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.position)));
 
 /** The column headers' own texts, without the names of the columns shown under them on phones. */
 const headerTexts = (table: Locator) =>
@@ -49,7 +53,15 @@ const headerTexts = (table: Locator) =>
     ),
   );
 
-const linkBar = (page: Page, label: string) => page.getByRole('navigation', { name: label });
+const tabsOf = (page: Page, label: string) => page.getByRole('navigation', { name: label });
+
+interface CharacterRow {
+  name: string;
+  value: number;
+  clan: string;
+}
+/** A row header's text on a phone: the name, then its clan under it. */
+const named = (row: CharacterRow) => (row.clan ? `${row.name}Clan: ${row.clan}` : row.name);
 
 test.describe('the statistics pages', () => {
   test('the top menu opens the score ranking, a table ranked with #', async ({ page }) => {
@@ -74,10 +86,10 @@ test.describe('the statistics pages', () => {
     await expectAccessible(page);
   });
 
-  test('the link bar moves between the eleven pages, marking the current one', async ({ page }) => {
+  test('the tabs move between the eleven pages, marking the current one', async ({ page }) => {
     await page.goto('/statistics/score');
     await waitForShell(page);
-    const bar = linkBar(page, 'Statistics');
+    const bar = tabsOf(page, 'Statistics');
     await expect(bar.getByRole('link')).toHaveText(ENGLISH_PAGES.map((p) => p.link));
     for (const target of ENGLISH_PAGES) {
       await bar.getByRole('link', { name: target.link, exact: true }).click();
@@ -125,7 +137,7 @@ test.describe('the statistics pages', () => {
     await expect(dataRows(table).first().locator('td:last-child')).toHaveText(/^\d{1,3}(\s\d{3})+$/);
     await expectAccessible(page);
 
-    const bar = linkBar(page, 'Статистика');
+    const bar = tabsOf(page, 'Статистика');
     await bar.getByRole('link', { name: 'K/D', exact: true }).click();
     await expect(page).toHaveURL(/\/ru\/statistika\/kd$/);
     const kd = page.getByRole('table', { name: /Персонажи по убийствам на одну смерть/ });
@@ -142,5 +154,113 @@ test.describe('the statistics pages', () => {
       )
       .toEqual(['#Место', 'Реферальный код', 'Приглашено', 'Зарегистрировались', 'Играют']);
     await expectAccessible(page);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the tabs are one row that scrolls, the current tab in view', async ({ page }) => {
+      await page.goto('/statistics/heroes');
+      await waitForShell(page);
+      const tabs = tabsOf(page, 'Statistics');
+      const tops = await tabs
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(11);
+      expect(new Set(tops).size).toBe(1);
+      const row = tabs.getByRole('list');
+      expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+      const current = tabs.getByRole('link', { name: 'Heroes', exact: true });
+      await expect(current).toHaveAttribute('aria-current', 'page');
+      await expect(current).toBeInViewport({ ratio: 1 });
+      // The row was scrolled to it: the first tab is out of sight, a swipe (or Tab) away.
+      await expect(tabs.getByRole('link', { name: 'Referrals' })).not.toBeInViewport();
+      await tabs.getByRole('link', { name: 'Referrals' }).focus();
+      await expect(tabs.getByRole('link', { name: 'Referrals' })).toBeInViewport({ ratio: 1 });
+      // The row scrolls; the page does not.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await expectAccessible(page);
+    });
+
+    test('a ranking in pages of 25: page links, a shared page, finding a character, ties', async ({ page }) => {
+      const ranking = (await (await page.request.get('/sdk/getkillsstatistics')).json()) as CharacterRow[];
+      expect(ranking.length).toBeGreaterThan(75);
+      // The demo world has characters with equal kills; the ranking shows them as ties.
+      // (Two on one page: not the first row of a page.)
+      const tie = ranking.findIndex((row, i) => i % 25 !== 0 && ranking[i - 1]!.value === row.value);
+      expect(tie, 'the demo world should hold two characters with equal kills').toBeGreaterThan(0);
+
+      // While the rows load, placeholder rows hold their place: nothing below moves when they come.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/sdk/getkillsstatistics', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/statistics/kills');
+      await waitForShell(page);
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+      const pagerTop = () =>
+        page.locator('.ranking-pager').evaluate((pager) => Math.round(pager.getBoundingClientRect().top));
+      const before = await pagerTop();
+      release();
+      const table = page.getByRole('table', { name: 'Characters ranked by kills' });
+      await expect(dataRows(table)).toHaveCount(25);
+      expect(await pagerTop()).toBe(before);
+      await page.unroute('**/sdk/getkillsstatistics');
+
+      // Every row one height; the podium's three rows among them.
+      const heights = await dataRows(table).evaluateAll((rows) =>
+        rows.map((row) => Math.round(row.getBoundingClientRect().height)),
+      );
+      expect(new Set(heights).size).toBe(1);
+      await expectRanked(table);
+
+      const pager = page.getByRole('navigation', { name: 'Ranking pages' });
+      await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await pager.getByRole('link', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/\/statistics\/kills\?page=2$/);
+      await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      await expect(pager).toContainText(`26–50 of ${ranking.length}`);
+      await expect(table.getByRole('rowheader').first()).toHaveText(named(ranking[25]!));
+      await expect(table).toBeInViewport();
+
+      // A shared link opens on its page.
+      await page.goto('/statistics/kills?page=3');
+      await expect(table.getByRole('rowheader').first()).toHaveText(named(ranking[50]!));
+
+      // Finding a character of the demo world by name: its page opens and its row is marked.
+      const wanted = ranking[60]!;
+      await page.goto('/statistics/kills');
+      await waitForShell(page);
+      const find = page.getByRole('searchbox', { name: 'Find my character' });
+      await find.fill(wanted.name.toLowerCase());
+      await find.press('Enter');
+      await expect(page).toHaveURL(/\?page=3$/);
+      const found = table.locator('tbody tr[aria-current="true"]');
+      await expect(found.getByRole('rowheader')).toHaveText(named(wanted));
+      await expect(found).toBeInViewport();
+      await expect(page.getByRole('status').filter({ hasText: wanted.name })).toHaveText(
+        new RegExp(`^${wanted.name} is number \\d+, on page 3\\.$`),
+      );
+      // A game master is never ranked: the page says so.
+      await find.fill('GameMaster');
+      await expect(page.getByRole('status').filter({ hasText: 'GameMaster' })).toHaveText(
+        'No character called “GameMaster” is in this ranking.',
+      );
+      await expect(table.locator('tbody tr[aria-current="true"]')).toHaveCount(0);
+
+      // The tie: the two characters with equal kills share one position, each marked as tied.
+      await find.fill(ranking[tie]!.name);
+      const rowOf = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+      const place = await rowOf(ranking[tie]!.name).getAttribute('data-position');
+      await expect(rowOf(ranking[tie - 1]!.name)).toHaveAttribute('data-position', place!);
+      for (const name of [ranking[tie - 1]!.name, ranking[tie]!.name]) {
+        await expect(rowOf(name).getByRole('cell').first()).toHaveText(`=${place} tied`);
+      }
+      await expectAccessible(page);
+    });
   });
 });

@@ -25,7 +25,7 @@ export const waitForShell = async (page: Page) => {
 
 /**
  * Waits until the page's script has taken over the pre-rendered HTML (decision 022): what only the
- * script does (recording a click, moving between tabs with the arrow keys) works from then on. The
+ * script does (recording a click, finding a row of a ranking) works from then on. The
  * flags are disabled until then.
  */
 export const waitForScript = async (page: Page) => {

@@ -41,12 +41,16 @@ export const useCall = <N extends CallName, F>(
   return value === FAILED ? fallback : value;
 };
 
-/** A GET call that says when it failed and can be tried again (the rankings). */
+/**
+ * A GET call that says when it failed and can be tried again (the rankings); with `skip` it is not
+ * made (the answer was given at render).
+ */
 export const useRetryableCall = <N extends CallName>(
   name: N,
+  options: { skip?: boolean } = {},
 ): { value: ResponseOf<N> | undefined; failed: boolean; retry: () => void } => {
   const [attempt, setAttempt] = useState(0);
-  const value = useCallAttempt(name, attempt);
+  const value = useCallAttempt(name, attempt, options.skip);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return value === FAILED ? { value: undefined, failed: true, retry } : { value, failed: false, retry };
 };

@@ -5,14 +5,12 @@ import { takeRouteChange } from '../shared/route-change';
 /**
  * After an in-site link the new page shows itself: its heading scrolls to the top of the window
  * and takes the focus, where a screen reader starts reading. Not on the first load (the visitor
- * sees the header), not after the browser's back and forward (the shell restores the scroll), and
- * not when the account tabs keep the focus on the tab the arrow keys moved to.
+ * sees the header), and not after the browser's back and forward (the shell restores the scroll).
  */
 const useShowOnArrival = () => {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!takeRouteChange('push')) return;
-    if ((history.state as { focusTab?: boolean } | null)?.focusTab) return;
     heading.current?.scrollIntoView({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, []);

@@ -1,15 +1,24 @@
 import { LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
-import { useMemo } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
+import { Link, useLocation, useNavigate } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import {
   type ColumnFormat,
+  PAGE_SIZE,
   type Ranking,
   type RankingColumn,
   type RankingRow,
   type StatisticsRoute,
+  findRow,
+  pageCount,
+  pageFromSearch,
+  pageNumbers,
+  pageOfRow,
   positionsOf,
+  rowsOfPage,
+  searchWithPage,
 } from './rankings';
 
 const useFormatters = (): Record<ColumnFormat, (value: string | number) => string> => {
@@ -40,61 +49,35 @@ const stackedAfter = (columns: readonly RankingColumn[]): RankingColumn[][] =>
     return following;
   });
 
-/**
- * One ranking as a table: a loading notice while the list is undefined, a friendly notice when it
- * is empty, a notice with a Try again button when the call failed, else the rows with their
- * positions. On phones the stacked columns (decision 010) move under the cell before them, so the
- * table fits without breaking a name.
- */
-export const RankingTable = ({ id, ranking }: { id: StatisticsRoute; ranking: Ranking }) => {
-  const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall(ranking.call);
-  const rows = value as readonly RankingRow[] | undefined;
-  const format = useFormatters();
-  if (failed) {
-    return (
-      <div className="page-notice ranking__failed" role="alert">
-        <p>{t('statistics.loadFailed')}</p>
-        <button type="button" className="button" onClick={retry}>
-          {t('statistics.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (rows === undefined) {
-    return (
-      <p className="page-loading" role="status">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (rows.length === 0) return <p className="page-notice">{t('statistics.empty')}</p>;
+const classOf = (column: RankingColumn) =>
+  [column.format === 'text' ? undefined : 'ranking__number', column.stacked ? 'ranking__stacked' : undefined]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
-  const positions = positionsOf(rows, ranking.rankedBy);
-  const [first] = ranking.columns;
+/** The table with its caption and column headers; the body is the caller's (rows, or placeholders). */
+const RankingFrame = ({
+  id,
+  ranking,
+  children,
+  tableRef,
+  hidden = false,
+}: {
+  id: StatisticsRoute;
+  ranking: Ranking;
+  children: ReactNode;
+  tableRef?: Ref<HTMLTableElement>;
+  hidden?: boolean;
+}) => {
+  const { t } = useTranslation();
   const under = stackedAfter(ranking.columns);
-  const classOf = (column: RankingColumn) =>
-    [column.format === 'text' ? undefined : 'ranking__number', column.stacked ? 'ranking__stacked' : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const label = (column: RankingColumn) => t(`statistics.columns.${column.label}`);
-  const cell = (row: RankingRow, column: RankingColumn, i: number) => (
-    <>
-      {format[column.format](row[column.field] ?? '')}
-      {under[i]?.map((stacked) => {
-        const value = row[stacked.field];
-        return value === '' || value === undefined ? null : (
-          <span key={stacked.label} className="ranking__under">
-            {/* A name reads on its own; a number needs its label. */}
-            <span className={stacked.format === 'text' ? 'visually-hidden' : undefined}>{label(stacked)}: </span>
-            {format[stacked.format](value)}
-          </span>
-        );
-      })}
-    </>
-  );
   return (
-    <table className="ranking">
+    <table
+      className="ranking"
+      ref={tableRef}
+      tabIndex={tableRef ? -1 : undefined}
+      aria-hidden={hidden || undefined}
+      data-loading={hidden || undefined}
+    >
       <caption className="ranking__caption">{t(`statistics.captions.${id}`)}</caption>
       <thead>
         <tr>
@@ -104,22 +87,170 @@ export const RankingTable = ({ id, ranking }: { id: StatisticsRoute; ranking: Ra
           </th>
           {ranking.columns.map((column, i) => (
             <th key={column.label} scope="col" className={classOf(column)}>
-              {label(column)}
+              {t(`statistics.columns.${column.label}`)}
               {under[i]
                 ?.filter((stacked) => stacked.format === 'text')
                 .map((stacked) => (
                   <span key={stacked.label} className="ranking__under" aria-hidden="true">
-                    {label(stacked)}
+                    {t(`statistics.columns.${stacked.label}`)}
                   </span>
                 ))}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row, r) => (
-          <tr key={`${positions[r]}:${String(row[first.field])}`} data-position={positions[r]}>
-            <td className="ranking__position">{positions[r]}</td>
+      <tbody>{children}</tbody>
+    </table>
+  );
+};
+
+/** A full page of empty rows of the rows' height, so the page does not jump when the rows come. */
+const PlaceholderRows = ({ ranking }: { ranking: Ranking }) => (
+  <>
+    {Array.from({ length: PAGE_SIZE }, (_, r) => (
+      <tr key={r}>
+        <td className="ranking__position">
+          <span className="ranking__bar ranking__bar--short" />
+        </td>
+        {ranking.columns.map((column, i) =>
+          i === 0 ? (
+            <th key={column.label} scope="row">
+              <span className="ranking__bar" />
+            </th>
+          ) : (
+            <td key={column.label} className={classOf(column)}>
+              <span className="ranking__bar ranking__bar--short" />
+            </td>
+          ),
+        )}
+      </tr>
+    ))}
+  </>
+);
+
+/** The page links under a ranking: previous, the page numbers, next; the current page marked. */
+const Pager = ({
+  page,
+  pages,
+  total,
+  onFollow,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  onFollow: () => void;
+}) => {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const to = (n: number) => `${pathname}${searchWithPage(search, n)}`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(page * PAGE_SIZE, total);
+  const step = (n: number, label: string, arrow: string, rel: 'prev' | 'next') =>
+    n >= 1 && n <= pages ? (
+      <Link to={to(n)} rel={rel} aria-label={label} title={label} className="ranking-pager__link" onClick={onFollow}>
+        <span aria-hidden="true">{arrow}</span>
+      </Link>
+    ) : (
+      <span className="ranking-pager__link ranking-pager__link--off" aria-hidden="true">
+        {arrow}
+      </span>
+    );
+  return (
+    <nav aria-label={t('statistics.pages.label')} className="ranking-pager">
+      <p className="ranking-pager__range">{t('statistics.pages.range', { first, last, total })}</p>
+      {pages > 1 && (
+        <ul className="ranking-pager__list">
+          <li>{step(page - 1, t('statistics.pages.previous'), '‹', 'prev')}</li>
+          {pageNumbers(page, pages).map((n, i) => (
+            <li key={n === 'gap' ? `gap${i}` : n}>
+              {n === 'gap' ? (
+                <span className="ranking-pager__gap" aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <Link
+                  to={to(n)}
+                  aria-label={t('statistics.pages.page', { page: n })}
+                  aria-current={n === page ? 'page' : undefined}
+                  className="ranking-pager__link"
+                  onClick={onFollow}
+                >
+                  {n}
+                </Link>
+              )}
+            </li>
+          ))}
+          <li>{step(page + 1, t('statistics.pages.next'), '›', 'next')}</li>
+        </ul>
+      )}
+    </nav>
+  );
+};
+
+/** The rows of the current page, their positions (ties share one), the found row marked. */
+const RankedRows = ({
+  ranking,
+  rows,
+  first,
+  positions,
+  found,
+  foundRef,
+}: {
+  ranking: Ranking;
+  rows: readonly RankingRow[];
+  first: number;
+  positions: readonly number[];
+  found: number | undefined;
+  foundRef: Ref<HTMLTableRowElement>;
+}) => {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const under = stackedAfter(ranking.columns);
+  const label = (column: RankingColumn) => t(`statistics.columns.${column.label}`);
+  const cell = (row: RankingRow, column: RankingColumn, i: number) => (
+    <>
+      {format[column.format](row[column.field] ?? '')}
+      {under[i]?.map((stacked) => {
+        const value = row[stacked.field];
+        return value === '' || value === undefined ? null : (
+          <span key={stacked.label} className="ranking__under">
+            {/* A name reads on its own; a number needs its label, which gives way to the number when narrow. */}
+            <span className={stacked.format === 'text' ? 'visually-hidden' : 'ranking__under-label'}>
+              {label(stacked)}:{' '}
+            </span>
+            <span className={stacked.format === 'text' ? 'ranking__under-name' : 'ranking__under-number'}>
+              {format[stacked.format](value)}
+            </span>
+          </span>
+        );
+      })}
+    </>
+  );
+  return (
+    <>
+      {rows.map((row, r) => {
+        const index = first + r;
+        const position = positions[index]!;
+        const tied = positions[index - 1] === position || positions[index + 1] === position;
+        const isFound = index === found;
+        return (
+          <tr
+            key={index}
+            ref={isFound ? foundRef : undefined}
+            data-position={position}
+            data-tied={tied || undefined}
+            aria-current={isFound || undefined}
+            className={isFound ? 'ranking__found' : undefined}
+          >
+            <td className="ranking__position">
+              {tied && (
+                <span className="ranking__tie" aria-hidden="true">
+                  =
+                </span>
+              )}
+              {position}
+              {tied && <span className="visually-hidden"> {t('statistics.tied')}</span>}
+            </td>
             {ranking.columns.map((column, i) =>
               i === 0 ? (
                 <th key={column.label} scope="row">
@@ -132,8 +263,161 @@ export const RankingTable = ({ id, ranking }: { id: StatisticsRoute; ranking: Ra
               ),
             )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        );
+      })}
+    </>
+  );
+};
+
+/**
+ * One ranking (docs/product.md#statistics): a box to find a row by name, a page of 25 rows under a
+ * caption, and the page links. While the rows load, a page of placeholder rows of the same height
+ * holds their place; a friendly notice when the ranking is empty, a notice with a Try again button
+ * when the call failed. The page is the address's `?page=`, so a shared link opens on it. On phones
+ * the stacked columns (decision 010) move under the cell before them.
+ *
+ * `initialRows` are rows given at render (then no call is made). The page is read from the
+ * address, so a server rendering rows must render with the address's query too.
+ */
+export const RankingTable = ({
+  id,
+  ranking,
+  initialRows,
+}: {
+  id: StatisticsRoute;
+  ranking: Ranking;
+  initialRows?: readonly RankingRow[];
+}) => {
+  const { t } = useTranslation();
+  const { value, failed, retry } = useRetryableCall(ranking.call, { skip: initialRows !== undefined });
+  const rows = initialRows ?? (value as readonly RankingRow[] | undefined);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const view = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const foundRow = useRef<HTMLTableRowElement>(null);
+  const followedPager = useRef(false);
+
+  const field = ranking.columns[0].field;
+  const pages = pageCount(rows?.length ?? 0);
+  const page = pageFromSearch(search, pages);
+  const positions = useMemo(() => (rows ? positionsOf(rows, ranking.rankedBy) : []), [rows, ranking]);
+  const found = rows ? findRow(rows, field, typed) : undefined;
+
+  // When another row is found, its page, in the address (replaced, not a history entry per letter).
+  // Only then: the visitor may leave that page with the page links while the name stays typed.
+  const jumpedTo = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (found === jumpedTo.current) return;
+    jumpedTo.current = found;
+    if (found === undefined || pageOfRow(found) === page) return;
+    navigate({ pathname, search: searchWithPage(search, pageOfRow(found)) }, { replace: true });
+  }, [found, page, pathname, search, navigate]);
+
+  // After a page link, the new page's first rows, not the page links, are in view.
+  useEffect(() => {
+    if (!followedPager.current) return;
+    followedPager.current = false;
+    view.current?.scrollIntoView({ block: 'start' });
+    table.current?.focus({ preventScroll: true });
+  }, [page]);
+
+  if (failed) {
+    return (
+      <div className="page-notice ranking__failed" role="alert">
+        <p>{t('statistics.loadFailed')}</p>
+        <button type="button" className="button" onClick={retry}>
+          {t('statistics.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (rows?.length === 0) return <p className="page-notice">{t('statistics.empty')}</p>;
+
+  const onFind = (event: FormEvent) => {
+    event.preventDefault();
+    foundRow.current?.scrollIntoView({ block: 'center' });
+  };
+  const answer =
+    typed.trim() === '' || rows === undefined
+      ? ''
+      : found === undefined
+        ? t(`statistics.find.notFound.${ranking.ranks}`, { name: typed.trim() })
+        : t('statistics.find.found', {
+            name: String(rows[found]![field]),
+            position: positions[found],
+            page: pageOfRow(found),
+          });
+  const shown = rows ? rowsOfPage(rows, page) : undefined;
+
+  return (
+    <div className="ranking-view" ref={view}>
+      <form
+        role="search"
+        className="ranking-find"
+        onSubmit={onFind}
+        aria-label={t(`statistics.find.label.${ranking.ranks}`)}
+      >
+        <label htmlFor={inputId} className="ranking-find__label">
+          {t(`statistics.find.label.${ranking.ranks}`)}
+        </label>
+        <div className="ranking-find__row">
+          <input
+            id={inputId}
+            type="search"
+            className="ranking-find__input"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="search"
+          />
+          <button type="submit" className="button ranking-find__button">
+            {t('statistics.find.submit')}
+          </button>
+        </div>
+        <p
+          role="status"
+          className={`ranking-find__answer${found === undefined && answer ? ' ranking-find__answer--none' : ''}`}
+        >
+          {answer}
+        </p>
+      </form>
+      {shown === undefined ? (
+        <>
+          <p className="visually-hidden" role="status">
+            {t('common.loading')}
+          </p>
+          <RankingFrame id={id} ranking={ranking} hidden>
+            <PlaceholderRows ranking={ranking} />
+          </RankingFrame>
+          <div className="ranking-pager" aria-hidden="true" />
+        </>
+      ) : (
+        <>
+          <RankingFrame id={id} ranking={ranking} tableRef={table}>
+            <RankedRows
+              ranking={ranking}
+              rows={shown.rows}
+              first={shown.first}
+              positions={positions}
+              found={found}
+              foundRef={foundRow}
+            />
+          </RankingFrame>
+          <Pager
+            page={page}
+            pages={pages}
+            total={rows!.length}
+            onFollow={() => {
+              followedPager.current = true;
+            }}
+          />
+        </>
+      )}
+    </div>
   );
 };

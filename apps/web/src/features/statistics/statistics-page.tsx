@@ -1,28 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { Page } from '../../components/page';
+import { Tabs } from '../../components/tabs';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { RankingTable } from './ranking-table';
 import { RANKINGS, type StatisticsRoute } from './rankings';
 import './statistics.css';
 
-/** The link bar to the ten statistics pages, the current one marked. */
-const StatisticsLinks = () => {
+/** The tabs to the eleven statistics pages, the current one marked. */
+const StatisticsTabs = ({ active }: { active: StatisticsRoute }) => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   return (
-    <nav aria-label={t('statistics.linksLabel')} className="link-bar">
-      <ul>
-        {STATISTICS_ROUTES.map((id) => (
-          <li key={id}>
-            <NavLink to={href(id)} className="link-bar__link">
-              {t(`statistics.names.${id}`)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <Tabs
+      label={t('statistics.linksLabel')}
+      active={active}
+      links={STATISTICS_ROUTES.map((id) => ({ id, to: href(id), label: t(`statistics.names.${id}`) }))}
+    />
   );
 };
 
@@ -30,7 +24,7 @@ const StatisticsPage = ({ id }: { id: StatisticsRoute }) => {
   const { t } = useTranslation();
   return (
     <Page title={t(`statistics.names.${id}`)}>
-      <StatisticsLinks />
+      <StatisticsTabs active={id} />
       <RankingTable id={id} ranking={RANKINGS[id]} />
     </Page>
   );
