@@ -78,13 +78,13 @@ export const settingsSchema = z
     rewards: rewardSettings,
     links: z
       .object({
-        features: url
-          .default('https://example.com/gatekeeper/features')
-          .describe("The top menu's Features link (opens in a new tab)."),
-        discord: url.default('https://discord.gg/gatekeeper').describe("The top menu's Discord invitation."),
-        communityChat: url
-          .default('https://t.me/gatekeeper_l2')
-          .describe("The sub-menu's community chat link (e.g. a Telegram group)."),
+        features: optionalUrl
+          .default('')
+          .describe("The top menu's Features link (opens in a new tab). Empty hides the link."),
+        discord: optionalUrl.default('').describe("The top menu's Discord invitation. Empty hides the link."),
+        communityChat: optionalUrl
+          .default('')
+          .describe("The sub-menu's community chat link (e.g. a Telegram group). Empty hides the link."),
       })
       .strict()
       .prefault({}),
