@@ -60,8 +60,8 @@ test.describe('the referral banner', () => {
     await waitForShell(page);
     await expect(referralBanner(page)).toBeVisible();
     await referralBanner(page).click();
-    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page).toHaveURL(/\/referral$/);
+    await expect(page.getByRole('button', { name: 'Get my link' })).toBeVisible();
     await expect(referralBanner(page)).toHaveCount(0);
     await page.reload();
     await waitForShell(page);

@@ -19,7 +19,6 @@ import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/stre
  * docs/owner/settings-reference.md; gatekeeper.settings.example.json shows every key.
  */
 
-const url = z.url();
 const optionalUrl = z.union([z.literal(''), z.url()]);
 
 /** ISO 8601 with an explicit offset, e.g. 2027-03-01T18:00:00+02:00. */
