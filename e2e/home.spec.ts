@@ -162,17 +162,20 @@ test.describe('the countdown to the opening', () => {
 });
 
 test.describe('live streams and videos without any configured', () => {
-  test('show our placeholder in the three slots and no gallery', async ({ page, context }) => {
+  test('say once that nobody is live, invite to stream, and show no gallery', async ({ page, context }) => {
     const external = await keepTrafficLocal(context);
     await page.goto('/');
     await waitForShell(page);
     const streams = page.getByRole('region', { name: 'Live streams' });
-    await expect(streams.getByRole('listitem')).toHaveCount(3);
-    await expect(streams.getByText('Nobody is live here right now.')).toHaveCount(3);
+    await expect(streams.getByText('Nobody is live here right now.')).toHaveCount(1);
+    await expect(streams.getByRole('listitem')).toHaveCount(0);
+    // This instance has a Facebook app: stream registration is open.
     const invitations = streams.getByRole('link', { name: 'Stream on Facebook and earn in-game rewards' });
-    await expect(invitations).toHaveCount(3);
-    await expect(invitations.first()).toHaveAttribute('href', '/fb');
-    await expect(streams.locator('img[src="/images/streams/stream-placeholder.svg"]')).toHaveCount(3);
+    await expect(invitations).toHaveCount(1);
+    await expect(invitations).toHaveAttribute('href', '/fb');
+    await expect(streams.locator('img')).toHaveCount(0);
+    const card = await streams.getByText('Nobody is live here right now.').locator('..').boundingBox();
+    expect(card?.height).toBeLessThan(140);
     await expect(streams.locator('iframe')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Videos' })).toHaveCount(0);
     await page.mouse.wheel(0, 3000);
@@ -208,6 +211,9 @@ test.describe('live streams and the video gallery from the settings', () => {
     );
     await expect(streams.getByRole('link', { name: /Watch on Twitch/ })).toHaveAttribute('target', '_blank');
     await expect(streams.getByText('Nobody is live here right now.')).toHaveCount(1);
+    await expect(streams.locator('img[src="/images/streams/stream-placeholder.svg"]')).toHaveCount(1);
+    // No Facebook app on this instance: stream registration is not advertised.
+    await expect(page.getByRole('link', { name: 'Stream on Facebook and earn in-game rewards' })).toHaveCount(0);
     // Twitch plays only in a frame of at least 400 x 300 px.
     const box = await twitch.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(400);

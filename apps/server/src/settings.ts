@@ -20,7 +20,6 @@ import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/stre
  * docs/owner/settings-reference.md; gatekeeper.settings.example.json shows every key.
  */
 
-const url = z.url();
 const optionalUrl = z.union([z.literal(''), z.url()]);
 
 /** ISO 8601 with an explicit offset, e.g. 2027-03-01T18:00:00+02:00. */
@@ -97,13 +96,13 @@ export const settingsSchema = z
     rewards: rewardSettings,
     links: z
       .object({
-        features: url
-          .default('https://example.com/gatekeeper/features')
-          .describe("The top menu's Features link (opens in a new tab)."),
-        discord: url.default('https://discord.gg/gatekeeper').describe("The top menu's Discord invitation."),
-        communityChat: url
-          .default('https://t.me/gatekeeper_l2')
-          .describe("The sub-menu's community chat link (e.g. a Telegram group)."),
+        features: optionalUrl
+          .default('')
+          .describe("The top menu's Features link (opens in a new tab). Empty hides the link."),
+        discord: optionalUrl.default('').describe("The top menu's Discord invitation. Empty hides the link."),
+        communityChat: optionalUrl
+          .default('')
+          .describe("The sub-menu's community chat link (e.g. a Telegram group). Empty hides the link."),
       })
       .strict()
       .prefault({}),

@@ -1,8 +1,7 @@
 import { DEFAULT_METADATA_TEXT } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
-import { useLanguage } from '../../shared/use-language';
+import { ReferralBanner } from '../../features/referral/referral-banner';
 import { TopMenu } from './top-menu';
 
 /** The server sends "N/A" (or nothing) when the owner has not named the chronicle. */
@@ -11,7 +10,6 @@ const hasChronicle = (chronicle: string) => chronicle.trim() !== '' && chronicle
 /** The 780 px header: artwork, top menu, the server's name and the referral banner. */
 export const Header = () => {
   const { t } = useTranslation();
-  const { href } = useLanguage();
   const { metadata } = useSiteData();
   return (
     <header className="site-header">
@@ -28,10 +26,7 @@ export const Header = () => {
                 : t('site.taglineNoChronicle')}
           </p>
         </div>
-        <Link to={href('referral')} className="referral-banner">
-          <span className="referral-banner__title">{t('referralBanner.title')}</span>
-          <span className="referral-banner__text">{t('referralBanner.text')}</span>
-        </Link>
+        <ReferralBanner />
       </div>
     </header>
   );

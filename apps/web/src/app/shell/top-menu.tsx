@@ -1,3 +1,4 @@
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from '../../shared/navigation';
@@ -10,7 +11,8 @@ import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';
 
 /**
- * The top menu: home, account, downloads, statistics, donate, the two community links, the lights.
+ * The top menu: home, account, downloads, statistics, donate, the two community links (each only
+ * where the owner has set it), the lights.
  * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
  * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
  * and gives the focus back to the button, and following a link closes it.
@@ -75,16 +77,22 @@ export const TopMenu = () => {
           ))}
           {metadata && (
             <>
-              <li>
-                <ExternalLink href={metadata.links.features} className="top-menu__link top-menu__link--external">
-                  {t('menu.features')}
-                </ExternalLink>
-              </li>
-              <li>
-                <ExternalLink href={metadata.links.discord} className="top-menu__link top-menu__link--external">
-                  {t('menu.discord')}
-                </ExternalLink>
-              </li>
+              {metadata.links.features && (
+                <li>
+                  <ExternalLink href={metadata.links.features} className="top-menu__link top-menu__link--external">
+                    {t('menu.features')}
+                    <ArrowUpRight className="top-menu__external-icon" aria-hidden="true" />
+                  </ExternalLink>
+                </li>
+              )}
+              {metadata.links.discord && (
+                <li>
+                  <ExternalLink href={metadata.links.discord} className="top-menu__link top-menu__link--external">
+                    {t('menu.discord')}
+                    <ArrowUpRight className="top-menu__external-icon" aria-hidden="true" />
+                  </ExternalLink>
+                </li>
+              )}
             </>
           )}
         </ul>

@@ -46,6 +46,7 @@ export const mountHostedCaptcha = async (
 ) => {
   const api = await loadScript(config.provider, language);
   const container = document.createElement('div');
+  container.className = 'form-field__hosted-captcha';
   host.replaceChildren(container);
   const id = api.render(container, {
     sitekey: config.siteKey,

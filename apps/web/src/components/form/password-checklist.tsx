@@ -1,3 +1,5 @@
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
 import { PASSWORD_FLAG_KEYS, hasForbiddenPasswordCharacter, passwordFlags } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
@@ -30,7 +32,12 @@ export const PasswordChecklist = <V extends FieldValues, T extends FieldValues>(
       <ul aria-labelledby={headingId}>
         {PASSWORD_FLAG_KEYS.map((key) => (
           <li key={key} className={flags[key] ? 'is-unmet' : 'is-met'} data-met={!flags[key]}>
-            <span aria-hidden="true">{flags[key] ? '✗' : '✓'}</span> {t(key)}
+            {flags[key] ? (
+              <X className="password-checklist__icon" aria-hidden="true" />
+            ) : (
+              <Check className="password-checklist__icon" aria-hidden="true" />
+            )}{' '}
+            {t(key)}
             <span className="visually-hidden">
               : {t(flags[key] ? 'forms.requirementUnmet' : 'forms.requirementMet')}
             </span>

@@ -1,9 +1,11 @@
 import { LIVE_STREAM_SLOTS, type LiveStream } from '@gatekeeper/contract/lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import VideoOff from 'lucide-react/icons/video-off';
 import { Link } from '../../shared/navigation';
 import { useCall } from '../../api/use-call';
 import { useLanguage } from '../../shared/use-language';
+import { useSiteData } from '../../shared/site-data';
 import { ExternalLink } from '../../components/external-link';
 import { PROVIDER_NAMES, streamChannelUrl, streamEmbedUrl } from './stream-embed';
 
@@ -42,9 +44,22 @@ const StreamPlayer = ({ stream, embedUrl }: { stream: LiveStream; embedUrl: stri
   );
 };
 
-const EmptySlot = () => {
+/** The link to stream registration, only where the owner has set Facebook up (metadata.facebookLoginUrl). */
+const RegistrationLink = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
+  const { metadata } = useSiteData();
+  if (!metadata?.facebookLoginUrl) return null;
+  return (
+    <Link to={href('fb')} className="stream-slot__link">
+      {t('streams.emptyLink')}
+    </Link>
+  );
+};
+
+/** An empty slot beside live ones: our placeholder picture where a player would be. */
+const EmptySlot = () => {
+  const { t } = useTranslation();
   return (
     <figure className="stream-slot__figure stream-slot__figure--empty">
       <div className="stream-slot__frame">
@@ -52,17 +67,27 @@ const EmptySlot = () => {
       </div>
       <figcaption className="stream-slot__caption">
         <span className="stream-slot__name">{t('streams.emptyTitle')}</span>
-        <Link to={href('fb')} className="stream-slot__link">
-          {t('streams.emptyLink')}
-        </Link>
+        <RegistrationLink />
       </figcaption>
     </figure>
   );
 };
 
+/** Nobody live: one small card, not three empty slots. */
+const NobodyLive = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="live-streams__none">
+      <VideoOff className="live-streams__none-icon" aria-hidden="true" />
+      <p className="live-streams__none-text">{t('streams.emptyTitle')}</p>
+      <RegistrationLink />
+    </div>
+  );
+};
+
 /**
  * The three live stream slots (docs/product.md#home): the players of getlivestreams by provider, our own
- * placeholder in every empty slot. Twitch's `parent` is this page's own host name: the page is
+ * placeholder in an empty slot beside them; one small card instead when nobody is live. Twitch's `parent` is this page's own host name: the page is
  * served from PUBLIC_URL, and where an owner also reaches it by another name (LAN address,
  * second domain) Twitch plays only under the name the visitor actually used.
  */
@@ -77,26 +102,23 @@ const LiveStreams = () => {
       <h3 id={headingId} className="home__section-title">
         {t('streams.heading')}
       </h3>
-      <ul
-        className={`live-streams__slots${anyLive ? '' : ' live-streams__slots--empty'}`}
-        aria-busy={streams === undefined}
-      >
-        {Array.from({ length: LIVE_STREAM_SLOTS }, (_, index) => {
-          const stream = streams?.[index];
-          const embedUrl = stream && streamEmbedUrl(stream, host);
-          return (
-            <li key={index} className={`stream-slot stream-slot--${index === 0 ? 'main' : 'side'}`}>
-              {streams === undefined ? (
-                <div className="stream-slot__frame" />
-              ) : stream && embedUrl ? (
-                <StreamPlayer stream={stream} embedUrl={embedUrl} />
-              ) : (
-                <EmptySlot />
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {streams === undefined ? (
+        <div className="live-streams__none" aria-busy="true" />
+      ) : !anyLive ? (
+        <NobodyLive />
+      ) : (
+        <ul className="live-streams__slots">
+          {Array.from({ length: LIVE_STREAM_SLOTS }, (_, index) => {
+            const stream = streams[index];
+            const embedUrl = stream && streamEmbedUrl(stream, host);
+            return (
+              <li key={index} className={`stream-slot stream-slot--${index === 0 ? 'main' : 'side'}`}>
+                {stream && embedUrl ? <StreamPlayer stream={stream} embedUrl={embedUrl} /> : <EmptySlot />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 };
