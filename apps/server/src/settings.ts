@@ -10,6 +10,7 @@ import { youtubeSettings } from './features/media/settings-schema';
 import { referralSettings } from './features/referral/settings-schema';
 import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
+import { legalSettings } from './features/legal/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
 
 /**
@@ -230,6 +231,7 @@ export const settingsSchema = z
       .prefault({})
       .describe('The eleven rankings (see rankings.md).'),
     referral: referralSettings,
+    legal: legalSettings,
     accounts: z
       .object({
         unstuckTown: z

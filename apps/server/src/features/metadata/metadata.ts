@@ -47,5 +47,6 @@ export const presentMetadata = (
   facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
   donation: presentPaypalForm(settings.donations, publicUrl),
   downloads: settings.downloads,
+  legal: settings.legal,
   accountTools: { pincode: game.flavor.features.pincode },
 });
