@@ -49,6 +49,7 @@ test.describe('the footer', () => {
     // The lifetimes are the cookies' own.
     await expect(page.getByText(/^charName: .* for 90 days/)).toBeVisible();
     await expect(page.getByText(/^lang: .* for 30 days\.$/)).toBeVisible();
+    await expect(page.getByText(/^users, gk_registered: .* for 90 days/)).toBeVisible();
     await page.goto('/ru/pravila');
     await expect(page.getByRole('heading', { level: 2, name: 'Правила пользования' })).toBeVisible();
     await expect(page).toHaveTitle(/^Правила пользования · /);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { ExternalLink } from '../../components/external-link';
 import { useSiteData } from '../../shared/site-data';
-import { ContactLink } from '../donate/donation-contact';
+import { ContactLink } from '../../components/contact-link';
 import './legal.css';
 
 const PRIVACY_SECTIONS = ['accounts', 'email', 'addresses', 'storage', 'donations', 'logs', 'questions'] as const;
@@ -18,6 +18,15 @@ const COOKIE_DAYS = {
   charName: COOKIES.charName.maxAgeMs / DAY_MS,
   users: Math.max(COOKIES.users.maxAgeMs, COOKIES.registered.maxAgeMs) / DAY_MS,
   ref: COOKIES.ref.maxAgeMs / DAY_MS,
+};
+
+/** The names the browser shows for them, as the code sets them. */
+const STORED_NAMES = {
+  csrf: COOKIES.csrf.name,
+  language: COOKIES.language.name,
+  charName: COOKIES.charName.name,
+  users: `${COOKIES.users.name}, ${COOKIES.registered.name}`,
+  ref: COOKIES.ref.name,
 };
 
 /** docs/product.md#privacy: what the site stores, why and for how long (docs/owner/security.md). */
@@ -35,6 +44,11 @@ export const PrivacyPage = () => {
               <ul>
                 {STORAGE_ITEMS.map((item) => (
                   <li key={item}>
+                    {item in STORED_NAMES && (
+                      <>
+                        <code>{STORED_NAMES[item as keyof typeof STORED_NAMES]}</code>:{' '}
+                      </>
+                    )}
                     {t(`legal.privacy.storage.items.${item}`, {
                       days: item in COOKIE_DAYS ? COOKIE_DAYS[item as keyof typeof COOKIE_DAYS] : undefined,
                       languageDays: COOKIE_DAYS.language,
