@@ -17,7 +17,7 @@ const PAGES = {
     home: '/ru',
     footer: 'О сайте',
     pages: [
-      ['Политика конфиденциальности', '/ru/konfidentsialnost', 'Cookie и хранилище браузера'],
+      ['Политика конфиденциальности', '/ru/konfidentsialnost', 'Куки и хранилище браузера'],
       ['Правила пользования', '/ru/pravila', undefined],
       ['Контакты', '/ru/kontakty', undefined],
     ],
