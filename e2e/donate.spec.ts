@@ -1,4 +1,5 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
+import { INSTANCES } from '../playwright.config';
 import { expectAccessible } from './support/fixtures';
 
 const PAYPAL_FORM = 'https://www.paypal.com/cgi-bin/webscr';
@@ -150,5 +151,69 @@ test.describe('the donate page', () => {
     await page.getByRole('button', { name: 'Я согласен, продолжить' }).click();
     await expect(page.getByLabel('Сумма (EUR)')).toBeVisible();
     await expect(page.getByText(/^Твой персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
+  });
+
+  test('labels the two steps and shows PayPal as the payment method', async ({ page }) => {
+    await page.goto('/donate');
+    const steps = page.getByRole('list', { name: 'Donation steps' });
+    await expect(steps.getByRole('listitem')).toHaveText([
+      'Step 1 of 2: agreement',
+      'Step 2 of 2: amount and character',
+    ]);
+    await expect(steps.locator('[aria-current="step"]')).toHaveText('Step 1 of 2: agreement');
+    await page.getByRole('button', { name: 'I agree, proceed' }).click();
+    await expect(steps.locator('[aria-current="step"]')).toHaveText('Step 2 of 2: amount and character');
+    await expect(page.getByText('Payment method: PayPal')).toBeVisible();
+    // No contact is set on this instance: nothing is shown for it.
+    await expect(page.getByText('Questions about a payment?')).toHaveCount(0);
+  });
+
+  test('an amount button sets the amount and the coins it brings, from the keyboard too', async ({ page }) => {
+    await proceed(page);
+    const amounts = page.getByRole('group', { name: 'Choose an amount' });
+    await expect(amounts.getByRole('button')).toHaveText(['€5.00', '€10.00', '€20.00', '€50.00', 'Other amount']);
+    await expect(amounts.getByRole('button', { name: '€10.00' })).toHaveAttribute('aria-pressed', 'true');
+    const amount = page.getByLabel('Amount (EUR)');
+
+    await amounts.getByRole('button', { name: '€20.00' }).click();
+    await expect(amount).toHaveValue('20');
+    await expect(page.getByText('Your character receives 2,000 Donation Coin.')).toBeVisible();
+    await expect(amounts.getByRole('button', { name: '€20.00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(amounts.getByRole('button', { name: '€10.00' })).toHaveAttribute('aria-pressed', 'false');
+
+    await amounts.getByRole('button', { name: '€50.00' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(amount).toHaveValue('50');
+    await expect(page.getByText('Your character receives 5,000 Donation Coin.')).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(amounts.getByRole('button', { name: '€20.00' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await expect(amount).toHaveValue('10');
+
+    // "Other amount" hands the field over, its text selected: typing replaces it.
+    await amounts.getByRole('button', { name: 'Other amount' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(amount).toBeFocused();
+    await page.keyboard.type('7.5');
+    await expect(amount).toHaveValue('7.5');
+    await expect(page.getByText('Your character receives 750 Donation Coin.')).toBeVisible();
+    await expect(amounts.getByRole('button', { name: 'Other amount' })).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+  });
+
+  test.describe('with a contact for payment questions', () => {
+    test.use({ baseURL: INSTANCES.home });
+
+    test('shows the contact under the form', async ({ page }) => {
+      await proceed(page);
+      const question = page.getByText('Questions about a payment? Contact us:');
+      await expect(question).toBeVisible();
+      await expect(question.getByRole('link', { name: 'payments@gatekeeper.test' })).toHaveAttribute(
+        'href',
+        'mailto:payments@gatekeeper.test',
+      );
+      await expectAccessible(page);
+    });
   });
 });

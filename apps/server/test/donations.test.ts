@@ -851,6 +851,8 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
           minAmount: 2,
           maxAmount: 200,
           defaultAmount: 10,
+          presets: [5, 10, 20, 50],
+          contact: '',
         });
         expect(metadata.downloads.updater64.url).toMatch(/^https:\/\//);
       });

@@ -133,6 +133,8 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
       minAmount: 1,
       maxAmount: 500,
       defaultAmount: 10,
+      presets: [5, 10, 20, 50],
+      contact: '',
     });
   });
 

@@ -16,6 +16,7 @@ const load = (code: Language) => localeTexts(code);
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'site.name', // the site's name, Gatekeeper
   'menu.discord', // the brand Discord
+  'legal.contact.discord',
   'statistics.names.statisticsKd', // "K/D": the kill/death ratio, written so in every L2 community
   'statistics.columns.kd',
   // The chronicle names: the client and every community call them by their English names.
@@ -67,10 +68,10 @@ const LATIN_WORDS_ALLOWED = new Set([
 
 /** Words a Greek or Russian text may add to LATIN_WORDS_ALLOWED, with the reason. */
 const LATIN_WORDS_ALLOWED_IN: Partial<Record<Language, Set<string>>> = {
-  // Greek web texts write "email" and "captcha" in Latin letters. Greek players play the English
+  // Greek web texts write "email", "captcha" and "cookies" in Latin letters. Greek players play the English
   // client, so the town of Aden, the Rewards Manager NPC and its Unregister button keep the
   // names the game shows them.
-  gr: new Set(['email', 'captcha', 'Aden', 'Rewards', 'Manager', 'Unregister']),
+  gr: new Set(['email', 'captcha', 'Aden', 'Rewards', 'Manager', 'Unregister', 'cookie', 'cookies', 'Cookies']),
 };
 
 /** Placeholders and markup are not words of the text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coinsForDonation, donationFormModel, errorCodesOf, toCents } from './index';
+import { coinsForDonation, donationFormModel, donationPresets, errorCodesOf, toCents } from './index';
 
 describe('toCents', () => {
   it.each([
@@ -70,5 +70,23 @@ describe('donationFormModel', () => {
 
   it('refuses a name longer than the game holds', () => {
     expect(codes({ charName: 'x'.repeat(36), amount: '10' })).toEqual(['donate.charNameTooLong']);
+  });
+});
+
+describe('donationPresets', () => {
+  const limits = { minAmount: 1, maxAmount: 500, defaultAmount: 10, presets: [] };
+  it('offers four round amounts around the default amount', () => {
+    expect(donationPresets(limits)).toEqual([5, 10, 20, 50]);
+    expect(donationPresets({ ...limits, defaultAmount: 1 })).toEqual([1, 2, 5, 10]);
+    expect(donationPresets({ ...limits, defaultAmount: 500 })).toEqual([50, 100, 200, 500]);
+    expect(donationPresets({ ...limits, defaultAmount: 15 })).toEqual([10, 15, 20, 50]);
+  });
+  it('stays within the limits, however narrow', () => {
+    expect(donationPresets({ minAmount: 3, maxAmount: 7, defaultAmount: 4, presets: [] })).toEqual([4, 5]);
+    expect(donationPresets({ minAmount: 5, maxAmount: 50, defaultAmount: 20, presets: [] })).toEqual([5, 10, 20, 50]);
+  });
+  it('takes the owner’s amounts within the limits, sorted, at most four', () => {
+    expect(donationPresets({ ...limits, presets: [25, 5, 1000, 5, 0.5] })).toEqual([5, 25]);
+    expect(donationPresets({ ...limits, presets: [1, 2, 3, 4, 5] })).toEqual([1, 2, 3, 4]);
   });
 });

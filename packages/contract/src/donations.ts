@@ -33,6 +33,26 @@ export interface DonationLimits {
   maxAmount: number;
 }
 
+/** Round amounts a donor picks from, of which those within the limits are offered. */
+const PRESET_LADDER = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+export const MAX_DONATION_PRESETS = 4;
+
+/**
+ * The amounts the donate page offers as buttons: the owner's list within the limits, or, without
+ * one, up to four round amounts around the default amount (1 to 500 with 10 by default: 5, 10, 20, 50).
+ */
+export const donationPresets = (
+  limits: DonationLimits & { defaultAmount: number; presets: readonly number[] },
+): number[] => {
+  const within = (amount: number) => amount >= limits.minAmount && amount <= limits.maxAmount;
+  const unique = (amounts: number[]) => [...new Set(amounts)].sort((a, b) => a - b);
+  if (limits.presets.length > 0) return unique(limits.presets.filter(within)).slice(0, MAX_DONATION_PRESETS);
+  const ladder = unique([...PRESET_LADDER, limits.defaultAmount].filter(within));
+  const at = ladder.indexOf(limits.defaultAmount);
+  const start = Math.max(0, Math.min(at - 1, ladder.length - MAX_DONATION_PRESETS));
+  return ladder.slice(start, start + MAX_DONATION_PRESETS);
+};
+
 /**
  * The donation form: the character that receives the coins and the amount, within the owner's
  * limits. Messages are translation keys of the page's `donate` texts (CharNameEmpty is the spec's).
@@ -89,6 +109,10 @@ export const donationForm = z.object({
   maxAmount: z.number(),
   /** The amount the field starts with. */
   defaultAmount: z.number(),
+  /** The amounts offered as buttons (donationPresets), smallest first. */
+  presets: z.array(z.number()),
+  /** Where a donor asks about a payment: an e-mail address or a URL; empty shows nothing. */
+  contact: z.string(),
 });
 export type DonationForm = z.infer<typeof donationForm>;
 

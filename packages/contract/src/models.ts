@@ -202,6 +202,16 @@ export const metadata = z.object({
   donation: donationForm,
   /** The updater downloads of the downloads page. */
   downloads,
+  /**
+   * The footer's pages (docs/product.md#footer): the owner's own page for each, or empty for the
+   * site's; contactEmail is shown on the site's contact page when set.
+   */
+  legal: z.object({
+    privacyUrl: z.string(),
+    termsUrl: z.string(),
+    contactUrl: z.string(),
+    contactEmail: z.string(),
+  }),
   /** The account tools this server's game supports: no PIN tab where the game has no PIN (aCis). */
   accountTools: z.object({ pincode: z.boolean() }),
 });

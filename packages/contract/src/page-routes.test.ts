@@ -1,6 +1,14 @@
 import { LANGUAGES } from './constants';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_IDS, getHref, languageOfPath, matchRoute, normalizePath, withoutTrailingSlashes } from './page-routes';
+import {
+  LEGAL_ROUTES,
+  ROUTE_IDS,
+  getHref,
+  languageOfPath,
+  matchRoute,
+  normalizePath,
+  withoutTrailingSlashes,
+} from './page-routes';
 
 describe('the localized route table', () => {
   it('writes English without a prefix and the other languages under theirs', () => {
@@ -10,6 +18,16 @@ describe('the localized route table', () => {
     expect(getHref('home', 'ru')).toBe('/ru');
     expect(getHref('register', 'ru')).toBe('/ru/registratsiya');
     expect(getHref('changePassword', 'br')).toBe('/br/alterar-senha');
+  });
+
+  it('has the footer’s pages in every language', () => {
+    expect(LEGAL_ROUTES.map((id) => getHref(id, 'en'))).toEqual(['/privacy', '/terms', '/contact']);
+    expect(getHref('privacy', 'ru')).toBe('/ru/konfidentsialnost');
+    expect(getHref('terms', 'gr')).toBe('/gr/oroi');
+    expect(getHref('contact', 'lt')).toBe('/lt/kontaktai');
+    for (const id of LEGAL_ROUTES) {
+      for (const language of LANGUAGES) expect(matchRoute(getHref(id, language))).toEqual({ id, language });
+    }
   });
 
   it('gives every route a distinct path in every language', () => {

@@ -45,6 +45,16 @@ export const ROUTE_SLUGS = {
   referral: { en: 'referral', ru: 'referaly', gr: 'parapompi', es: 'referidos', br: 'indicacao', lt: 'rekomendacijos' },
   mail: { en: 'mail', ru: 'mail', gr: 'mail', es: 'mail', br: 'mail', lt: 'mail' },
   fb: { en: 'fb', ru: 'fb', gr: 'fb', es: 'fb', br: 'fb', lt: 'fb' },
+  privacy: {
+    en: 'privacy',
+    ru: 'konfidentsialnost',
+    gr: 'aporrito',
+    es: 'privacidad',
+    br: 'privacidade',
+    lt: 'privatumas',
+  },
+  terms: { en: 'terms', ru: 'pravila', gr: 'oroi', es: 'terminos', br: 'termos', lt: 'salygos' },
+  contact: { en: 'contact', ru: 'kontakty', gr: 'epikoinonia', es: 'contacto', br: 'contato', lt: 'kontaktai' },
   notFound: { en: 'notfound', ru: 'notfound', gr: 'notfound', es: 'notfound', br: 'notfound', lt: 'notfound' },
   statisticsReferrals: {
     en: 'statistics/referrals',
@@ -160,6 +170,10 @@ export const STATISTICS_ROUTES = [
   'statisticsClasses',
   'statisticsVoters',
 ] as const;
+
+/** The footer's pages about the site itself, each replaced by the owner's own page when a setting names one. */
+export const LEGAL_ROUTES = ['privacy', 'terms', 'contact'] as const;
+export type LegalRouteId = (typeof LEGAL_ROUTES)[number];
 
 export const languagePrefix = (language: Language): string => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);
 

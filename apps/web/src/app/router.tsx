@@ -29,6 +29,9 @@ const pages: Record<RouteId, Preloadable<object>> = {
   referral: preloadable(() => import('../features/referral/referral-page')),
   mail: preloadable(() => import('../features/mail/mail-page')),
   fb: preloadable(() => import('../features/streams/stream-registration-page')),
+  privacy: preloadable(() => import('../features/legal/legal-pages').then((m) => ({ default: m.PrivacyPage }))),
+  terms: preloadable(() => import('../features/legal/legal-pages').then((m) => ({ default: m.TermsPage }))),
+  contact: preloadable(() => import('../features/legal/legal-pages').then((m) => ({ default: m.ContactPage }))),
   notFound: preloadable(() => import('../features/not-found/not-found-page')),
   statisticsReferrals: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.ReferralsStatistics })),

@@ -29,11 +29,14 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
     minAmount: 5,
     maxAmount: 50,
     defaultAmount: 20,
+    presets: [5, 10, 20, 50],
+    contact: '',
   },
   downloads: {
     updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
     updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
   },
+  legal: { privacyUrl: '', termsUrl: '', contactUrl: '', contactEmail: '' },
   accountTools: { pincode: true },
   ...overrides,
 });

@@ -1,4 +1,4 @@
-import type { DonationForm, PaymentOutcome } from '@gatekeeper/contract';
+import { type DonationForm, type PaymentOutcome, donationPresets } from '@gatekeeper/contract';
 import type { DonationSettings } from './settings-schema';
 
 /** PayPal Payments Standard (docs/integrations.md#payments-standard-and-ipn): where the form posts and where notifications are verified. */
@@ -35,6 +35,8 @@ export const presentPaypalForm = (settings: DonationSettings, publicUrl: string)
     minAmount: settings.minAmount,
     maxAmount: settings.maxAmount,
     defaultAmount: settings.defaultAmount,
+    presets: donationPresets(settings),
+    contact: settings.contact,
   };
   if (settings.paypal.checkout === 'orders') return { checkout: 'orders', action: '', fields: {}, ...amounts };
   return {

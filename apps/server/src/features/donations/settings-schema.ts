@@ -27,6 +27,19 @@ export const donationSettings = z
       .describe('The least a donor may give; a payment outside the limits is recorded but not credited.'),
     maxAmount: amount.default(500).describe('The most a donor may give.'),
     defaultAmount: amount.default(10).describe('The amount the donation field starts with.'),
+    presets: z
+      .array(amount)
+      .max(4)
+      .default([])
+      .describe(
+        'Up to four amounts offered as buttons next to the amount field (those outside the limits are left out); empty: four round amounts around `defaultAmount` (5, 10, 20, 50 with the defaults).',
+      ),
+    contact: z
+      .union([z.literal(''), z.email(), z.url()])
+      .default('')
+      .describe(
+        'Where donors ask about a payment, shown on the donate page and the contact page: an e-mail address or a URL (e.g. a Discord channel); empty shows nothing.',
+      ),
     itemName: z
       .string()
       .min(1)

@@ -20,6 +20,7 @@ export type MetadataSettings = Pick<
   | 'facebook'
   | 'donations'
   | 'downloads'
+  | 'legal'
 >;
 import { FLAVORS } from '../../game/flavors';
 import type { GameSchema } from '../../game/schema-check';
@@ -62,5 +63,6 @@ export const presentMetadata = (
   facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
   donation: presentPaypalForm(settings.donations, publicUrl),
   downloads: settings.downloads,
+  legal: settings.legal,
   accountTools: { pincode: game.flavor.features.pincode },
 });

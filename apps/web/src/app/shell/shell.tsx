@@ -6,6 +6,7 @@ import { VotePanel } from '../../features/votes/vote-panel';
 import { useLocation } from '../../shared/navigation';
 import { restoreScroll, takeRouteChange } from '../../shared/route-change';
 import { useSiteData } from '../../shared/site-data';
+import { Footer } from './footer';
 import { Header } from './header';
 import { RightPane } from './right-pane';
 import { SubMenu } from './sub-menu';
@@ -50,9 +51,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
         </main>
         {metadata && <RightPane metadata={metadata} />}
       </div>
-      <footer className="site-footer page">
-        <p>{t('site.footer', { year: new Date().getFullYear() })}</p>
-      </footer>
+      <Footer />
     </>
   );
 };

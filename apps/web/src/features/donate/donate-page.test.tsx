@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -96,6 +96,37 @@ describe('the donate page', () => {
     await user.type(amount, '7.99');
     expect(screen.getByText('Your character receives 19 Adena Coin.')).toBeInTheDocument();
     expect(screen.getByText('From $5.00 to $50.00.')).toBeInTheDocument();
+  });
+
+  it('puts a chosen amount in the field, with its coins, and marks its button', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByRole('list', { name: 'Donation steps' })).toHaveTextContent('Step 1 of 2: agreement');
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    const amounts = await screen.findByRole('group', { name: 'Choose an amount' });
+    const button = (name: string) => within(amounts).getByRole('button', { name });
+    expect(button('$20.00')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button('$50.00'));
+    expect(screen.getByLabelText('Amount (USD)')).toHaveValue('50');
+    expect(screen.getByText('Your character receives 125 Adena Coin.')).toBeInTheDocument();
+    expect(button('$50.00')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('$20.00')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button('Other amount'));
+    expect(screen.getByLabelText('Amount (USD)')).toHaveFocus();
+    await user.keyboard('7.99');
+    expect(screen.getByText('Your character receives 19 Adena Coin.')).toBeInTheDocument();
+    expect(button('Other amount')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/Questions about a payment/)).toBeNull();
+  });
+
+  it('shows the contact for payment questions when the owner set one', async () => {
+    metadata = testMetadata({ donation: { ...METADATA.donation, contact: 'https://discord.gg/help' } });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    const link = await screen.findByRole('link', { name: /discord\.gg\/help/ });
+    expect(link).toHaveAttribute('href', 'https://discord.gg/help');
+    expect(link.closest('p')).toHaveTextContent('Questions about a payment? Contact us:');
   });
 
   it('ignores a second submit while the check runs, then posts the provider form once', async () => {

@@ -22,6 +22,26 @@ const PaymentNotice = () => {
   );
 };
 
+const STEPS = ['agreement', 'details'] as const;
+
+/** Where the donor is: the agreement, then the amount and character; the current one is marked. */
+const DonationSteps = ({ current }: { current: (typeof STEPS)[number] }) => {
+  const { t } = useTranslation();
+  return (
+    <ol className="donate-steps" aria-label={t('donate.steps.label')}>
+      {STEPS.map((step) => (
+        <li
+          key={step}
+          className={`donate-steps__step${step === current ? ' donate-steps__step--current' : ''}`}
+          aria-current={step === current ? 'step' : undefined}
+        >
+          {t(`donate.steps.${step}`)}
+        </li>
+      ))}
+    </ol>
+  );
+};
+
 /** docs/product.md#donate: the agreement view with its proceed button, then the donation view, once. */
 const DonatePage = () => {
   const { t } = useTranslation();
@@ -41,6 +61,7 @@ const DonatePage = () => {
   return (
     <Page title={t('pages.donate')} className="donate-page">
       <PaymentNotice />
+      <DonationSteps current={accepted ? 'details' : 'agreement'} />
       {!accepted ? (
         <DonationAgreement onProceed={proceed} />
       ) : metadata ? (

@@ -19,6 +19,8 @@ import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
 import { ScriptButton } from '../../components/script-button';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
+import { DonationContact } from './donation-contact';
+import { PaypalMark } from './paypal-mark';
 
 /** The amount as the provider's form wants it: a dot and two decimals. */
 const providerAmount = (amount: string) => (toCents(amount) / 100).toFixed(2);
@@ -63,6 +65,15 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const coins = schema.shape.amount.safeParse(amount).success
     ? coinsForDonation(toCents(amount), coinsPerEuro)
     : undefined;
+  const chosenCents = toCents(amount);
+  const chosenPreset = donation.presets.find((preset) => Math.round(preset * 100) === chosenCents);
+  const presetsId = useId();
+
+  const choosePreset = (preset: number) =>
+    form.setValue('amount', fieldAmount(preset), { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  const chooseOther = () => {
+    form.setFocus('amount', { shouldSelect: true });
+  };
 
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
@@ -130,7 +141,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
     }
   };
 
-  const fields: FieldSpec<DonationFormValues>[] = [
+  const [charNameField, amountField]: FieldSpec<DonationFormValues>[] = [
     {
       name: 'charName',
       label: 'donate.charNameLabel',
@@ -162,13 +173,45 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         noValidate
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       >
-        {fields.map((spec) => (
-          <FormField key={spec.name} form={form} spec={spec} />
-        ))}
+        {charNameField && <FormField form={form} spec={charNameField} />}
+        {donation.presets.length > 0 && (
+          <div className="donate-presets" role="group" aria-labelledby={presetsId}>
+            <p id={presetsId} className="donate-presets__label">
+              {t('donate.form.presetsLabel')}
+            </p>
+            <div className="donate-presets__buttons">
+              {donation.presets.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className="button donate-presets__button"
+                  aria-pressed={chosenPreset === preset}
+                  onClick={() => choosePreset(preset)}
+                >
+                  {money(preset)}
+                </button>
+              ))}
+              <button
+                type="button"
+                className="button donate-presets__button"
+                aria-pressed={chosenPreset === undefined}
+                onClick={chooseOther}
+              >
+                {t('donate.form.otherAmount')}
+              </button>
+            </div>
+          </div>
+        )}
+        {amountField && <FormField form={form} spec={amountField} />}
         <p className="donate-form__coins" aria-live="polite">
           {coins !== undefined && t('donate.form.coinsPreview', { coins: count(coins), coinsName })}
         </p>
-        <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
+        <div className="donate-payment">
+          <p className="donate-payment__method">
+            <span>{t('donate.form.paymentMethod')}</span> <PaypalMark />
+          </p>
+          <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
+        </div>
         <ScriptButton
           type="submit"
           className="button button--primary site-form__submit"
@@ -178,6 +221,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
           {busy ? t('forms.processing') : t('donate.form.submit')}
         </ScriptButton>
       </form>
+      <DonationContact contact={donation.contact} />
       {donation.checkout === 'standard' && (
         <form ref={providerForm} action={donation.action} method="post" acceptCharset="utf-8" hidden>
           {Object.entries(donation.fields).map(([name, value]) => (
