@@ -49,7 +49,11 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <div className="page page__body">
         <main id="main" className="main-column" tabIndex={-1}>
           {subMenu('top')}
-          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
+          {/* At least a screen high: what comes after the page (votes, footer) starts below the first
+              screen, so a ranking or a lazy page arriving after the first paint moves nothing in view. */}
+          <div className="main-column__page">
+            <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
+          </div>
           {metadata && (
             <section className="pane-card server-strip--bottom" aria-label={t('pane.label')}>
               <ServerFacts metadata={metadata} strip />
