@@ -4,6 +4,9 @@ import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 
+/** Whether the opening is still ahead; the server's render and the page's agree but for a few ms. */
+const stillAhead = (timestamp: number): boolean => timestamp > Date.now();
+
 /**
  * Before the opening date, next to the status lights: when the server opens, a link to the home
  * page's countdown. Without it a visitor met two red "Offline" lights and nothing else.
@@ -13,7 +16,7 @@ export const OpeningNotice = () => {
   const { language, href } = useLanguage();
   const { metadata } = useSiteData();
   const date = metadata?.openingDate;
-  if (!date || date.timestamp <= Date.now()) return null;
+  if (!date || !stillAhead(date.timestamp)) return null;
   return (
     <p className="opening-notice">
       <Link to={`${href('home')}#opening`} className="opening-notice__link" title={t('shellFacts.opensLink')}>
