@@ -37,6 +37,7 @@ const openingDate = z
   }, 'not a real date');
 
 const percent = z.number().min(0).max(100);
+const rate = z.number().positive().max(100_000);
 
 /**
  * `donations` with the PayPal checkout's rate limit, which app.ts hands to the checkout routes
@@ -73,6 +74,16 @@ export const settingsSchema = z
           .describe(
             "Opening time, ISO 8601 with the server's own UTC offset (the page shows it as `GMT +2`; the home page's countdown counts to it and stops there); `null` shows `N/A`.",
           ),
+        rates: z
+          .object({
+            exp: rate.optional().describe('Experience rate (5 shows `x5`).'),
+            sp: rate.optional().describe('Skill point rate.'),
+            adena: rate.optional().describe('Adena rate.'),
+            drop: rate.optional().describe('Item drop rate.'),
+          })
+          .strict()
+          .default({ exp: 1, sp: 1, adena: 1, drop: 1 })
+          .describe("The game's rates, shown under the server's name on the home page; a rate left out is not shown."),
       })
       .strict()
       .prefault({})

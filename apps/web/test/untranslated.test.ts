@@ -24,6 +24,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'mail.form.versions.highfive',
   'mail.form.versions.classic',
   'mail.form.versions.god',
+  // The rates' notations and the game's currency, written so by the players of every language.
+  'shellFacts.exp',
+  'shellFacts.sp',
+  'shellFacts.adena',
 ]);
 
 /** Per language: values a native speaker writes exactly as English does. */
@@ -31,7 +35,7 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
   ru: new Set(['dialog.ok']), // «OK» is the usual Russian button label
   gr: new Set(['dialog.ok']), // "OK" is the usual Greek button label
   // "Error", "Clan" and "No" are Spanish words too.
-  es: new Set(['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no']),
+  es: new Set(['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no', 'shellFacts.rates', 'shellFacts.drop']), // "rates" and "drop": the Spanish L2 players' own words
   br: new Set([
     'dialog.ok', // "OK" is the usual Brazilian button label
     // "Downloads" is the Brazilian web's own word for a download section.
@@ -40,6 +44,8 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
     'pages.downloads',
     'statistics.names.statisticsClasses', // "Classes" is the Portuguese plural of "classe"
     'menu.button', // "Menu" is the Portuguese word for the menu button
+    'shellFacts.rates', // "rates" and "drop": the Brazilian L2 players' own words
+    'shellFacts.drop',
   ]),
 };
 
@@ -49,6 +55,7 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
  */
 const LATIN_WORDS_ALLOWED = new Set([
   'Gatekeeper',
+  'Adena',
   'Lineage',
   'NCSOFT',
   'Corporation',

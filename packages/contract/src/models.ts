@@ -187,6 +187,13 @@ export const metadata = z.object({
   orderPercent: z.number(),
   chaosPercent: z.number(),
   openingDate: openingDate.nullable(),
+  /** The game's rates (x1, x5...); a rate the owner left out is absent. */
+  rates: z.object({
+    exp: z.number().optional(),
+    sp: z.number().optional(),
+    adena: z.number().optional(),
+    drop: z.number().optional(),
+  }),
   links: z.object({
     features: z.string(),
     discord: z.string(),

@@ -9,6 +9,7 @@ import { useSiteData } from '../../shared/site-data';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RightPane } from './right-pane';
+import { ServerFacts } from './server-facts';
 import { SubMenu } from './sub-menu';
 import './shell.css';
 
@@ -24,15 +25,19 @@ const useScrollRestoration = () => {
 export const Shell = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
-  // Where the vote panel goes is the stylesheet's choice (decision 010), so the pre-rendered page
-  // is right at every width: in the right pane above 1450 px, above the page below that, and
-  // after the page on a phone, where it would push the page down.
-  const inlineVotes = (place: 'top' | 'bottom') =>
-    metadata && (
-      <section className={`pane-card vote-panel--inline vote-panel--${place}`}>
-        <VotePanel />
-      </section>
-    );
+  // Where the quick links and the vote panel go is the stylesheet's choice (decision 010), so the
+  // pre-rendered page is right at every width: the vote panel in the right pane above 1450 px and
+  // after the page below; the quick links after the page on a phone, where they would push it down.
+  const subMenu = (place: 'top' | 'bottom') => (
+    <div className={`sub-menu--${place}`}>
+      <SubMenu />
+    </div>
+  );
+  const inlineVotes = metadata && (
+    <section className="pane-card vote-panel--inline">
+      <VotePanel />
+    </section>
+  );
   useScrollRestoration();
   useIpUpdate();
   useReferralVisit();
@@ -44,10 +49,19 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <Header />
       <div className="page page__body">
         <main id="main" className="main-column" tabIndex={-1}>
-          <SubMenu />
-          {inlineVotes('top')}
-          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
-          {inlineVotes('bottom')}
+          {subMenu('top')}
+          {/* At least a screen high: what comes after the page (votes, footer) starts below the first
+              screen, so a ranking or a lazy page arriving after the first paint moves nothing in view. */}
+          <div className="main-column__page">
+            <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>{children}</Suspense>
+          </div>
+          {metadata && (
+            <section className="pane-card server-strip--bottom" aria-label={t('pane.label')}>
+              <ServerFacts metadata={metadata} strip />
+            </section>
+          )}
+          {inlineVotes}
+          {subMenu('bottom')}
         </main>
         {metadata && <RightPane metadata={metadata} />}
       </div>

@@ -7,17 +7,18 @@ import { ACCOUNT_ROUTES, STATISTICS_ROUTES, type RouteId } from '../../i18n/rout
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from './language-bar';
+import { OpeningNotice } from './opening-notice';
 import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';
 
 /**
  * The top menu: home, account, downloads, statistics, donate, the two community links (each only
- * where the owner has set it), the lights.
+ * where the owner has set it), the lights and, before the opening, the opening date.
  * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
  * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
  * and gives the focus back to the button, and following a link closes it.
  */
-export const TopMenu = () => {
+export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
@@ -50,13 +51,18 @@ export const TopMenu = () => {
   return (
     <div className="top-menu">
       <div className="top-menu__utility">
-        <StatusLights />
+        <div className="top-menu__status">
+          <StatusLights />
+          <OpeningNotice />
+        </div>
         <LanguageBar />
       </div>
       <nav className="top-menu__nav" aria-label={t('menu.label')} data-open={open || undefined}>
         <NavLink to={href('home')} className="top-menu__logo" aria-label={t('site.homeLink')}>
           <img src="/images/logo/gatekeeper.svg" alt="" width={44} height={44} />
         </NavLink>
+        {/* Outside home the hero is not there: the site's name stays the page's first heading. */}
+        {compact && <h1 className="top-menu__name">{t('site.name')}</h1>}
         <ScriptButton
           ref={button}
           className="top-menu__toggle"

@@ -45,7 +45,7 @@ const HomePage = () => {
   return (
     <Page title={t('home.title')} className="home">
       <p className="home__lead">{t('home.lead')}</p>
-      <section className="home__opening" aria-labelledby="opening-heading">
+      <section id="opening" className="home__opening" aria-labelledby="opening-heading">
         <h3 id="opening-heading" className="home__section-title">
           {t('home.openingHeading')}
         </h3>

@@ -49,3 +49,14 @@ const formatNow = (date: OpeningDate, language: Language): string => {
   const sign = date.gmt < 0 ? '-' : '+';
   return `${day}, ${hour}:00 GMT ${sign}${Math.abs(date.gmt)}`;
 };
+
+const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+
+/** "1 Mar 2027, 18:00 GMT +2": the header's short form of the opening date, in the visitor's language. */
+export const formatOpeningShort = (date: OpeningDate, language: Language): string =>
+  writtenOnce(`${language} opening-short ${date.year}-${date.month}-${date.dayNum} ${date.hour} ${date.gmt}`, () => {
+    const wall = new Date(Date.UTC(date.year, date.month - 1, date.dayNum, date.hour));
+    const day = new Intl.DateTimeFormat(DATE_LOCALES[language], SHORT_DAY).format(wall);
+    const sign = date.gmt < 0 ? '-' : '+';
+    return `${day}, ${String(date.hour).padStart(2, '0')}:00 GMT ${sign}${Math.abs(date.gmt)}`;
+  });
