@@ -40,10 +40,20 @@ const inputSchemas = Object.entries(api).flatMap(([name, call]) =>
   }),
 );
 
+/**
+ * The result of `run` and its cost: the least of three runs, so that a garbage collection or a
+ * busy machine's pause during one run is not taken for the cost of the check (a backtracking
+ * pattern is slow every time).
+ */
 const timed = <T>(run: () => T): { result: T; ms: number } => {
-  const started = performance.now();
-  const result = run();
-  return { result, ms: performance.now() - started };
+  let best = Infinity;
+  let result = run();
+  for (let i = 0; i < 3; i += 1) {
+    const started = performance.now();
+    result = run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return { result, ms: best };
 };
 
 describe('every field of every request is bounded before any pattern runs', () => {

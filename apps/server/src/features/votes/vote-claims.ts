@@ -78,6 +78,16 @@ class TurnTaken extends Error {}
  * (a primary key, a conditional update), so two instances or two claims at once cannot both win.
  */
 const takeTurn = async (trx: Transaction<SiteDatabase>, site: string, voter: string, at: number) => {
+  // A plain read first, which takes no lock: a replayed vote (a site calling back 27 times at once)
+  // is turned away here. Without it, each replay's INSERT IGNORE holds a shared lock on the row and
+  // its UPDATE then waits for an exclusive one: on MariaDB, a deadlock for every pair of replays.
+  const current = await trx
+    .selectFrom('site_vote_turns')
+    .select('last_vote_at')
+    .where('site', '=', site)
+    .where('voter', '=', voter)
+    .executeTakeFirst();
+  if (current && Number(current.last_vote_at) > at - VOTE_WINDOW_MS) throw new TurnTaken();
   const inserted = await trx
     .insertInto('site_vote_turns')
     .values({ site, voter, last_vote_at: at })
