@@ -171,7 +171,7 @@ export class AccountSessions {
    * The session of a request's cookie, or undefined: none, ended, expired, or its account's
    * password changed in the game (the fingerprint differs: the session is ended).
    */
-  async authenticate(cookieHeader: string | undefined, seen: Seen): Promise<SignedIn | undefined> {
+  async authenticate(cookieHeader: string | undefined): Promise<SignedIn | undefined> {
     const value = this.cookieValueOf(cookieHeader);
     if (!value) return undefined;
     const now = this.deps.now();
@@ -182,7 +182,7 @@ export class AccountSessions {
       await this.store.end(session.idHash);
       return undefined;
     }
-    await this.store.touch(session, seen, now);
+    await this.store.touch(session, now);
     return { session, restricted: session.banned || state.banned };
   }
 

@@ -60,7 +60,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
       name,
       async (input, request, reply) => {
         reply.header('cache-control', 'no-store');
-        const signedIn = await sessions.authenticate(request.headers.cookie, seenOf(request));
+        const signedIn = await sessions.authenticate(request.headers.cookie);
         if (!signedIn) return refuse(request, reply, 401, 'notSignedIn');
         if (signedIn.restricted && !allowBanned) return refuse(request, reply, 403, 'accountBanned');
         return handler(signedIn, input.body, request, reply);

@@ -104,12 +104,12 @@ export class SessionStore {
     return toSession(row);
   }
 
-  /** Marks the session used now (its idle time restarts), from this address and device. */
-  async touch(session: Session, seen: { address: string; device: string }, now: number): Promise<void> {
-    if (now - session.lastSeenAt < TOUCH_EVERY_MS && seen.address === session.address) return;
+  /** Marks the session used now: its idle time starts again. Its address and device stay those of its sign-in. */
+  async touch(session: Session, now: number): Promise<void> {
+    if (now - session.lastSeenAt < TOUCH_EVERY_MS) return;
     await this.db
       .updateTable('site_sessions')
-      .set({ last_seen_at: now, address: seen.address.slice(0, 45), device: seen.device })
+      .set({ last_seen_at: now })
       .where('id_hash', '=', session.idHash)
       .execute();
   }
