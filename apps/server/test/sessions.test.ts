@@ -64,7 +64,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
   ) =>
     postCall(
       (options.instance ?? site).url,
-      'signIn' as never,
+      'signIn',
       { username, password, captcha: await altchaPayload(site.url) },
       {
         headers: {
@@ -123,7 +123,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
 
   it('refuses a wrong captcha before looking at the account', async () => {
     const name = await newAccount();
-    const answer = await postCall(site.url, 'signIn' as never, { username: name, password: PASSWORD, captcha: 'x' });
+    const answer = await postCall(site.url, 'signIn', { username: name, password: PASSWORD, captcha: 'x' });
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: ['captchaInvalid'] });
   });
 
