@@ -309,6 +309,9 @@ export const signInModel = z.object({
 });
 export type SignInModel = z.input<typeof signInModel>;
 
+/** A signed-in write that takes nothing but its session (sign out, end the other sessions). */
+export const emptyModel = z.object({}).strict();
+
 /** One session of the account's list, named by its public id (never the cookie's value). */
 export const endSessionModel = z.object({
   id: boundedText(LIMITS.sessionIdMax, 'formInvalid', { trim: false }).min(1, 'formInvalid'),
