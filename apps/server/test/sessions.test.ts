@@ -362,3 +362,42 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect(old).toEqual([]);
   });
 });
+
+describe('the session cookie of an https site', () => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite');
+    site = await startApp(databases, { settings: SETTINGS, env: { PUBLIC_URL: 'https://play.example.test' } });
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  it('is Secure and named with the __Host- prefix, and read back under that name', async () => {
+    const name = freshLogin('h');
+    await flavoredWorld('l2j').insertAccounts(databases.connections.login.db, [{ login: name, accessLevel: 0 }]);
+    await databases.connections.login.db
+      .updateTable('accounts')
+      .set({ password: await passwordHash('sha1', PASSWORD) })
+      .where('login', '=', name)
+      .execute();
+    const answer = await postCall(site.url, 'signIn', {
+      username: name,
+      password: PASSWORD,
+      captcha: await altchaPayload(site.url),
+    });
+    const header = answer.setCookies.find((c) => c.startsWith('__Host-gk_session='));
+    expect(header).toMatch(/; Secure/i);
+    expect(header).toMatch(/; Path=\//i);
+    expect(header).not.toMatch(/; Domain=/i);
+    const cookie = header!.split(';')[0]!;
+    const read = await fetch(`${site.url}${api.getAccount.path}`, { headers: { cookie } });
+    expect(read.status).toBe(200);
+    const plain = await fetch(`${site.url}${api.getAccount.path}`, {
+      headers: { cookie: cookie.replace('__Host-', '') },
+    });
+    expect(plain.status).toBe(401);
+  });
+});
