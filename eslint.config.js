@@ -46,6 +46,7 @@ const FEATURE_EXCEPTIONS = {
   mail: ['accounts'], // the GM form checks the GM's credentials
   metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
+  sessions: ['accounts'], // signing in checks the password, lockout and counters as the account tools do
 };
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });

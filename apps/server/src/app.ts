@@ -23,6 +23,8 @@ import { mediaRoutes } from './features/media/routes';
 import { metadataRoutes } from './features/metadata/routes';
 import { referralRanking } from './features/referral/referral-ranking';
 import { referralRoutes } from './features/referral/routes';
+import { AccountSessions } from './features/sessions/account-sessions';
+import { sessionRoutes } from './features/sessions/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { statusRoutes } from './features/status/routes';
 import { streamRoutes } from './features/streams/routes';
@@ -181,7 +183,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   if (settings.mail.maxAttempts !== undefined) {
     app.log.warn('settings: mail.maxAttempts is no longer used: mails are retried for mail.retryForHours');
   }
-  const recoveryDeps: AccountCallDeps = {
+  const credentialsDeps = {
     connections,
     schema: deps.schema,
     store,
@@ -192,6 +194,17 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       failedChecksPerAddressPerHour: accounts.failedChecksPerAddressPerHour,
     },
     now,
+  };
+  // A player's own account: its sessions live in the site database, seen by every instance.
+  const accountSessions = new AccountSessions(credentialsDeps, {
+    idleMinutes: settings.sessions.idleMinutes,
+    absoluteDays: settings.sessions.absoluteDays,
+    secure: https,
+    onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
+  });
+  const recoveryDeps: AccountCallDeps = {
+    ...credentialsDeps,
+    sessions: accountSessions,
     events: accountEvents,
     unstuckTo: typeof accounts.unstuckTown === 'string' ? SAFE_TOWNS[accounts.unstuckTown] : accounts.unstuckTown,
     onListenerError: (error) => app.log.error({ err: error }, 'account listener failed'),
@@ -246,6 +259,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
       cookies: { signingKey: config.COOKIE_SIGNING_KEY, secure: https },
+    });
+    await sdk.register(sessionRoutes, {
+      sessions: accountSessions,
+      captcha,
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
     });
     await sdk.register(mailRoutes, {
       deps: {

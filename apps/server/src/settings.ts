@@ -7,6 +7,7 @@ import { donationSettings } from './features/donations/settings-schema';
 import { downloadsSettings } from './features/downloads/settings-schema';
 import { youtubeSettings } from './features/media/settings-schema';
 import { referralSettings } from './features/referral/settings-schema';
+import { sessionSettings } from './features/sessions/settings-schema';
 import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
 import { statisticsSettings } from './features/statistics/settings-schema';
@@ -210,6 +211,7 @@ export const settingsSchema = z
       .strict()
       .prefault({})
       .describe('The account tools (see accounts.md).'),
+    sessions: sessionSettings,
     captcha: z
       .object({
         altchaCost: z

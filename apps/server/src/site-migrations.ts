@@ -2,6 +2,7 @@ import { type Migration, Migrator } from 'kysely';
 import { accountMigrations } from './features/accounts/migrations';
 import { donationMigrations } from './features/donations/migrations';
 import { referralMigrations } from './features/referral/migrations';
+import { sessionMigrations } from './features/sessions/migrations';
 import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   ...siteCharsetMigrations,
   ...sharedValueMigrations,
   ...voteMigrations,
+  ...sessionMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

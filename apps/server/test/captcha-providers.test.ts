@@ -147,6 +147,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       changePincode: { ...account, charName: 'NoSuchHero', pincode: '123456' },
       unblockCharacter: { ...account, charName: 'NoSuchHero' },
       claimVotes: { charName: 'NoSuchHero' },
+      signIn: { username, password: account.password },
     };
     // Past the captcha, each form gives its own answer; a bad token stops each one first.
     const expected = {
@@ -156,6 +157,7 @@ describe.each(hostedCaptchaProvider.options)('the %s captcha', (provider) => {
       changePincode: ['pincodeNeedsCharacter'],
       unblockCharacter: ['charDoesntExist'],
       claimVotes: ['charDoesntExist'],
+      signIn: [],
     };
     for (const [name, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {
       expect((await postCall(site.url, name, { ...body, captcha: 'tok_forged' })).body).toEqual(['captchaInvalid']);

@@ -4,6 +4,12 @@ import { LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import {
+  accountAnswer,
+  emptyModel,
+  endSessionModel,
+  sessionRow,
+  signInModel,
+  signInRow,
   captchaConfig,
   changePasswordModel,
   changePincodeModel,
@@ -81,6 +87,13 @@ export const api = {
   getHeroesStatistics: { ...CALLS.getHeroesStatistics, ...json(z.array(rankedValueRow)) },
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
+  signIn: { ...CALLS.signIn, body: signInModel, ...json(errorList) },
+  signOut: { ...CALLS.signOut, body: emptyModel, ...json(errorList) },
+  getAccount: { ...CALLS.getAccount, ...json(accountAnswer) },
+  getSessions: { ...CALLS.getSessions, ...json(z.array(sessionRow)) },
+  endSession: { ...CALLS.endSession, body: endSessionModel, ...json(errorList) },
+  endOtherSessions: { ...CALLS.endOtherSessions, body: emptyModel, ...json(errorList) },
+  getSignIns: { ...CALLS.getSignIns, ...json(z.array(signInRow)) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -38,6 +38,14 @@ export const CALLS = {
   getHeroesStatistics: { method: 'GET', path: '/sdk/getheroesstatistics', answer: 'json' },
   getClassStatistics: { method: 'GET', path: '/sdk/getclassstatistics', answer: 'json' },
   getVotersStatistics: { method: 'GET', path: '/sdk/getvotersstatistics', answer: 'json' },
+  // A player's own account (docs/owner/accounts.md#sessions): sign in once, then calls of the session.
+  signIn: { method: 'POST', path: '/sdk/signin', answer: 'json' },
+  signOut: { method: 'POST', path: '/sdk/signout', answer: 'json' },
+  getAccount: { method: 'GET', path: '/sdk/account', answer: 'json' },
+  getSessions: { method: 'GET', path: '/sdk/account/sessions', answer: 'json' },
+  endSession: { method: 'POST', path: '/sdk/account/sessions/end', answer: 'json' },
+  endOtherSessions: { method: 'POST', path: '/sdk/account/sessions/endothers', answer: 'json' },
+  getSignIns: { method: 'GET', path: '/sdk/account/signins', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

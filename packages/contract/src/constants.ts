@@ -48,6 +48,8 @@ export const LIMITS = {
   facebookTokenMax: 2048,
   /** A password recovery key of a mailed link (43 base64url characters today). */
   recoveryKeyMax: 128,
+  /** The public id of a session in the account's list (22 base64url characters today). */
+  sessionIdMax: 64,
   /** ischaracterexist's name: longer than any column, so the answer is false up to here. */
   charNameQueryMax: 64,
   /** A referral code or visitor key. */

@@ -64,7 +64,7 @@ describe('call table', () => {
 
   it('puts every call under /sdk/ at a unique path', () => {
     const paths = Object.values(CALLS).map((call) => call.path);
-    for (const path of paths) expect(path).toMatch(/^\/sdk\/[a-z]+(\/[a-z]+)?$/);
+    for (const path of paths) expect(path).toMatch(/^\/sdk\/[a-z]+(\/[a-z]+){0,2}$/);
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -104,11 +104,21 @@ describe('call table', () => {
     const designPaths = ['/sdk/captcha', '/sdk/captcha/challenge'];
     // So did the vote reward claim, the top voters and PayPal's orders.
     const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics', '/sdk/createdonationorder'];
+    // And a player's own account: sign-in and the calls of its session.
+    const accountPaths = [
+      '/sdk/signin',
+      '/sdk/signout',
+      '/sdk/account',
+      '/sdk/account/sessions',
+      '/sdk/account/sessions/end',
+      '/sdk/account/sessions/endothers',
+      '/sdk/account/signins',
+    ];
     expect(
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths, ...issuePaths].sort());
+    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...accountPaths].sort());
   });
 
   it('sends a body schema exactly with the POST calls', () => {

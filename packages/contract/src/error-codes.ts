@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'characterBanned',
   'paymentsUnavailable',
   'donationsClosed',
+  'notSignedIn',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -313,3 +313,77 @@ export type CaptchaConfig = z.infer<typeof captchaConfig>;
 /** The answer of every account form: the error codes, empty on success. */
 export const errorList = z.array(z.string());
 export type ErrorList = z.infer<typeof errorList>;
+
+/** Signing in with the game account (POST /sdk/signin): the login and password as the game checks them. */
+export const signInModel = z.object({
+  username: usernameField,
+  password: passwordField,
+  captcha: captchaField,
+});
+export type SignInModel = z.input<typeof signInModel>;
+
+/** A signed-in write that takes nothing but its session (sign out, end the other sessions). */
+export const emptyModel = z.object({}).strict();
+
+/** One session of the account's list, named by its public id (never the cookie's value). */
+export const endSessionModel = z.object({
+  id: boundedText(LIMITS.sessionIdMax, 'formInvalid', { trim: false }).min(1, 'formInvalid'),
+});
+export type EndSessionModel = z.input<typeof endSessionModel>;
+
+/** A ban as the game keeps it: until is epoch milliseconds, null for good (or while not banned). */
+export const banState = z.object({ banned: z.boolean(), until: z.number().nullable() });
+export type BanState = z.infer<typeof banState>;
+
+export const accountCharacter = z.object({
+  name: z.string(),
+  level: z.number(),
+  classId: z.number(),
+  /** The clan's name, empty without a clan. */
+  clan: z.string(),
+  online: z.boolean(),
+  /** The character's last log-in or log-out, epoch milliseconds; null when the game never wrote one. */
+  lastSeen: z.number().nullable(),
+  pvp: z.number(),
+  pk: z.number(),
+  timePlayedSeconds: z.number(),
+});
+export type AccountCharacter = z.infer<typeof accountCharacter>;
+
+/**
+ * GET /sdk/account: the signed-in account. A banned account's session reads its login and its ban
+ * only: the other fields are empty (null, []).
+ */
+export const accountAnswer = z.object({
+  login: z.string(),
+  /** The email with most of its name hidden (p***r@example.com); null when none is recorded. */
+  email: z.string().nullable(),
+  /** When the account was made, where the game keeps it (L2J); null elsewhere. */
+  createdAt: z.number().nullable(),
+  /** The sign-in before this session's, as the history keeps it (90 days). */
+  lastSignIn: z.object({ at: z.number(), address: z.string(), device: z.string() }).nullable(),
+  ban: banState,
+  characters: z.array(accountCharacter),
+});
+export type AccountAnswer = z.infer<typeof accountAnswer>;
+
+export const sessionRow = z.object({
+  id: z.string(),
+  /** A short name of the browser and system from its User-Agent, e.g. "Firefox on Windows". */
+  device: z.string(),
+  address: z.string(),
+  firstSeen: z.number(),
+  lastSeen: z.number(),
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionRow>;
+
+export const SIGN_IN_OUTCOMES = ['success', 'banned', 'wrongPassword', 'locked'] as const;
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
+export const signInRow = z.object({
+  at: z.number(),
+  address: z.string(),
+  device: z.string(),
+  outcome: z.enum(SIGN_IN_OUTCOMES),
+});
+export type SignInRow = z.infer<typeof signInRow>;

@@ -57,4 +57,8 @@ export const SAMPLE_INPUTS = {
   updateRef: { type: 'registered' },
   updateIps: { users: 'player1|player2', ipV4: '198.51.100.7', ipV6: '2001:db8::1' },
   getReferralLink: { username: 'player1', email: 'player1@example.com', captcha: 'captcha-token', charName: '' },
+  signIn: { username: 'player1', password: 'anything', captcha: 'captcha-token' },
+  signOut: {},
+  endSession: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  endOtherSessions: {},
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

@@ -452,6 +452,33 @@ export interface SiteClaimsTable {
   expires_at: number;
 }
 
+/** A signed-in session of a player's own account (features/sessions). */
+export interface SiteSessionsTable {
+  /** SHA-256 (hex) of the cookie's value. */
+  id_hash: string;
+  /** The id the account's list names it by: not the cookie's value. */
+  public_id: string;
+  login: string;
+  created_at: number;
+  last_seen_at: number;
+  address: string;
+  device: string;
+  /** SHA-256 of the game's stored password hash at sign-in: another hash since ends the session. */
+  fingerprint: string;
+  /** 1: the account was banned at sign-in; the session reads its ban and nothing else. */
+  banned: number;
+}
+
+/** One sign-in attempt of an account (features/sessions), kept 90 days. */
+export interface SiteSignInsTable {
+  id: Generated<number>;
+  login: string;
+  at: number;
+  address: string;
+  device: string;
+  outcome: string;
+}
+
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
@@ -475,4 +502,6 @@ export interface SiteDatabase {
   site_shared_values: SiteSharedValuesTable;
   site_vote_claims: SiteVoteClaimsTable;
   site_vote_turns: SiteVoteTurnsTable;
+  site_sessions: SiteSessionsTable;
+  site_sign_ins: SiteSignInsTable;
 }

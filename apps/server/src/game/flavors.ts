@@ -25,6 +25,8 @@ export interface GameFlavor {
     lastActive: 'lastactive' | 'last_active';
     /** The game's email column; null when the game keeps none and the site stores it (site_account_emails). */
     email: 'email' | null;
+    /** When the account was made (a timestamp column); null where the game keeps none (aCis). */
+    createdAt: 'created_time' | null;
     /** Columns only this flavour's accounts rows have, written at registration with these values. */
     extraOnInsert: Record<string, string | number | null>;
   };
@@ -75,6 +77,7 @@ const COMMON_CHARACTER_COLUMNS = [
   'accesslevel',
   'online',
   'onlinetime',
+  'lastAccess',
   'deletetime',
   'nobless',
 ] as const;
@@ -86,7 +89,13 @@ const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', '
 const L2J: GameFlavor = {
   name: 'l2j',
   title: 'L2J Server / L2J Mobius',
-  accounts: { accessLevel: 'accessLevel', lastActive: 'lastactive', email: 'email', extraOnInsert: { lastIP: null } },
+  accounts: {
+    accessLevel: 'accessLevel',
+    lastActive: 'lastactive',
+    email: 'email',
+    createdAt: 'created_time',
+    extraOnInsert: { lastIP: null },
+  },
   characters: { key: 'charId', punishLevel: null },
   heroes: { characterKey: 'charId' },
   passwordScheme: 'sha1',
@@ -123,7 +132,7 @@ const L2J: GameFlavor = {
 const ACIS: GameFlavor = {
   name: 'acis',
   title: 'aCis',
-  accounts: { accessLevel: 'access_level', lastActive: 'last_active', email: null, extraOnInsert: {} },
+  accounts: { accessLevel: 'access_level', lastActive: 'last_active', email: null, createdAt: null, extraOnInsert: {} },
   characters: { key: 'obj_Id', punishLevel: 'punish_level' },
   heroes: { characterKey: 'char_id' },
   passwordScheme: 'bcrypt',

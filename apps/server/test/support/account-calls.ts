@@ -10,7 +10,8 @@ export type AccountPost =
   | 'changePincode'
   | 'unblockCharacter'
   | 'updateIps'
-  | 'claimVotes';
+  | 'claimVotes'
+  | 'signIn';
 
 /** The calls tests post as the page does. */
 export type PagePost = AccountPost | 'createDonationOrder';

@@ -31,8 +31,15 @@ export const SAFE_TOWNS: Record<'giran' | 'talkingIsland', Location> = {
   talkingIsland: { x: -84318, y: 244579, z: -3730 },
 };
 
+/** Told of a password the site changed: the account's other signed-in sessions end (features/sessions). */
+export interface PasswordChangeListener {
+  passwordChanged(login: string, cookieHeader: string | undefined): Promise<void>;
+}
+
 export interface AccountServiceDeps extends CredentialsDeps {
   events: AccountEvents;
+  /** The signed-in sessions, ended when the password changes; none in suites without them. */
+  sessions?: PasswordChangeListener;
   unstuckTo: Location;
   onListenerError: (error: unknown) => void;
 }
@@ -83,11 +90,14 @@ export const changePassword = async (
   deps: AccountServiceDeps,
   model: Pick<ChangePasswordModel, 'username' | 'password' | 'newPassword'>,
   address: string,
+  cookieHeader?: string,
 ): Promise<ErrorCode[]> => {
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return [checked.error];
   await setPassword(deps.connections.login.db, deps.schema, checked.account.login, model.newPassword);
   await expireRecoveryKeys(deps.connections.site.db, counterLogin(model.username, checked.account), deps.now());
+  // Whoever knew the old password is signed out everywhere but in the browser that changed it.
+  await deps.sessions?.passwordChanged(checked.account.login, cookieHeader);
   return [];
 };
 

@@ -70,14 +70,33 @@ export const checkCredentials = async (
   deps: CredentialsDeps,
   input: { username: string; password: string; email?: string; address: string },
 ): Promise<{ account: Account } | { error: ErrorCode }> => {
+  const checked = await checkPassword(deps, input);
+  if ('error' in checked) return { error: checked.error };
+  const { account, email } = checked;
+  if (await isRefused(deps, account)) return { error: 'accountBanned' };
+  // An account made in the game has no email where the game keeps none: the first form that
+  // proves the password and names an email attaches it, for recovery from then on.
+  if (input.email !== undefined && !email.recorded) await attachEmail(deps, account.login, input.email);
+  return { account };
+};
+
+/**
+ * The password part of checkCredentials, without the ban check: signing in lets a banned
+ * account read its ban. On an error, `account` is the account the typed login found (for its
+ * history), undefined when there is none.
+ */
+export const checkPassword = async (
+  deps: CredentialsDeps,
+  input: { username: string; password: string; email?: string; address: string },
+): Promise<{ account: Account; email: AccountEmail } | { error: ErrorCode; account: Account | undefined }> => {
   const budget = addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour);
-  if (await budget.exhausted(input.address)) return { error: 'tooManyAttempts' };
+  if (await budget.exhausted(input.address)) return { error: 'tooManyAttempts', account: undefined };
 
   const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
   const login = counterLogin(input.username, found);
-  if ((await deps.claims.count(lockKey(login))) > 0) return { error: 'tooManyAttempts' };
-
   const account = found && isExactLogin(input.username, found) ? found : undefined;
+  if ((await deps.claims.count(lockKey(login))) > 0) return { error: 'tooManyAttempts', account };
+
   const passwordOk =
     (await verifyPassword(input.password, account?.passwordHash ?? absentHash(deps.schema))) && account !== undefined;
   const email: AccountEmail = account ? await emailOf(deps, account) : { recorded: false };
@@ -88,20 +107,31 @@ export const checkCredentials = async (
     const failures = await deps.store.increment(failuresKey(login), lockoutMs);
     if (failures < deps.lockout.maxFailedAttempts) {
       // Name only the fields the form has: change password and the mail form ask for no email.
-      return { error: input.email === undefined ? 'wrongUsernameOrPassword' : 'wrongCredentials' };
+      return { error: input.email === undefined ? 'wrongUsernameOrPassword' : 'wrongCredentials', account };
     }
     // The lock is its own key, so it lasts lockoutMinutes from the answer that set it, however
     // old the first wrong answer of the count is.
     await deps.claims.claim(lockKey(login), lockoutMs);
     await deps.store.delete(failuresKey(login));
-    return { error: 'tooManyAttempts' };
+    return { error: 'tooManyAttempts', account };
   }
   await deps.store.delete(failuresKey(login));
-  if (await isRefused(deps, account)) return { error: 'accountBanned' };
-  // An account made in the game has no email where the game keeps none: the first form that
-  // proves the password and names an email attaches it, for recovery from then on.
-  if (input.email !== undefined && !email.recorded) await attachEmail(deps, account.login, input.email);
-  return { account };
+  return { account, email };
+};
+
+/**
+ * A wrong answer to a check that follows the password (a second factor's code): counted towards
+ * the account's lockout like a wrong password. True when it locked the account.
+ */
+export const countFailure = async (deps: CredentialsDeps, login: string, address: string): Promise<boolean> => {
+  await addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour).spend(address);
+  const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
+  const key = normalizeLogin(login);
+  const failures = await deps.store.increment(failuresKey(key), lockoutMs);
+  if (failures < deps.lockout.maxFailedAttempts) return false;
+  await deps.claims.claim(lockKey(key), lockoutMs);
+  await deps.store.delete(failuresKey(key));
+  return true;
 };
 
 /** Lifts an account's lock and forgets its wrong answers; login is the stored one. */

@@ -140,6 +140,7 @@ export const keepRecoveryKeyFromSending = async (
 export const redeemRecoveryKey = async (
   deps: AccountCallDeps,
   key: string,
+  cookieHeader?: string,
 ): Promise<{ password: string } | { error: ErrorCode }> => {
   const now = deps.now();
   const row = await deps.connections.site.db
@@ -167,5 +168,7 @@ export const redeemRecoveryKey = async (
   // The new password ends every other key of the account, and the lock its guessers caused.
   await expireRecoveryKeys(deps.connections.site.db, counterLogin(row.login, account), now);
   await clearLockout(deps, account.login);
+  // Signed in with the old password elsewhere: those sessions end.
+  await deps.sessions?.passwordChanged(account.login, cookieHeader);
   return { password };
 };

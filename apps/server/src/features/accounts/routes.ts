@@ -63,7 +63,7 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
   sdkRoute(
     app,
     'changePassword',
-    withCaptcha((body, request) => changePassword(deps, body, request.ip)),
+    withCaptcha((body, request) => changePassword(deps, body, request.ip, request.headers.cookie)),
     limited,
   );
   sdkRoute(
@@ -88,8 +88,8 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
   sdkRoute(
     app,
     'getNewPassword',
-    async ({ query }, _request, reply) => {
-      const result = await redeemRecoveryKey(deps, query.key);
+    async ({ query }, request, reply) => {
+      const result = await redeemRecoveryKey(deps, query.key, request.headers.cookie);
       reply.header('cache-control', 'no-store');
       if ('error' in result)
         return reply.code(400).type('application/json; charset=utf-8').send(JSON.stringify(result.error));

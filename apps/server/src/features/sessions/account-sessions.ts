@@ -1,0 +1,248 @@
+import type { AccountAnswer, ErrorCode, SessionRow } from '@gatekeeper/contract';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { accountBan, accountCreatedAt, listAccountCharacterViews } from '../../game/account-overview';
+import { findAccount } from '../../game/accounts';
+import { emailOf } from '../accounts/account-emails';
+import { type CredentialsDeps, checkPassword } from '../accounts/credentials';
+import { type Session, SessionStore, passwordFingerprint } from './session-store';
+import { SignInHistory } from './sign-ins';
+
+/** How long one instance believes what it read of an account's password and ban. */
+const ACCOUNT_STATE_MS = 3_000;
+
+export interface AccountSessionsOptions {
+  idleMinutes: number;
+  absoluteDays: number;
+  /** PUBLIC_URL is https: the cookie is Secure and named with the __Host- prefix. */
+  secure: boolean;
+  onError: (error: unknown) => void;
+}
+
+/** Where a request comes from, as the list and the history show it. */
+export interface Seen {
+  address: string;
+  device: string;
+}
+
+interface AccountState {
+  /** undefined: the account no longer exists. */
+  fingerprint: string | undefined;
+  banned: boolean;
+  readAt: number;
+}
+
+/** A signed-in request's session; restricted when the account is banned (it reads its ban, nothing else). */
+export interface SignedIn {
+  session: Session;
+  restricted: boolean;
+}
+
+/** Masks an email's name, keeping its first and last character: p***r@example.com. */
+export const maskEmail = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const name = email.slice(0, at);
+  const shown = name.length > 2 ? `${name[0]}***${name.at(-1)}` : `${name[0]}***`;
+  return `${shown}${email.slice(at)}`;
+};
+
+/**
+ * A player's own account: sign-in with the game's login and password (the account tools' check,
+ * lockout and counters), the sessions it opens (session-store.ts) and the account's read.
+ */
+export class AccountSessions {
+  readonly store: SessionStore;
+  readonly history: SignInHistory;
+  readonly cookieName: string;
+  private readonly states = new Map<string, AccountState>();
+
+  constructor(
+    private readonly deps: CredentialsDeps,
+    private readonly options: AccountSessionsOptions,
+  ) {
+    this.store = new SessionStore(deps.connections.site.db, {
+      idleMs: options.idleMinutes * 60_000,
+      absoluteMs: options.absoluteDays * 24 * 60 * 60_000,
+    });
+    this.history = new SignInHistory(deps.connections.site.db);
+    this.cookieName = options.secure ? '__Host-gk_session' : 'gk_session';
+  }
+
+  cookieValueOf(cookieHeader: string | undefined): string | undefined {
+    const value = parseCookies(cookieHeader ?? '')[this.cookieName];
+    return value && value.length <= 128 ? value : undefined;
+  }
+
+  setCookie(value: string): string {
+    return serializeCookie(this.cookieName, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: this.options.absoluteDays * 24 * 60 * 60,
+    });
+  }
+
+  clearCookie(): string {
+    return serializeCookie(this.cookieName, '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: 0,
+    });
+  }
+
+  /**
+   * Signs in with the game's login and password. An unknown login and a wrong password answer
+   * alike, after the same hash work (checkPassword compares a dummy hash); a banned account gets
+   * a session marked banned. Any session the browser held is ended: the id is always new.
+   */
+  async signIn(
+    input: { username: string; password: string; previous: string | undefined } & Seen,
+  ): Promise<{ cookieValue: string } | { error: ErrorCode }> {
+    const now = this.deps.now();
+    const checked = await checkPassword(this.deps, {
+      username: input.username,
+      password: input.password,
+      address: input.address,
+    });
+    if ('error' in checked) {
+      const { account } = checked;
+      // Written after the answer: an unknown login, which has no history, answers as fast.
+      if (account) {
+        this.history
+          .record({
+            login: account.login,
+            at: now,
+            address: input.address,
+            device: input.device,
+            outcome: checked.error === 'tooManyAttempts' ? 'locked' : 'wrongPassword',
+          })
+          .catch(this.options.onError);
+      }
+      return { error: checked.error };
+    }
+    const { account } = checked;
+    if (input.previous) await this.store.end((await this.store.find(input.previous, now))?.idHash ?? '');
+    const ban = await accountBan(this.dbs(), this.deps.schema, account, now);
+    const { cookieValue } = await this.store.create({
+      login: account.login,
+      address: input.address,
+      device: input.device,
+      fingerprint: passwordFingerprint(account.passwordHash),
+      banned: ban.banned,
+      now,
+    });
+    await this.history.record({
+      login: account.login,
+      at: now,
+      address: input.address,
+      device: input.device,
+      outcome: ban.banned ? 'banned' : 'success',
+    });
+    await this.history.prune(now);
+    await this.store.prune(now);
+    return { cookieValue };
+  }
+
+  private dbs() {
+    return { login: this.deps.connections.login.db, game: this.deps.connections.game.db };
+  }
+
+  /** The account's password fingerprint and ban, read again past a few seconds. */
+  private async accountState(login: string, now: number): Promise<AccountState> {
+    const known = this.states.get(login);
+    if (known && now - known.readAt < ACCOUNT_STATE_MS && now >= known.readAt) return known;
+    const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
+    const state: AccountState = account
+      ? {
+          fingerprint: passwordFingerprint(account.passwordHash),
+          banned: (await accountBan(this.dbs(), this.deps.schema, account, now)).banned,
+          readAt: now,
+        }
+      : { fingerprint: undefined, banned: false, readAt: now };
+    this.states.set(login, state);
+    if (this.states.size > 10_000) this.states.delete(this.states.keys().next().value ?? '');
+    return state;
+  }
+
+  /**
+   * The session of a request's cookie, or undefined: none, ended, expired, or its account's
+   * password changed in the game (the fingerprint differs: the session is ended).
+   */
+  async authenticate(cookieHeader: string | undefined): Promise<SignedIn | undefined> {
+    const value = this.cookieValueOf(cookieHeader);
+    if (!value) return undefined;
+    const now = this.deps.now();
+    const session = await this.store.find(value, now);
+    if (!session) return undefined;
+    const state = await this.accountState(session.login, now);
+    if (state.fingerprint !== session.fingerprint) {
+      await this.store.end(session.idHash);
+      return undefined;
+    }
+    await this.store.touch(session, now);
+    return { session, restricted: session.banned || state.banned };
+  }
+
+  /**
+   * A password changed by a form of the site (change password, recovery): every session of the
+   * account ends but the one of the browser that changed it, which keeps on with the new password.
+   */
+  async passwordChanged(login: string, cookieHeader: string | undefined): Promise<void> {
+    this.states.delete(login.toLowerCase());
+    const value = this.cookieValueOf(cookieHeader);
+    const now = this.deps.now();
+    const current = value ? await this.store.find(value, now) : undefined;
+    const keep = current && current.login === login.toLowerCase() ? current : undefined;
+    await this.store.endAll(login, keep?.idHash);
+    if (keep) {
+      const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
+      await this.store.setFingerprint(keep.idHash, passwordFingerprint(account?.passwordHash ?? null));
+    }
+  }
+
+  /** The signed-in account; a banned one reads its login and its ban only. */
+  async account(signedIn: SignedIn): Promise<AccountAnswer> {
+    const { session } = signedIn;
+    const now = this.deps.now();
+    const account = await findAccount(this.deps.connections.login.db, this.deps.schema, session.login);
+    const ban = account ? await accountBan(this.dbs(), this.deps.schema, account, now) : { banned: true, until: null };
+    if (!account || signedIn.restricted || ban.banned) {
+      return {
+        login: session.login,
+        email: null,
+        createdAt: null,
+        lastSignIn: null,
+        ban: ban.banned ? ban : { banned: true, until: null },
+        characters: [],
+      };
+    }
+    const email = await emailOf(this.deps, account);
+    return {
+      login: account.login,
+      email: email.recorded && email.email !== '' ? maskEmail(email.email) : null,
+      createdAt: await accountCreatedAt(this.deps.connections.login.db, this.deps.schema, account.login),
+      lastSignIn: await this.history.lastBefore(account.login, session.createdAt),
+      ban,
+      characters: await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, account.login),
+    };
+  }
+
+  signIns(session: Session) {
+    return this.history.list(session.login, this.deps.now());
+  }
+
+  async sessions(signedIn: SignedIn): Promise<SessionRow[]> {
+    const sessions = await this.store.list(signedIn.session.login, this.deps.now());
+    return sessions.map((session) => ({
+      id: session.publicId,
+      device: session.device,
+      address: session.address,
+      firstSeen: session.createdAt,
+      lastSeen: session.lastSeenAt,
+      current: session.idHash === signedIn.session.idHash,
+    }));
+  }
+}

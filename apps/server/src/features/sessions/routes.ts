@@ -1,0 +1,118 @@
+import type { Api, ErrorCode } from '@gatekeeper/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import type { Captcha } from '../../infra/captcha/captcha';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
+import { sdkRoute } from '../../infra/sdk-route';
+import type { AccountSessions, SignedIn } from './account-sessions';
+import { deviceOf } from './device';
+
+/** The route config flag of a call that needs a session: test/signed-in-routes.test.ts walks them. */
+export const SIGNED_IN_MARK = 'signedIn';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    [SIGNED_IN_MARK]?: true;
+  }
+}
+
+export interface SessionRoutesOptions {
+  sessions: AccountSessions;
+  captcha: Captcha;
+  requestsPerMinute: number;
+  redis?: Redis;
+}
+
+type SignedInCall = 'signOut' | 'getAccount' | 'getSessions' | 'endSession' | 'endOtherSessions' | 'getSignIns';
+type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
+
+const seenOf = (request: FastifyRequest) => ({ address: request.ip, device: deviceOf(request.headers['user-agent']) });
+
+/**
+ * A player's own account (docs/owner/accounts.md#sessions): sign-in, and the calls of a session.
+ * Every such call takes the account from the session, never from the request; its writes carry
+ * the anti-forgery token as every /sdk write does (sdkRoute).
+ */
+export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutesOptions): Promise<void> => {
+  const { sessions, captcha } = options;
+  await registerRateLimit(app, options.redis);
+  const limited = limitPerMinute(options.requestsPerMinute);
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: 401 | 403, code: ErrorCode) => {
+    if (status === 401 && sessions.cookieValueOf(request.headers.cookie)) {
+      reply.header('set-cookie', sessions.clearCookie());
+    }
+    return reply.code(status).send([code]);
+  };
+
+  /**
+   * A call of a session: 401 without a live one. A banned account's session may read the
+   * account (its ban) and sign out, nothing else (403 accountBanned).
+   */
+  const signedInRoute = <N extends SignedInCall>(
+    name: N,
+    handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    allowBanned = false,
+  ) =>
+    sdkRoute(
+      app,
+      name,
+      async (input, request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const signedIn = await sessions.authenticate(request.headers.cookie);
+        if (!signedIn) return refuse(request, reply, 401, 'notSignedIn');
+        if (signedIn.restricted && !allowBanned) return refuse(request, reply, 403, 'accountBanned');
+        return handler(signedIn, input.body, request, reply);
+      },
+      { config: { [SIGNED_IN_MARK]: true } },
+    );
+
+  sdkRoute(
+    app,
+    'signIn',
+    async ({ body }, request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!(await captcha.verify(body.captcha, request.ip))) return reply.code(400).send(['captchaInvalid']);
+      const result = await sessions.signIn({
+        username: body.username,
+        password: body.password,
+        previous: sessions.cookieValueOf(request.headers.cookie),
+        ...seenOf(request),
+      });
+      if ('error' in result) return reply.code(400).send([result.error]);
+      return reply.header('set-cookie', sessions.setCookie(result.cookieValue)).send([]);
+    },
+    limited,
+  );
+
+  signedInRoute(
+    'signOut',
+    async ({ session }, _body, _request, reply) => {
+      await sessions.store.end(session.idHash);
+      return reply.header('set-cookie', sessions.clearCookie()).send([]);
+    },
+    true,
+  );
+  signedInRoute(
+    'getAccount',
+    async (signedIn, _body, _request, reply) => reply.send(await sessions.account(signedIn)),
+    true,
+  );
+  signedInRoute('getSessions', async (signedIn, _body, _request, reply) =>
+    reply.send(await sessions.sessions(signedIn)),
+  );
+  signedInRoute('endSession', async ({ session }, body, _request, reply) => {
+    // Ending the current one from the list is signing out.
+    if (body.id === session.publicId) reply.header('set-cookie', sessions.clearCookie());
+    await sessions.store.endByPublicId(session.login, body.id);
+    return reply.send([]);
+  });
+  signedInRoute('endOtherSessions', async ({ session }, _body, _request, reply) => {
+    await sessions.store.endAll(session.login, session.idHash);
+    return reply.send([]);
+  });
+  signedInRoute('getSignIns', async ({ session }, _body, _request, reply) =>
+    reply.send(await sessions.signIns(session)),
+  );
+};
