@@ -9,6 +9,7 @@ import { type Answer, freshLogin, postCall, readAnswer } from './support/account
 import { altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
 import { FLAVOR_KINDS, type FlavoredWorld, flavoredWorld } from './support/flavored-world';
+import { newGameAccount } from './support/game-account';
 import { accountToolSettings } from './support/mailed-site';
 
 const PASSWORD = 'Fresh.Pass1';
@@ -46,16 +47,8 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
   const game = () => databases.connections.game.db;
   const siteDb = () => databases.connections.site.db;
 
-  const newAccount = async (options: { accessLevel?: number } = {}) => {
-    const name = freshLogin('s');
-    await world.insertAccounts(login(), [{ login: name, accessLevel: options.accessLevel ?? 0 }]);
-    await login()
-      .updateTable('accounts')
-      .set({ password: await passwordHash(world.flavor.passwordScheme, PASSWORD) })
-      .where('login', '=', name)
-      .execute();
-    return name;
-  };
+  const newAccount = (options: { accessLevel?: number } = {}) =>
+    newGameAccount(databases, PASSWORD, { world, ...options });
 
   const signIn = async (
     username: string,
@@ -376,13 +369,7 @@ describe('the session cookie of an https site', () => {
   });
 
   it('is Secure and named with the __Host- prefix, and read back under that name', async () => {
-    const name = freshLogin('h');
-    await flavoredWorld('l2j').insertAccounts(databases.connections.login.db, [{ login: name, accessLevel: 0 }]);
-    await databases.connections.login.db
-      .updateTable('accounts')
-      .set({ password: await passwordHash('sha1', PASSWORD) })
-      .where('login', '=', name)
-      .execute();
+    const name = await newGameAccount(databases, PASSWORD, { prefix: 'h' });
     const answer = await postCall(site.url, 'signIn', {
       username: name,
       password: PASSWORD,

@@ -2,13 +2,12 @@ import { api } from '@gatekeeper/contract';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_IN_MARK } from '../src/features/sessions/routes';
-import { passwordHash } from '../src/game/password-hash';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
-import { freshLogin, postCall, readAnswer } from './support/account-calls';
+import { postCall, readAnswer } from './support/account-calls';
 import { altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
-import { flavoredWorld } from './support/flavored-world';
+import { newGameAccount } from './support/game-account';
 import { accountToolSettings } from './support/mailed-site';
 
 /**
@@ -59,14 +58,7 @@ describe.each(DATABASE_KINDS)('every signed-in call refuses a request without a 
   const signedInRoutes = () => routes.filter((route) => route.signedIn && route.method !== 'HEAD');
 
   const newSession = async (): Promise<string> => {
-    const world = flavoredWorld('l2j');
-    const name = freshLogin('r');
-    await world.insertAccounts(databases.connections.login.db, [{ login: name, accessLevel: 0 }]);
-    await databases.connections.login.db
-      .updateTable('accounts')
-      .set({ password: await passwordHash('sha1', PASSWORD) })
-      .where('login', '=', name)
-      .execute();
+    const name = await newGameAccount(databases, PASSWORD, { prefix: 'r' });
     const answer = await postCall(site.url, 'signIn', {
       username: name,
       password: PASSWORD,
