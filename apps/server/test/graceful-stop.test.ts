@@ -1,33 +1,21 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfHeaders, testEnvironment } from './app-under-test';
+import { testEnvironment } from './app-under-test';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { queueMailJob } from './support/mail-job';
+import { rawPost } from './support/raw-post';
 import { type ScriptedSmtp, startScriptedSmtp } from './support/scripted-smtp';
 import { type SiteProcess, startSiteProcess } from './support/site-process';
 
 /** A request whose body is still on its way: the client sends the rest when the test says. */
 const slowRequest = (port: number, body: string) => {
-  const socket = connect(port, '127.0.0.1');
-  let answer = '';
-  socket.on('data', (chunk) => {
-    answer += chunk.toString();
-  });
-  const closed = new Promise<void>((done) => socket.once('close', () => done()));
   const half = Math.floor(body.length / 2);
-  socket.write(
-    `POST /sdk/createaccount HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      Object.entries(csrfHeaders())
-        .filter(([name]) => name !== 'content-type')
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('') +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
-  );
+  const post = rawPost(port, body, half);
   return {
     finish: async () => {
-      socket.write(body.slice(half));
-      await closed;
-      return answer;
+      post.socket.write(body.slice(half));
+      await post.closed;
+      return post.answer();
     },
   };
 };

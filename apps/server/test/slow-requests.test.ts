@@ -1,6 +1,6 @@
-import { type Socket, connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { csrfHeaders, testEnvironment } from './app-under-test';
+import { testEnvironment } from './app-under-test';
+import { rawPost } from './support/raw-post';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { useSite } from './support/use-site';
 import { type SiteProcess, startSiteProcess } from './support/site-process';
@@ -11,23 +11,8 @@ import { type SiteProcess, startSiteProcess } from './support/site-process';
  * and `answer` holds what the server wrote.
  */
 const slowBody = (port: number, everyMs = 250) => {
-  const socket: Socket = connect(port, '127.0.0.1');
-  const startedAt = performance.now();
-  let answer = '';
-  socket.on('data', (chunk) => {
-    answer += chunk.toString();
-  });
-  socket.on('error', () => undefined);
-  const closed = new Promise<number>((done) => socket.once('close', () => done(performance.now() - startedAt)));
   const body = JSON.stringify({ username: 'slowloris', password: 'secret12', captcha: 'x'.repeat(2_000) });
-  socket.write(
-    `POST /sdk/createaccount HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      Object.entries(csrfHeaders())
-        .filter(([name]) => name !== 'content-type')
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('') +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
-  );
+  const { socket, closed, answer } = rawPost(port, body, 0);
   let sent = 0;
   const drip = setInterval(() => {
     if (socket.destroyed || sent >= body.length) return clearInterval(drip);
@@ -36,7 +21,7 @@ const slowBody = (port: number, everyMs = 250) => {
   }, everyMs);
   return {
     closed,
-    answer: () => answer,
+    answer,
     stop: () => {
       clearInterval(drip);
       socket.destroy();
