@@ -1,9 +1,10 @@
 import { api } from '@gatekeeper/contract';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_MARK } from '../src/features/sessions/routes';
-import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
-import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
+import { csrfHeaders } from './app-under-test';
+import { DATABASE_KINDS } from './databases';
+import { useSite } from './support/use-site';
 import { postCall, readAnswer } from './support/account-calls';
 import { altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
@@ -32,15 +33,10 @@ const PASSWORD = 'Fresh.Pass1';
 const bodyFor = (url: string): unknown => (url === api.endSession.path ? { id: 'AAAAAAAAAAAAAAAAAAAAAA' } : {});
 
 describe.each(DATABASE_KINDS)('every signed-in call refuses a request without a live session (%s)', (kind) => {
-  let databases: TestDatabases;
-  let site: AppUnderTest;
-  let clock: TestClock;
+  const clock: TestClock = testClock();
   const routes: SeenRoute[] = [];
-
-  beforeAll(async () => {
-    databases = await createTestDatabases(kind);
-    clock = testClock();
-    site = await startApp(databases, {
+  const site = useSite(kind, {
+    app: {
       settings: SETTINGS,
       now: clock.now,
       onRoute: (route: RouteOptions) => {
@@ -48,17 +44,13 @@ describe.each(DATABASE_KINDS)('every signed-in call refuses a request without a 
           routes.push({ method, url: route.url, signedIn: route.config?.[SIGNED_IN_MARK] === true });
         }
       },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await site?.close();
-    await databases?.drop();
+    },
   });
 
   const signedInRoutes = () => routes.filter((route) => route.signedIn && route.method !== 'HEAD');
 
   const newSession = async (): Promise<string> => {
-    const name = await newGameAccount(databases, PASSWORD, { prefix: 'r' });
+    const name = await newGameAccount(site.databases, PASSWORD, { prefix: 'r' });
     const answer = await postCall(site.url, 'signIn', {
       username: name,
       password: PASSWORD,
