@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactedUrl } from '../src/infra/request-log';
 import { VOTE_CALLBACK_PATH } from '../src/features/votes/routes';
-import { type AppUnderTest, startApp } from './app-under-test';
-import { type TestDatabases, createTestDatabases } from './databases';
+import { useSite } from './support/use-site';
 
 type Line = {
   reqId?: string;
@@ -14,21 +13,15 @@ type Line = {
 
 /** A site whose log lines the test reads, with the given access-log environment. */
 const loggingSite = (env: Record<string, string>) => {
-  const state = { databases: undefined as TestDatabases | undefined, site: undefined as AppUnderTest | undefined };
   const lines: string[] = [];
-  beforeAll(async () => {
-    state.databases = await createTestDatabases('sqlite');
-    state.site = await startApp(state.databases, {
+  const site = useSite('sqlite', {
+    app: {
       env: { LOG_LEVEL: 'info', ...env },
       serveWebApp: true,
       logStream: { write: (line) => void lines.push(line) },
-    });
+    },
   });
-  afterAll(async () => {
-    await state.site?.close();
-    await state.databases?.drop();
-  });
-  const url = () => state.site?.url ?? '';
+  const url = () => site.url;
   /** The access lines written for these requests, made one after another. */
   const answeredFor = async (requests: (string | { path: string; init: RequestInit })[]) => {
     const before = lines.length;
