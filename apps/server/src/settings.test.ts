@@ -35,11 +35,8 @@ describe('parseSettings defaults', () => {
       rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
     });
     expect(settings.coins).toEqual({ name: 'Donation Coin', perRef: 10, perEuro: 100 });
-    expect(settings.links).toEqual({
-      features: 'https://example.com/gatekeeper/features',
-      discord: 'https://discord.gg/gatekeeper',
-      communityChat: 'https://t.me/gatekeeper_l2',
-    });
+    // No made-up community addresses: a link the owner has not set is not shown.
+    expect(settings.links).toEqual({ features: '', discord: '', communityChat: '' });
     expect(settings.voteSites).toHaveLength(VOTE_SITE_COUNT);
     expect(settings.chat).toEqual({ discordWidgetId: '' });
     expect(settings.social).toEqual({ facebookPageUrl: '' });
