@@ -200,6 +200,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     idleMinutes: settings.sessions.idleMinutes,
     absoluteDays: settings.sessions.absoluteDays,
     secure: https,
+    issuer: new URL(config.PUBLIC_URL).hostname,
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   const recoveryDeps: AccountCallDeps = {
