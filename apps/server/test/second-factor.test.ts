@@ -226,6 +226,15 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     expect(outcomes.filter((row) => row.outcome === 'locked').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('lets a waiting session lapse after five minutes', async () => {
+    const { name, secret } = await accountWithFactor();
+    const pending = await pendingSignIn(name);
+    clock.advance(5 * 60_000 + 1);
+    const late = await secondFactor(pending, codeAt(secret));
+    expect({ status: late.status, body: late.body }).toEqual({ status: 401, body: ['notSignedIn'] });
+    expect(late.setCookies.some((c) => c.startsWith('gk_pending=;'))).toBe(true);
+  });
+
   it('answers notSignedIn to a code without a waiting session', async () => {
     const answer = await secondFactor(undefined, '123456');
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: ['notSignedIn'] });
