@@ -133,6 +133,18 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: ['secondFactorAlreadyOn'] });
   });
 
+  it('takes two set-ups at once (a double click): one of their secrets switches it on', async () => {
+    const name = await newAccount();
+    const session = cookieOf(await signIn(name), 'gk_session')!;
+    const both = await Promise.all([post(api.beginTotp.path, session), post(api.beginTotp.path, session)]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    const secrets = both.map((answer) => (answer.body as { secret: string }).secret);
+    const answers = [];
+    for (const secret of secrets)
+      answers.push((await post(api.confirmTotp.path, session, { code: codeAt(secret) })).status);
+    expect(answers.sort()).toEqual([200, 400]);
+  });
+
   it('asks for the code at sign-in; a right one opens a new session, the waiting one ends', async () => {
     const { name, secret } = await accountWithFactor();
     const pending = await pendingSignIn(name);

@@ -54,18 +54,19 @@ export class SecondFactor {
     const key = normalizeLogin(login);
     if (await this.isOn(key)) return undefined;
     const secret = new Secret({ size: 20 }).base32;
+    // Two begins at once (a double click) both land: the row is made once, the last secret kept.
+    await this.db
+      .insertInto('site_second_factors')
+      .values({ login: key, secret: null, pending_secret: null })
+      .ignore()
+      .execute();
     const updated = await this.db
       .updateTable('site_second_factors')
       .set({ pending_secret: secret })
       .where('login', '=', key)
       .where('secret', 'is', null)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      await this.db
-        .insertInto('site_second_factors')
-        .values({ login: key, secret: null, pending_secret: secret })
-        .execute();
-    }
+    if (Number(updated.numUpdatedRows) === 0) return undefined;
     return { secret, uri: totpOf(secret, this.issuer, login).toString() };
   }
 
