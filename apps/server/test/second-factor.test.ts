@@ -21,6 +21,7 @@ const SETTINGS = {
   sessions: { idleMinutes: 120, absoluteDays: 30 },
 };
 const STEP = 30_000;
+const TOTP_SECRET_KEY = 'a'.repeat(64);
 
 describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind) => {
   let databases: TestDatabases;
@@ -30,7 +31,7 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
   beforeAll(async () => {
     databases = await createTestDatabases(kind);
     clock = testClock();
-    site = await startApp(databases, { settings: SETTINGS, now: clock.now });
+    site = await startApp(databases, { settings: SETTINGS, now: clock.now, env: { TOTP_SECRET_KEY } });
   }, 120_000);
   afterAll(async () => {
     await site?.close();
@@ -53,12 +54,12 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
   const cookieOf = (answer: Answer, name: string): string | undefined =>
     answer.setCookies.find((c) => c.startsWith(`${name}=`) && !/max-age=0/i.test(c))?.split(';')[0];
 
-  const signIn = async (username: string) =>
-    postCall(site.url, 'signIn', { username, password: PASSWORD, captcha: await altchaPayload(site.url) });
+  const signIn = async (username: string, url = site.url) =>
+    postCall(url, 'signIn', { username, password: PASSWORD, captcha: await altchaPayload(url) });
 
-  const post = async (path: string, cookie: string | undefined, body: unknown = {}) =>
+  const post = async (path: string, cookie: string | undefined, body: unknown = {}, url = site.url) =>
     readAnswer(
-      await fetch(`${site.url}${path}`, {
+      await fetch(`${url}${path}`, {
         method: 'POST',
         headers: { ...csrfHeaders(), cookie: [csrfHeaders().cookie, cookie].filter(Boolean).join('; ') },
         body: JSON.stringify(body),
@@ -91,8 +92,8 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
   };
 
   /** The password step of a sign-in with the factor on: the waiting session's cookie. */
-  const pendingSignIn = async (name: string) => {
-    const answer = await signIn(name);
+  const pendingSignIn = async (name: string, url = site.url) => {
+    const answer = await signIn(name, url);
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: ['secondFactorRequired'] });
     expect(cookieOf(answer, 'gk_session')).toBeUndefined();
     const pending = cookieOf(answer, 'gk_pending');
@@ -100,8 +101,8 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     return pending!;
   };
 
-  const secondFactor = (pending: string | undefined, code: string) =>
-    post(api.signInSecondFactor.path, pending, { code });
+  const secondFactor = (pending: string | undefined, code: string, url = site.url) =>
+    post(api.signInSecondFactor.path, pending, { code }, url);
 
   it('switches on only with a right code, answers the otpauth URI once and ten recovery codes', async () => {
     const name = await newAccount();
@@ -245,6 +246,40 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     const late = await secondFactor(pending, codeAt(secret));
     expect({ status: late.status, body: late.body }).toEqual({ status: 401, body: ['notSignedIn'] });
     expect(late.setCookies.some((c) => c.startsWith('gk_pending=;'))).toBe(true);
+  });
+
+  it('stores the secret encrypted with TOTP_SECRET_KEY; one stored before the key was set still works', async () => {
+    const { name, secret, recoveryCodes } = await accountWithFactor();
+    const stored = await siteDb()
+      .selectFrom('site_second_factors')
+      .select('secret')
+      .where('login', '=', name)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^v1\./);
+    expect(stored.secret).not.toContain(secret);
+
+    // An instance without the key stores the secret as it is...
+    const plain = await startApp(databases, { settings: SETTINGS, now: clock.now });
+    try {
+      const other = await newAccount();
+      const session = cookieOf(await signIn(other, plain.url), 'gk_session')!;
+      const begun = (await post(api.beginTotp.path, session, {}, plain.url)).body as { secret: string };
+      const row = await siteDb()
+        .selectFrom('site_second_factors')
+        .select('pending_secret')
+        .where('login', '=', other)
+        .executeTakeFirstOrThrow();
+      expect(row.pending_secret).toBe(begun.secret);
+      expect((await post(api.confirmTotp.path, session, { code: codeAt(begun.secret) }, plain.url)).status).toBe(200);
+      clock.advance(STEP);
+      // ...which the instance with the key still reads,
+      expect((await secondFactor(await pendingSignIn(other), codeAt(begun.secret))).status).toBe(200);
+      // and without the key, an encrypted secret's account still signs in with a recovery code.
+      const pending = await pendingSignIn(name, plain.url);
+      expect((await secondFactor(pending, recoveryCodes[0]!, plain.url)).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('answers notSignedIn to a code without a waiting session', async () => {

@@ -10,7 +10,7 @@ import {
   forgetCodeFailures,
   mayCheckCode,
 } from '../accounts/credentials';
-import { SecondFactor } from './second-factor';
+import { SecondFactor, type SecretCipher } from './second-factor';
 import { PENDING_MS, type Session, SessionStore, passwordFingerprint } from './session-store';
 import { SignInHistory } from './sign-ins';
 
@@ -24,6 +24,8 @@ export interface AccountSessionsOptions {
   secure: boolean;
   /** The name authenticator apps show the second factor under: the site's host name. */
   issuer: string;
+  /** Encrypts the second factor's stored secrets (TOTP_SECRET_KEY); without it they are stored as they are. */
+  secretCipher?: SecretCipher;
   onError: (error: unknown) => void;
 }
 
@@ -77,7 +79,7 @@ export class AccountSessions {
       absoluteMs: options.absoluteDays * 24 * 60 * 60_000,
     });
     this.history = new SignInHistory(deps.connections.site.db);
-    this.secondFactor = new SecondFactor(deps.connections.site.db, options.issuer);
+    this.secondFactor = new SecondFactor(deps.connections.site.db, options.issuer, options.secretCipher);
     this.cookieName = options.secure ? '__Host-gk_session' : 'gk_session';
     this.pendingCookieName = options.secure ? '__Host-gk_pending' : 'gk_pending';
   }

@@ -68,10 +68,11 @@ export const sessionMigrations: Record<string, Migration> = {
         .createTable('site_second_factors')
         .ifNotExists()
         .addColumn('login', 'varchar(45)', (col) => col.primaryKey())
-        // The authenticator's secret (base32) once switched on; null while being set up.
-        .addColumn('secret', 'varchar(64)')
-        // The secret of a set-up not yet confirmed by a code.
-        .addColumn('pending_secret', 'varchar(64)')
+        // The authenticator's secret once switched on (base32, or encrypted with TOTP_SECRET_KEY);
+        // null while being set up.
+        .addColumn('secret', 'varchar(255)')
+        // The secret of a set-up not yet confirmed by a code, stored alike.
+        .addColumn('pending_secret', 'varchar(255)')
         // The last time step whose code was accepted: that code and earlier ones are refused.
         .addColumn('last_step', 'bigint', (col) => col.notNull().defaultTo(0))
         .addColumn('enabled_at', 'bigint')

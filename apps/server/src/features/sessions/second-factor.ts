@@ -17,6 +17,19 @@ const RECOVERY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const totpOf = (secret: string, issuer: string, label: string) =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
 
+/**
+ * Encrypts the stored secrets (AES-256-GCM with TOTP_SECRET_KEY, wired in app.ts); the login is
+ * bound in, so a secret copied onto another account's row does not decrypt.
+ */
+export interface SecretCipher {
+  encrypt(text: string, associated: string): string;
+  /** Throws when the value was not made with this key for this login. */
+  decrypt(stored: string, associated: string): string;
+}
+
+/** The form an encrypted secret is stored in; a base32 secret never has a dot. */
+const ENCRYPTED = /^v1\./;
+
 /** A code as typed: spaces and dashes dropped, letters in capitals. */
 const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
 
@@ -38,7 +51,20 @@ export class SecondFactor {
     private readonly db: Kysely<SiteDatabase>,
     /** The issuer the app shows next to the login: the site's host name. */
     private readonly issuer: string,
+    /** Without it the secrets are stored as they are; with it, new ones are encrypted (old ones still read). */
+    private readonly cipher?: SecretCipher,
   ) {}
+
+  private seal(secret: string, login: string): string {
+    return this.cipher ? this.cipher.encrypt(secret, `totp:${login}`) : secret;
+  }
+
+  /** The base32 secret of a stored one; throws for an encrypted one without its key. */
+  private unseal(stored: string, login: string): string {
+    if (!ENCRYPTED.test(stored)) return stored;
+    if (!this.cipher) throw new Error('second factor: a stored secret is encrypted and TOTP_SECRET_KEY is not set');
+    return this.cipher.decrypt(stored, `totp:${login}`);
+  }
 
   async isOn(login: string): Promise<boolean> {
     const row = await this.db
@@ -62,7 +88,7 @@ export class SecondFactor {
       .execute();
     const updated = await this.db
       .updateTable('site_second_factors')
-      .set({ pending_secret: secret })
+      .set({ pending_secret: this.seal(secret, key) })
       .where('login', '=', key)
       .where('secret', 'is', null)
       .executeTakeFirst();
@@ -87,7 +113,7 @@ export class SecondFactor {
       .executeTakeFirst();
     if (typeof row?.secret === 'string') return 'alreadyOn';
     if (!row?.pending_secret) return 'notStarted';
-    const step = this.stepOf(row.pending_secret, code, now);
+    const step = this.stepOf(this.unseal(row.pending_secret, key), code, now);
     if (step === undefined) return 'wrongCode';
     const switched = await this.db
       .updateTable('site_second_factors')
@@ -120,7 +146,8 @@ export class SecondFactor {
       .executeTakeFirst();
     if (typeof row?.secret !== 'string') return false;
     if (/^\d{6}$/.test(typed)) {
-      const step = this.stepOf(row.secret, typed, now);
+      // Only a code of the app needs the secret: recovery codes work even if the key was lost.
+      const step = this.stepOf(this.unseal(row.secret, key), typed, now);
       if (step === undefined) return false;
       const spent = await this.db
         .updateTable('site_second_factors')
