@@ -10,6 +10,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
+import { parseTokenKey, tokenCipher } from './features/facebook-streams/token-cipher';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
@@ -196,10 +197,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     now,
   };
   // A player's own account: its sessions live in the site database, seen by every instance.
+  // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own.
+  const totpKey = config.TOTP_SECRET_KEY ? parseTokenKey(config.TOTP_SECRET_KEY) : undefined;
   const accountSessions = new AccountSessions(credentialsDeps, {
     idleMinutes: settings.sessions.idleMinutes,
     absoluteDays: settings.sessions.absoluteDays,
     secure: https,
+    issuer: new URL(config.PUBLIC_URL).hostname,
+    secretCipher: totpKey ? tokenCipher(totpKey) : undefined,
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   const recoveryDeps: AccountCallDeps = {

@@ -30,7 +30,11 @@ const SETTINGS = {
 const PASSWORD = 'Fresh.Pass1';
 
 /** What a route is sent: a valid body where it takes one, so only the session decides. */
-const bodyFor = (url: string): unknown => (url === api.endSession.path ? { id: 'AAAAAAAAAAAAAAAAAAAAAA' } : {});
+const bodyFor = (url: string): unknown => {
+  if (url === api.endSession.path) return { id: 'AAAAAAAAAAAAAAAAAAAAAA' };
+  if (url === api.confirmTotp.path || url === api.disableTotp.path) return { code: '123456' };
+  return {};
+};
 
 describe.each(DATABASE_KINDS)('every signed-in call refuses a request without a live session (%s)', (kind) => {
   const clock: TestClock = testClock();

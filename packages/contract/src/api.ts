@@ -7,6 +7,9 @@ import {
   accountAnswer,
   emptyModel,
   endSessionModel,
+  secondFactorCodeModel,
+  totpBeginAnswer,
+  totpConfirmAnswer,
   sessionRow,
   signInModel,
   signInRow,
@@ -94,6 +97,10 @@ export const api = {
   endSession: { ...CALLS.endSession, body: endSessionModel, ...json(errorList) },
   endOtherSessions: { ...CALLS.endOtherSessions, body: emptyModel, ...json(errorList) },
   getSignIns: { ...CALLS.getSignIns, ...json(z.array(signInRow)) },
+  signInSecondFactor: { ...CALLS.signInSecondFactor, body: secondFactorCodeModel, ...json(errorList) },
+  beginTotp: { ...CALLS.beginTotp, body: emptyModel, ...json(z.union([totpBeginAnswer, errorList])) },
+  confirmTotp: { ...CALLS.confirmTotp, body: secondFactorCodeModel, ...json(z.union([totpConfirmAnswer, errorList])) },
+  disableTotp: { ...CALLS.disableTotp, body: secondFactorCodeModel, ...json(errorList) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -46,6 +46,11 @@ export const CALLS = {
   endSession: { method: 'POST', path: '/sdk/account/sessions/end', answer: 'json' },
   endOtherSessions: { method: 'POST', path: '/sdk/account/sessions/endothers', answer: 'json' },
   getSignIns: { method: 'GET', path: '/sdk/account/signins', answer: 'json' },
+  // The second factor (docs/owner/accounts.md#second-factor): an authenticator app's codes.
+  signInSecondFactor: { method: 'POST', path: '/sdk/signin/secondfactor', answer: 'json' },
+  beginTotp: { method: 'POST', path: '/sdk/account/totp/begin', answer: 'json' },
+  confirmTotp: { method: 'POST', path: '/sdk/account/totp/confirm', answer: 'json' },
+  disableTotp: { method: 'POST', path: '/sdk/account/totp/disable', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

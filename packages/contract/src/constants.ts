@@ -50,6 +50,8 @@ export const LIMITS = {
   recoveryKeyMax: 128,
   /** The public id of a session in the account's list (22 base64url characters today). */
   sessionIdMax: 64,
+  /** A second factor's code: six digits, or a recovery code with its dashes and spaces. */
+  secondFactorCodeMax: 32,
   /** ischaracterexist's name: longer than any column, so the answer is false up to here. */
   charNameQueryMax: 64,
   /** A referral code or visitor key. */

@@ -113,6 +113,10 @@ describe('call table', () => {
       '/sdk/account/sessions/end',
       '/sdk/account/sessions/endothers',
       '/sdk/account/signins',
+      '/sdk/signin/secondfactor',
+      '/sdk/account/totp/begin',
+      '/sdk/account/totp/confirm',
+      '/sdk/account/totp/disable',
     ];
     expect(
       Object.values(CALLS)

@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'paymentsUnavailable',
   'donationsClosed',
   'notSignedIn',
+  'secondFactorRequired',
+  'wrongSecondFactorCode',
+  'secondFactorAlreadyOn',
+  'secondFactorNotOn',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -89,6 +93,7 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   pincodeRequirements: ['pincode'],
   CaptchaEmpty: ['captcha'],
   captchaInvalid: ['captcha'],
+  wrongSecondFactorCode: ['code'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

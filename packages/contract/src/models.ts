@@ -331,6 +331,23 @@ export const endSessionModel = z.object({
 });
 export type EndSessionModel = z.input<typeof endSessionModel>;
 
+/** A code of the second factor: six digits of the authenticator app, or a recovery code. */
+export const secondFactorCodeModel = z.object({
+  code: boundedText(LIMITS.secondFactorCodeMax, 'wrongSecondFactorCode').min(1, {
+    error: 'wrongSecondFactorCode',
+    abort: true,
+  }),
+});
+export type SecondFactorCodeModel = z.input<typeof secondFactorCodeModel>;
+
+/** A second factor being set up: the secret to type, and the otpauth:// URI the page draws as a QR code. */
+export const totpBeginAnswer = z.object({ secret: z.string(), uri: z.string() });
+export type TotpBeginAnswer = z.infer<typeof totpBeginAnswer>;
+
+/** The second factor switched on: its one-time recovery codes, shown this once. */
+export const totpConfirmAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpConfirmAnswer = z.infer<typeof totpConfirmAnswer>;
+
 /** A ban as the game keeps it: until is epoch milliseconds, null for good (or while not banned). */
 export const banState = z.object({ banned: z.boolean(), until: z.number().nullable() });
 export type BanState = z.infer<typeof banState>;
@@ -378,7 +395,7 @@ export const sessionRow = z.object({
 });
 export type SessionRow = z.infer<typeof sessionRow>;
 
-export const SIGN_IN_OUTCOMES = ['success', 'banned', 'wrongPassword', 'locked'] as const;
+export const SIGN_IN_OUTCOMES = ['success', 'banned', 'wrongPassword', 'locked', 'wrongCode'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 export const signInRow = z.object({
   at: z.number(),

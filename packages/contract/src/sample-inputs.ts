@@ -61,4 +61,8 @@ export const SAMPLE_INPUTS = {
   signOut: {},
   endSession: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
   endOtherSessions: {},
+  signInSecondFactor: { code: '123456' },
+  beginTotp: {},
+  confirmTotp: { code: '123456' },
+  disableTotp: { code: '123456' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

@@ -467,6 +467,25 @@ export interface SiteSessionsTable {
   fingerprint: string;
   /** 1: the account was banned at sign-in; the session reads its ban and nothing else. */
   banned: number;
+  /** 1: the password was right, the second factor's code is awaited; the session can do nothing else. */
+  pending: Generated<number>;
+}
+
+/** An account's authenticator app (features/sessions/second-factor.ts). */
+export interface SiteSecondFactorsTable {
+  login: string;
+  /** Base32, or `v1.…` encrypted with TOTP_SECRET_KEY; null while a set-up waits for its first code. */
+  secret: string | null;
+  pending_secret: string | null;
+  /** The last accepted code's time step (30 s since the epoch). */
+  last_step: Generated<number>;
+  enabled_at: number | null;
+}
+
+/** One unused recovery code of an account's second factor, as its SHA-256. */
+export interface SiteRecoveryCodesTable {
+  login: string;
+  code_hash: string;
 }
 
 /** One sign-in attempt of an account (features/sessions), kept 90 days. */
@@ -504,4 +523,6 @@ export interface SiteDatabase {
   site_vote_turns: SiteVoteTurnsTable;
   site_sessions: SiteSessionsTable;
   site_sign_ins: SiteSignInsTable;
+  site_second_factors: SiteSecondFactorsTable;
+  site_recovery_codes: SiteRecoveryCodesTable;
 }

@@ -29,6 +29,8 @@ export interface CredentialsDeps {
 
 const failuresKey = (login: string) => `failures:${login}`;
 const lockKey = (login: string) => `lockout:${login}`;
+/** Wrong second-factor codes in a row: a right password does not forget them, a right code does. */
+const codeFailuresKey = (login: string) => `code-failures:${login}`;
 /** Compared against when the account does not exist, so both paths cost one hash of the server's scheme. */
 const ABSENT_HASHES = {
   sha1: l2jPasswordHash('absent account'),
@@ -121,21 +123,38 @@ export const checkPassword = async (
 
 /**
  * A wrong answer to a check that follows the password (a second factor's code): counted towards
- * the account's lockout like a wrong password. True when it locked the account.
+ * the account's lockout like a wrong password. It is also counted on its own, a count a right
+ * password does not reset (signing in again gives no fresh guesses at the code); either count
+ * reaching maxFailedAttempts locks the account. True when it locked the account.
  */
 export const countFailure = async (deps: CredentialsDeps, login: string, address: string): Promise<boolean> => {
   await addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour).spend(address);
   const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
   const key = normalizeLogin(login);
   const failures = await deps.store.increment(failuresKey(key), lockoutMs);
-  if (failures < deps.lockout.maxFailedAttempts) return false;
+  const codeFailures = await deps.store.increment(codeFailuresKey(key), lockoutMs);
+  if (Math.max(failures, codeFailures) < deps.lockout.maxFailedAttempts) return false;
   await deps.claims.claim(lockKey(key), lockoutMs);
   await deps.store.delete(failuresKey(key));
+  await deps.store.delete(codeFailuresKey(key));
   return true;
+};
+
+/** Whether a check that follows the password may run: the account is not locked, the address has budget left. */
+export const mayCheckCode = async (deps: CredentialsDeps, login: string, address: string): Promise<boolean> => {
+  if (await addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour).exhausted(address)) return false;
+  return (await deps.claims.count(lockKey(normalizeLogin(login)))) === 0;
+};
+
+/** A right second-factor code: the wrong ones before it are forgotten. */
+export const forgetCodeFailures = async (deps: Pick<CredentialsDeps, 'store'>, login: string): Promise<void> => {
+  await deps.store.delete(codeFailuresKey(normalizeLogin(login)));
+  await deps.store.delete(failuresKey(normalizeLogin(login)));
 };
 
 /** Lifts an account's lock and forgets its wrong answers; login is the stored one. */
 export const clearLockout = async (deps: Pick<CredentialsDeps, 'store' | 'claims'>, login: string) => {
   await deps.claims.delete(lockKey(normalizeLogin(login)));
   await deps.store.delete(failuresKey(normalizeLogin(login)));
+  await deps.store.delete(codeFailuresKey(normalizeLogin(login)));
 };

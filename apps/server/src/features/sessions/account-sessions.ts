@@ -1,10 +1,17 @@
 import type { AccountAnswer, ErrorCode, SessionRow } from '@gatekeeper/contract';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { accountBan, accountCreatedAt, listAccountCharacterViews } from '../../game/account-overview';
-import { findAccount } from '../../game/accounts';
+import { type Account, findAccount } from '../../game/accounts';
 import { emailOf } from '../accounts/account-emails';
-import { type CredentialsDeps, checkPassword } from '../accounts/credentials';
-import { type Session, SessionStore, passwordFingerprint } from './session-store';
+import {
+  type CredentialsDeps,
+  checkPassword,
+  countFailure,
+  forgetCodeFailures,
+  mayCheckCode,
+} from '../accounts/credentials';
+import { SecondFactor, type SecretCipher } from './second-factor';
+import { PENDING_MS, type Session, SessionStore, passwordFingerprint } from './session-store';
 import { SignInHistory } from './sign-ins';
 
 /** How long one instance believes what it read of an account's password and ban. */
@@ -15,6 +22,10 @@ export interface AccountSessionsOptions {
   absoluteDays: number;
   /** PUBLIC_URL is https: the cookie is Secure and named with the __Host- prefix. */
   secure: boolean;
+  /** The name authenticator apps show the second factor under: the site's host name. */
+  issuer: string;
+  /** Encrypts the second factor's stored secrets (TOTP_SECRET_KEY); without it they are stored as they are. */
+  secretCipher?: SecretCipher;
   onError: (error: unknown) => void;
 }
 
@@ -53,7 +64,10 @@ export const maskEmail = (email: string): string => {
 export class AccountSessions {
   readonly store: SessionStore;
   readonly history: SignInHistory;
+  readonly secondFactor: SecondFactor;
   readonly cookieName: string;
+  /** The cookie of a session waiting for the second factor's code: no other call reads it. */
+  readonly pendingCookieName: string;
   private readonly states = new Map<string, AccountState>();
 
   constructor(
@@ -65,12 +79,25 @@ export class AccountSessions {
       absoluteMs: options.absoluteDays * 24 * 60 * 60_000,
     });
     this.history = new SignInHistory(deps.connections.site.db);
+    this.secondFactor = new SecondFactor(deps.connections.site.db, options.issuer, options.secretCipher);
     this.cookieName = options.secure ? '__Host-gk_session' : 'gk_session';
+    this.pendingCookieName = options.secure ? '__Host-gk_pending' : 'gk_pending';
   }
 
-  cookieValueOf(cookieHeader: string | undefined): string | undefined {
-    const value = parseCookies(cookieHeader ?? '')[this.cookieName];
+  cookieValueOf(cookieHeader: string | undefined, name = this.cookieName): string | undefined {
+    const value = parseCookies(cookieHeader ?? '')[name];
     return value && value.length <= 128 ? value : undefined;
+  }
+
+  /** The cookie of a session waiting for the second factor (value '' with maxAge 0: cleared). */
+  setPendingCookie(value: string): string {
+    return serializeCookie(this.pendingCookieName, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: value === '' ? 0 : PENDING_MS / 1000,
+    });
   }
 
   setCookie(value: string): string {
@@ -100,7 +127,7 @@ export class AccountSessions {
    */
   async signIn(
     input: { username: string; password: string; previous: string | undefined } & Seen,
-  ): Promise<{ cookieValue: string } | { error: ErrorCode }> {
+  ): Promise<{ cookieValue: string } | { pendingCookieValue: string } | { error: ErrorCode }> {
     const now = this.deps.now();
     const checked = await checkPassword(this.deps, {
       username: input.username,
@@ -125,6 +152,62 @@ export class AccountSessions {
     }
     const { account } = checked;
     if (input.previous) await this.store.end((await this.store.find(input.previous, now))?.idHash ?? '');
+    if (await this.secondFactor.isOn(account.login)) {
+      // The password was right: a session that can only take the code, under a cookie of its own.
+      const { cookieValue } = await this.store.create({
+        login: account.login,
+        address: input.address,
+        device: input.device,
+        fingerprint: passwordFingerprint(account.passwordHash),
+        banned: false,
+        pending: true,
+        now,
+      });
+      return { pendingCookieValue: cookieValue };
+    }
+    return { cookieValue: await this.open(account, input, now) };
+  }
+
+  /**
+   * The second step of a sign-in with the second factor on: the code of the authenticator app
+   * (each time step once) or a recovery code (once). A wrong code counts towards the account's
+   * lockout as a wrong password does. A right one ends the waiting session and opens a new one.
+   */
+  async signInSecondFactor(
+    input: { pendingValue: string | undefined; code: string } & Seen,
+  ): Promise<{ cookieValue: string } | { error: ErrorCode; endPending?: true }> {
+    const now = this.deps.now();
+    const pending = input.pendingValue ? await this.store.find(input.pendingValue, now) : undefined;
+    if (!pending?.pending) return { error: 'notSignedIn', endPending: true };
+    const { login } = pending;
+    if (!(await mayCheckCode(this.deps, login, input.address))) {
+      await this.history.record({ login, at: now, address: input.address, device: input.device, outcome: 'locked' });
+      return { error: 'tooManyAttempts' };
+    }
+    if (!(await this.secondFactor.spend(login, input.code, now))) {
+      const locked = await countFailure(this.deps, login, input.address);
+      await this.history.record({
+        login,
+        at: now,
+        address: input.address,
+        device: input.device,
+        outcome: locked ? 'locked' : 'wrongCode',
+      });
+      if (locked) await this.store.end(pending.idHash);
+      return locked ? { error: 'tooManyAttempts', endPending: true } : { error: 'wrongSecondFactorCode' };
+    }
+    await forgetCodeFailures(this.deps, login);
+    await this.store.end(pending.idHash);
+    const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
+    // The password changed in the game between the two steps: the sign-in starts again.
+    if (!account || passwordFingerprint(account.passwordHash) !== pending.fingerprint) {
+      return { error: 'notSignedIn', endPending: true };
+    }
+    return { cookieValue: await this.open(account, input, now) };
+  }
+
+  /** Opens a full session of an account whose sign-in is proven, and records it. */
+  private async open(account: Account, input: Seen, now: number): Promise<string> {
     const ban = await accountBan(this.dbs(), this.deps.schema, account, now);
     const { cookieValue } = await this.store.create({
       login: account.login,
@@ -143,7 +226,16 @@ export class AccountSessions {
     });
     await this.history.prune(now);
     await this.store.prune(now);
-    return { cookieValue };
+    return cookieValue;
+  }
+
+  /** The account tools' checks (lockout, counters) the second factor's codes count in. */
+  get credentials(): CredentialsDeps {
+    return this.deps;
+  }
+
+  now(): number {
+    return this.deps.now();
   }
 
   private dbs() {
@@ -176,7 +268,8 @@ export class AccountSessions {
     if (!value) return undefined;
     const now = this.deps.now();
     const session = await this.store.find(value, now);
-    if (!session) return undefined;
+    // A session waiting for its code is no session (its value under this cookie: copied by hand).
+    if (!session || session.pending) return undefined;
     const state = await this.accountState(session.login, now);
     if (state.fingerprint !== session.fingerprint) {
       await this.store.end(session.idHash);

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
 
-/** The sessions feature's own tables: signed-in sessions and the sign-in history. */
+/** The sessions feature's own tables: signed-in sessions, the sign-in history and the second factor. */
 export const sessionMigrations: Record<string, Migration> = {
   '001_sessions_sessions': {
     async up(db: AnyKysely) {
@@ -55,6 +55,41 @@ export const sessionMigrations: Record<string, Migration> = {
     },
     async down(db: AnyKysely) {
       await db.schema.dropTable('site_sign_ins').ifExists().execute();
+    },
+  },
+  '003_sessions_second_factor': {
+    async up(db: AnyKysely) {
+      // 1: a session that proved the password and waits for the second factor's code.
+      await db.schema
+        .alterTable('site_sessions')
+        .addColumn('pending', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('site_second_factors')
+        .ifNotExists()
+        .addColumn('login', 'varchar(45)', (col) => col.primaryKey())
+        // The authenticator's secret once switched on (base32, or encrypted with TOTP_SECRET_KEY);
+        // null while being set up.
+        .addColumn('secret', 'varchar(255)')
+        // The secret of a set-up not yet confirmed by a code, stored alike.
+        .addColumn('pending_secret', 'varchar(255)')
+        // The last time step whose code was accepted: that code and earlier ones are refused.
+        .addColumn('last_step', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('enabled_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('site_recovery_codes')
+        .ifNotExists()
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        // SHA-256 (hex) of the code: the code itself is shown once and never stored.
+        .addColumn('code_hash', 'varchar(64)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('site_recovery_codes_pk', ['login', 'code_hash'])
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_recovery_codes').ifExists().execute();
+      await db.schema.dropTable('site_second_factors').ifExists().execute();
+      await db.schema.alterTable('site_sessions').dropColumn('pending').execute();
     },
   },
 };

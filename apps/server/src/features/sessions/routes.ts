@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
+import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/credentials';
 import type { AccountSessions, SignedIn } from './account-sessions';
 import { deviceOf } from './device';
 
@@ -24,7 +25,16 @@ export interface SessionRoutesOptions {
   redis?: Redis;
 }
 
-type SignedInCall = 'signOut' | 'getAccount' | 'getSessions' | 'endSession' | 'endOtherSessions' | 'getSignIns';
+type SignedInCall =
+  | 'signOut'
+  | 'getAccount'
+  | 'getSessions'
+  | 'endSession'
+  | 'endOtherSessions'
+  | 'getSignIns'
+  | 'beginTotp'
+  | 'confirmTotp'
+  | 'disableTotp';
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
 const seenOf = (request: FastifyRequest) => ({ address: request.ip, device: deviceOf(request.headers['user-agent']) });
@@ -54,6 +64,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
     name: N,
     handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
     allowBanned = false,
+    rateLimited = false,
   ) =>
     sdkRoute(
       app,
@@ -65,7 +76,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
         if (signedIn.restricted && !allowBanned) return refuse(request, reply, 403, 'accountBanned');
         return handler(signedIn, input.body, request, reply);
       },
-      { config: { [SIGNED_IN_MARK]: true } },
+      { config: { ...(rateLimited ? limited.config : {}), [SIGNED_IN_MARK]: true } },
     );
 
   sdkRoute(
@@ -81,7 +92,34 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
         ...seenOf(request),
       });
       if ('error' in result) return reply.code(400).send([result.error]);
+      if ('pendingCookieValue' in result) {
+        // Not a refusal: the page asks for the code next. The waiting session has a cookie of its own.
+        return reply
+          .header('set-cookie', [sessions.clearCookie(), sessions.setPendingCookie(result.pendingCookieValue)])
+          .send(['secondFactorRequired']);
+      }
       return reply.header('set-cookie', sessions.setCookie(result.cookieValue)).send([]);
+    },
+    limited,
+  );
+
+  sdkRoute(
+    app,
+    'signInSecondFactor',
+    async ({ body }, request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const result = await sessions.signInSecondFactor({
+        pendingValue: sessions.cookieValueOf(request.headers.cookie, sessions.pendingCookieName),
+        code: body.code,
+        ...seenOf(request),
+      });
+      if ('error' in result) {
+        if (result.endPending) reply.header('set-cookie', sessions.setPendingCookie(''));
+        return reply.code(result.error === 'notSignedIn' ? 401 : 400).send([result.error]);
+      }
+      return reply
+        .header('set-cookie', [sessions.setPendingCookie(''), sessions.setCookie(result.cookieValue)])
+        .send([]);
     },
     limited,
   );
@@ -114,5 +152,45 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
   });
   signedInRoute('getSignIns', async ({ session }, _body, _request, reply) =>
     reply.send(await sessions.signIns(session)),
+  );
+
+  // The second factor (docs/owner/accounts.md#second-factor).
+  const { secondFactor } = sessions;
+  signedInRoute('beginTotp', async ({ session }, _body, _request, reply) => {
+    const begun = await secondFactor.begin(session.login);
+    return begun ? reply.send(begun) : reply.code(400).send(['secondFactorAlreadyOn']);
+  });
+  signedInRoute(
+    'confirmTotp',
+    async ({ session }, body, _request, reply) => {
+      const confirmed = await secondFactor.confirm(session.login, body.code, sessions.now());
+      if (Array.isArray(confirmed)) return reply.send({ recoveryCodes: confirmed });
+      const code: ErrorCode =
+        confirmed === 'alreadyOn'
+          ? 'secondFactorAlreadyOn'
+          : confirmed === 'notStarted'
+            ? 'secondFactorNotOn'
+            : 'wrongSecondFactorCode';
+      return reply.code(400).send([code]);
+    },
+    false,
+    true,
+  );
+  signedInRoute(
+    'disableTotp',
+    async ({ session }, body, request, reply) => {
+      if (!(await secondFactor.isOn(session.login))) return reply.code(400).send(['secondFactorNotOn']);
+      const deps = sessions.credentials;
+      if (!(await mayCheckCode(deps, session.login, request.ip))) return reply.code(400).send(['tooManyAttempts']);
+      if (!(await secondFactor.spend(session.login, body.code, sessions.now()))) {
+        const locked = await countFailure(deps, session.login, request.ip);
+        return reply.code(400).send([locked ? 'tooManyAttempts' : 'wrongSecondFactorCode']);
+      }
+      await forgetCodeFailures(deps, session.login);
+      await secondFactor.disable(session.login);
+      return reply.send([]);
+    },
+    false,
+    true,
   );
 };

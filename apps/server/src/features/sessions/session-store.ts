@@ -19,7 +19,12 @@ export interface Session {
   device: string;
   fingerprint: string;
   banned: boolean;
+  /** The password was right and the second factor's code is awaited: it can do nothing else. */
+  pending: boolean;
 }
+
+/** How long a session waiting for the second factor's code lasts. */
+export const PENDING_MS = 5 * 60_000;
 
 /** A session's last use is written at most this often: not one write per call. */
 const TOUCH_EVERY_MS = 60_000;
@@ -34,6 +39,7 @@ const toSession = (row: Selectable<SiteSessionsTable>): Session => ({
   device: row.device,
   fingerprint: row.fingerprint,
   banned: Number(row.banned) === 1,
+  pending: Number(row.pending) === 1,
 });
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -57,6 +63,7 @@ export class SessionStore {
     device: string;
     fingerprint: string;
     banned: boolean;
+    pending?: boolean;
     now: number;
   }): Promise<{ cookieValue: string; session: Session }> {
     const cookieValue = randomBytes(32).toString('base64url');
@@ -70,6 +77,7 @@ export class SessionStore {
       device: input.device,
       fingerprint: input.fingerprint,
       banned: input.banned,
+      pending: input.pending ?? false,
     };
     await this.db
       .insertInto('site_sessions')
@@ -83,12 +91,14 @@ export class SessionStore {
         device: session.device,
         fingerprint: session.fingerprint,
         banned: session.banned ? 1 : 0,
+        pending: session.pending ? 1 : 0,
       })
       .execute();
     return { cookieValue, session };
   }
 
-  private isLive(row: { created_at: number; last_seen_at: number }, now: number): boolean {
+  private isLive(row: { created_at: number; last_seen_at: number; pending: number }, now: number): boolean {
+    if (Number(row.pending) === 1) return Number(row.created_at) + PENDING_MS > now;
     return Number(row.last_seen_at) + this.policy.idleMs > now && Number(row.created_at) + this.policy.absoluteMs > now;
   }
 
@@ -141,12 +151,13 @@ export class SessionStore {
     await this.db.updateTable('site_sessions').set({ fingerprint }).where('id_hash', '=', idHash).execute();
   }
 
-  /** The account's live sessions, the latest used first. */
+  /** The account's live sessions, the latest used first (not those still waiting for a code). */
   async list(login: string, now: number): Promise<Session[]> {
     const rows = await this.db
       .selectFrom('site_sessions')
       .selectAll()
       .where('login', '=', normalizeLogin(login))
+      .where('pending', '=', 0)
       .orderBy('last_seen_at', 'desc')
       .execute();
     return rows.filter((row) => this.isLive(row, now)).map(toSession);
@@ -160,6 +171,7 @@ export class SessionStore {
         eb.or([
           eb('last_seen_at', '<=', now - this.policy.idleMs),
           eb('created_at', '<=', now - this.policy.absoluteMs),
+          eb.and([eb('pending', '=', 1), eb('created_at', '<=', now - PENDING_MS)]),
         ]),
       )
       .execute();

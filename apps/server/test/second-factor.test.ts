@@ -1,0 +1,289 @@
+import { api } from '@gatekeeper/contract';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordHash } from '../src/game/password-hash';
+import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
+import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
+import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
+import { altchaPayload } from './support/altcha-solver';
+import { type TestClock, testClock } from './support/clock';
+import { flavoredWorld } from './support/flavored-world';
+import { accountToolSettings } from './support/mailed-site';
+
+/**
+ * The second factor (docs/owner/accounts.md#second-factor): an authenticator app's codes, computed
+ * here from the secret the site hands out, at the app's clock.
+ */
+
+const PASSWORD = 'Fresh.Pass1';
+const SETTINGS = {
+  ...accountToolSettings({ maxFailedAttempts: 3, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
+  sessions: { idleMinutes: 120, absoluteDays: 30 },
+};
+const STEP = 30_000;
+const TOTP_SECRET_KEY = 'a'.repeat(64);
+
+describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind) => {
+  let databases: TestDatabases;
+  let site: AppUnderTest;
+  let clock: TestClock;
+
+  beforeAll(async () => {
+    databases = await createTestDatabases(kind);
+    clock = testClock();
+    site = await startApp(databases, { settings: SETTINGS, now: clock.now, env: { TOTP_SECRET_KEY } });
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    await databases?.drop();
+  });
+
+  const siteDb = () => databases.connections.site.db;
+
+  const newAccount = async () => {
+    const name = freshLogin('t');
+    await flavoredWorld('l2j').insertAccounts(databases.connections.login.db, [{ login: name, accessLevel: 0 }]);
+    await databases.connections.login.db
+      .updateTable('accounts')
+      .set({ password: await passwordHash('sha1', PASSWORD) })
+      .where('login', '=', name)
+      .execute();
+    return name;
+  };
+
+  const cookieOf = (answer: Answer, name: string): string | undefined =>
+    answer.setCookies.find((c) => c.startsWith(`${name}=`) && !/max-age=0/i.test(c))?.split(';')[0];
+
+  const signIn = async (username: string, url = site.url) =>
+    postCall(url, 'signIn', { username, password: PASSWORD, captcha: await altchaPayload(url) });
+
+  const post = async (path: string, cookie: string | undefined, body: unknown = {}, url = site.url) =>
+    readAnswer(
+      await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { ...csrfHeaders(), cookie: [csrfHeaders().cookie, cookie].filter(Boolean).join('; ') },
+        body: JSON.stringify(body),
+      }),
+    );
+  const get = async (path: string, cookie: string) =>
+    readAnswer(await fetch(`${site.url}${path}`, { headers: { cookie } }));
+
+  const codeAt = (secret: string, at = clock.now()) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+  /** A six-digit code that none of the window's steps accepts. */
+  const wrongCode = (secret: string) => {
+    const valid = [-STEP, 0, STEP].map((delta) => codeAt(secret, clock.now() + delta));
+    return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
+  };
+
+  /** An account signed in with the second factor switched on: its secret and recovery codes. */
+  const accountWithFactor = async () => {
+    const name = await newAccount();
+    const session = cookieOf(await signIn(name), 'gk_session')!;
+    const begun = await post(api.beginTotp.path, session);
+    expect(begun.status).toBe(200);
+    const { secret, uri } = api.beginTotp.response.parse(begun.body) as { secret: string; uri: string };
+    const confirmed = await post(api.confirmTotp.path, session, { code: codeAt(secret) });
+    expect(confirmed.status).toBe(200);
+    const { recoveryCodes } = confirmed.body as { recoveryCodes: string[] };
+    // The next code the app shows is of a later step: the one that confirmed is spent.
+    clock.advance(STEP);
+    return { name, session, secret, uri, recoveryCodes };
+  };
+
+  /** The password step of a sign-in with the factor on: the waiting session's cookie. */
+  const pendingSignIn = async (name: string, url = site.url) => {
+    const answer = await signIn(name, url);
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: ['secondFactorRequired'] });
+    expect(cookieOf(answer, 'gk_session')).toBeUndefined();
+    const pending = cookieOf(answer, 'gk_pending');
+    expect(pending).toBeDefined();
+    return pending!;
+  };
+
+  const secondFactor = (pending: string | undefined, code: string, url = site.url) =>
+    post(api.signInSecondFactor.path, pending, { code }, url);
+
+  it('switches on only with a right code, answers the otpauth URI once and ten recovery codes', async () => {
+    const name = await newAccount();
+    const session = cookieOf(await signIn(name), 'gk_session')!;
+    const begun = await post(api.beginTotp.path, session);
+    const { secret, uri } = begun.body as { secret: string; uri: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri).toContain('otpauth://totp/');
+    expect(uri).toContain(`secret=${secret}`);
+    expect(uri).toContain(encodeURIComponent(name));
+    expect(uri).toMatch(/issuer=127\.0\.0\.1|issuer=localhost/);
+
+    const wrong = await post(api.confirmTotp.path, session, { code: wrongCode(secret) });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 400, body: ['wrongSecondFactorCode'] });
+    // Still off: signing in asks for no code.
+    expect(cookieOf(await signIn(name), 'gk_session')).toBeDefined();
+
+    const right = await post(api.confirmTotp.path, session, { code: codeAt(secret) });
+    expect(right.status).toBe(200);
+    const { recoveryCodes } = right.body as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    // The codes are kept as hashes only; a second begin is refused and hands out nothing.
+    const stored = await siteDb().selectFrom('site_recovery_codes').selectAll().where('login', '=', name).execute();
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(recoveryCodes.map((c) => c.replace('-', ''))).not.toContain(row.code_hash);
+    const again = await post(api.beginTotp.path, session);
+    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: ['secondFactorAlreadyOn'] });
+  });
+
+  it('takes two set-ups at once (a double click): one of their secrets switches it on', async () => {
+    const name = await newAccount();
+    const session = cookieOf(await signIn(name), 'gk_session')!;
+    const both = await Promise.all([post(api.beginTotp.path, session), post(api.beginTotp.path, session)]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    const secrets = both.map((answer) => (answer.body as { secret: string }).secret);
+    const answers = [];
+    for (const secret of secrets)
+      answers.push((await post(api.confirmTotp.path, session, { code: codeAt(secret) })).status);
+    expect(answers.sort()).toEqual([200, 400]);
+  });
+
+  it('asks for the code at sign-in; a right one opens a new session, the waiting one ends', async () => {
+    const { name, secret } = await accountWithFactor();
+    const pending = await pendingSignIn(name);
+    // The waiting session reads nothing, neither under its own cookie nor under the session's.
+    expect((await get(api.getAccount.path, pending)).status).toBe(401);
+    const disguised = `gk_session=${pending.slice('gk_pending='.length)}`;
+    expect((await get(api.getAccount.path, disguised)).status).toBe(401);
+    expect((await post(api.beginTotp.path, disguised)).status).toBe(401);
+
+    const answer = await secondFactor(pending, codeAt(secret));
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: [] });
+    const session = cookieOf(answer, 'gk_session')!;
+    expect(session.slice('gk_session='.length)).not.toBe(pending.slice('gk_pending='.length));
+    const account = await get(api.getAccount.path, session);
+    expect(account.status).toBe(200);
+    expect((account.body as { login: string }).login).toBe(name);
+    // The waiting session is gone: it takes no second code.
+    clock.advance(STEP);
+    const reused = await secondFactor(pending, codeAt(secret));
+    expect({ status: reused.status, body: reused.body }).toEqual({ status: 401, body: ['notSignedIn'] });
+  });
+
+  it('refuses a code replayed within its window, and any code of an earlier step', async () => {
+    const { name, secret } = await accountWithFactor();
+    const code = codeAt(secret);
+    expect((await secondFactor(await pendingSignIn(name), code)).status).toBe(200);
+    const replayed = await secondFactor(await pendingSignIn(name), code);
+    expect({ status: replayed.status, body: replayed.body }).toEqual({
+      status: 400,
+      body: ['wrongSecondFactorCode'],
+    });
+    // A step later, the code of the step before is still in the window, but older than the last used.
+    clock.advance(STEP);
+    const earlier = await secondFactor(await pendingSignIn(name), codeAt(secret, clock.now() - STEP));
+    expect(earlier.status).toBe(400);
+    expect((await secondFactor(await pendingSignIn(name), codeAt(secret))).status).toBe(200);
+  });
+
+  it('takes a recovery code once', async () => {
+    const { name, recoveryCodes } = await accountWithFactor();
+    const [first] = recoveryCodes;
+    // Typed in lower case and without its dash: the same code.
+    const used = await secondFactor(await pendingSignIn(name), first!.replace('-', '').toLowerCase());
+    expect({ status: used.status, body: used.body }).toEqual({ status: 200, body: [] });
+    const again = await secondFactor(await pendingSignIn(name), first!);
+    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: ['wrongSecondFactorCode'] });
+    const rows = await siteDb().selectFrom('site_recovery_codes').selectAll().where('login', '=', name).execute();
+    expect(rows).toHaveLength(9);
+  });
+
+  it('switches off only with a right code', async () => {
+    const { name, session, secret, recoveryCodes } = await accountWithFactor();
+    const wrong = await post(api.disableTotp.path, session, { code: wrongCode(secret) });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 400, body: ['wrongSecondFactorCode'] });
+    const spentless = await post(api.disableTotp.path, session, { code: 'AAAAA-AAAAA' });
+    expect(spentless.status).toBe(400);
+    const off = await post(api.disableTotp.path, session, { code: recoveryCodes[1]! });
+    expect({ status: off.status, body: off.body }).toEqual({ status: 200, body: [] });
+    expect(await siteDb().selectFrom('site_second_factors').selectAll().where('login', '=', name).execute()).toEqual(
+      [],
+    );
+    expect(await siteDb().selectFrom('site_recovery_codes').selectAll().where('login', '=', name).execute()).toEqual(
+      [],
+    );
+    // Signing in asks for no code any more; switching off again is refused.
+    expect(cookieOf(await signIn(name), 'gk_session')).toBeDefined();
+    const again = await post(api.disableTotp.path, session, { code: codeAt(secret) });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: ['secondFactorNotOn'] });
+  });
+
+  it('counts wrong codes in the lockout of wrong passwords, which a right password does not reset', async () => {
+    const { name, secret } = await accountWithFactor();
+    // Each wrong code on a fresh password step: the password being right forgets none of them.
+    for (let i = 1; i < 3; i += 1) {
+      const answer = await secondFactor(await pendingSignIn(name), wrongCode(secret));
+      expect({ try: i, body: answer.body }).toEqual({ try: i, body: ['wrongSecondFactorCode'] });
+    }
+    const pending = await pendingSignIn(name);
+    const locked = await secondFactor(pending, wrongCode(secret));
+    expect({ status: locked.status, body: locked.body }).toEqual({ status: 400, body: ['tooManyAttempts'] });
+    // Locked: the right code does not sign in, and neither does the password.
+    expect((await secondFactor(pending, codeAt(secret))).status).not.toBe(200);
+    expect((await signIn(name)).body).toEqual(['tooManyAttempts']);
+    const outcomes = await siteDb()
+      .selectFrom('site_sign_ins')
+      .select('outcome')
+      .where('login', '=', name)
+      .where('outcome', 'in', ['wrongCode', 'locked'])
+      .execute();
+    expect(outcomes.filter((row) => row.outcome === 'wrongCode')).toHaveLength(2);
+    expect(outcomes.filter((row) => row.outcome === 'locked').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets a waiting session lapse after five minutes', async () => {
+    const { name, secret } = await accountWithFactor();
+    const pending = await pendingSignIn(name);
+    clock.advance(5 * 60_000 + 1);
+    const late = await secondFactor(pending, codeAt(secret));
+    expect({ status: late.status, body: late.body }).toEqual({ status: 401, body: ['notSignedIn'] });
+    expect(late.setCookies.some((c) => c.startsWith('gk_pending=;'))).toBe(true);
+  });
+
+  it('stores the secret encrypted with TOTP_SECRET_KEY; one stored before the key was set still works', async () => {
+    const { name, secret, recoveryCodes } = await accountWithFactor();
+    const stored = await siteDb()
+      .selectFrom('site_second_factors')
+      .select('secret')
+      .where('login', '=', name)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^v1\./);
+    expect(stored.secret).not.toContain(secret);
+
+    // An instance without the key stores the secret as it is...
+    const plain = await startApp(databases, { settings: SETTINGS, now: clock.now });
+    try {
+      const other = await newAccount();
+      const session = cookieOf(await signIn(other, plain.url), 'gk_session')!;
+      const begun = (await post(api.beginTotp.path, session, {}, plain.url)).body as { secret: string };
+      const row = await siteDb()
+        .selectFrom('site_second_factors')
+        .select('pending_secret')
+        .where('login', '=', other)
+        .executeTakeFirstOrThrow();
+      expect(row.pending_secret).toBe(begun.secret);
+      expect((await post(api.confirmTotp.path, session, { code: codeAt(begun.secret) }, plain.url)).status).toBe(200);
+      clock.advance(STEP);
+      // ...which the instance with the key still reads,
+      expect((await secondFactor(await pendingSignIn(other), codeAt(begun.secret))).status).toBe(200);
+      // and without the key, an encrypted secret's account still signs in with a recovery code.
+      const pending = await pendingSignIn(name, plain.url);
+      expect((await secondFactor(pending, recoveryCodes[0]!, plain.url)).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers notSignedIn to a code without a waiting session', async () => {
+    const answer = await secondFactor(undefined, '123456');
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: ['notSignedIn'] });
+  });
+});
