@@ -49,6 +49,11 @@ test.describe('links to what is not open', () => {
         'href',
         'https://discord.gg/gatekeeper',
       );
+      // Links that leave the site open in a new tab, without handing it this page.
+      for (const link of [menu.getByRole('link', { name: /Discord/ }), menu.getByRole('link', { name: /Features/ })]) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /noopener/);
+      }
       await expect(page.getByRole('link', { name: 'Stream on Facebook and earn in-game rewards' })).toHaveCount(0);
     });
   });
