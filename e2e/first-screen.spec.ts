@@ -22,30 +22,22 @@ test.describe.configure({ mode: 'parallel' });
 const PAGES = LANGUAGES.flatMap((language) => ROUTE_IDS.map((id) => ({ id, path: getHref(id, language) })));
 
 /**
- * Sums the layout shifts the browser reports once the document is parsed (CLS without its
- * windows): the page's script, its data and its lazy parts must move nothing. Left out: a paint of
- * a document the parser has not finished, which a busy machine makes (the main column drawn
- * before the right pane after it is parsed, at 1451 px and wider): a known shift, written down in
- * decision 010, that this check does not hold yet.
+ * Sums every layout shift the browser reports (CLS without its windows), from the first paint on:
+ * a busy machine's paint of a half-read page included, which the page's render-blocking
+ * `<link rel="expect">` and its fixed grid cells prevent (decision 010).
  */
 const recordLayoutShifts = () => {
-  const shifts: { at: number; value: number }[] = [];
+  const shifts: number[] = [];
   (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) shifts.push({ at: entry.startTime, value: entry.value });
+      if (!entry.hadRecentInput) shifts.push(entry.value);
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
-/** The sum of the shifts from the moment the document was parsed (recordLayoutShifts). */
-const shiftsSinceParsed = () => {
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  const parsedAt = navigation?.domContentLoadedEventStart ?? 0;
-  return (window as unknown as { layoutShifts: { at: number; value: number }[] }).layoutShifts
-    .filter((shift) => shift.at >= parsedAt)
-    .reduce((total, shift) => total + shift.value, 0);
-};
+const layoutShiftTotal = () =>
+  (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((total, value) => total + value, 0);
 
 const open = async (browser: Browser, size: string) => {
   const context = await browser.newContext({ ...SIZES[size], baseURL: test.info().project.use.baseURL });
@@ -90,20 +82,12 @@ const checkPage = async (page: Page, path: string, id: RouteId) => {
     await expectInFirstScreen(page, target, `${path}: ${what}`, start);
   }
   expect(await page.evaluate(() => window.scrollY), `${path}: opened at the top`).toBe(0);
-  const shifts = await page.evaluate(shiftsSinceParsed);
+  const shifts = await page.evaluate(layoutShiftTotal);
   expect.soft(shifts, `${path}: layout shift`).toBe(0);
 };
 
-/**
- * The sizes where a busy machine's first paint still shifts the page (decision 010, "Known"): the
- * test stays written and is reported as to fix, not as passed, until the layout no longer depends on
- * what the parser has not reached yet.
- */
-const KNOWN_SHIFT_SIZES = new Set(['short laptop', 'desktop']);
-
 for (const size of Object.keys(SIZES)) {
   test(`at ${size} size every page opened by its address shows its heading and content first`, async ({ browser }) => {
-    test.fixme(KNOWN_SHIFT_SIZES.has(size), 'a first paint before the whole page is parsed shifts it (decision 010)');
     test.setTimeout(300_000);
     const { context, page } = await open(browser, size);
     for (const { id, path } of PAGES) await checkPage(page, path, id);

@@ -22,7 +22,7 @@ export const Footer = () => {
   const { href } = useLanguage();
   const { metadata } = useSiteData();
   return (
-    <footer className="site-footer page">
+    <footer id="site-footer" className="site-footer page">
       <nav className="site-footer__nav" aria-label={t('footer.label')}>
         <ul className="site-footer__links">
           {LEGAL_ROUTES.map((route) => {
