@@ -114,6 +114,38 @@ describe.skipIf(notRunnable !== undefined)(
       }
     });
 
+    it('keeps a session made on one instance on the other, and ends it on both at once', async () => {
+      const player = demoPlayer(31);
+      const signedIn = await postCall(
+        a(),
+        'signIn',
+        { username: player.username, password: player.password, captcha: await altchaPayload(a()) },
+        { ip: freshAddress() },
+      );
+      expect(codes(signedIn)).toEqual({ status: 200, body: [] });
+      // Behind https (PUBLIC_URL), the cookie carries the __Host- prefix.
+      const session = signedIn.setCookies.find((cookie) => /^(__Host-)?gk_session=/.test(cookie))!.split(';')[0]!;
+      const account = (site: string) => fetch(`${site}${api.getAccount.path}`, { headers: { cookie: session } });
+
+      const there = await account(b());
+      expect(there.status).toBe(200);
+      expect(((await there.json()) as { login: string }).login).toBe(player.username);
+
+      const signedOut = await fetch(`${a()}${api.signOut.path}`, {
+        method: 'POST',
+        headers: {
+          cookie: `XSRF-TOKEN=cluster-token-2; ${session}`,
+          'x-xsrf-token': 'cluster-token-2',
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(signedOut.status).toBe(200);
+      // No wait: the other instance asks the site database, not a copy of its own.
+      expect((await account(b())).status).toBe(401);
+      expect((await account(a())).status).toBe(401);
+    });
+
     /** The key in the recovery mail the SMTP server received for an address. */
     const recoveryKeyFor = async (email: string) => {
       for (const mail of await cluster.smtp.parsed()) {
