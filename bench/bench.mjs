@@ -13,6 +13,7 @@ import { homeTransfer } from './lib/home-transfer.mjs';
 import { rankingUnderHostilePosts } from './lib/hostile-posts.mjs';
 import { sideBySide } from './lib/load.mjs';
 import { rankingUnderRegistrations } from './lib/registrations.mjs';
+import { signInFigures } from './lib/sign-ins.mjs';
 import { printReport } from './lib/report.mjs';
 import { startSite } from './lib/site.mjs';
 
@@ -79,6 +80,28 @@ const registrationsByFlavor = async () => {
   return figures;
 };
 
+const SIGN_IN_SECONDS = 10;
+/** Sign-ins per second on SHA-1 (L2J) and BCrypt (aCis) hashes, and a signed-in read beside a public one. */
+const signInsByFlavor = async () => {
+  const figures = {};
+  for (const flavor of ['l2j', 'acis']) {
+    const site = await startSite({ port: SITE_PORT + 4, flavor, settings: SETTINGS });
+    try {
+      figures[flavor] = await signInFigures({
+        siteUrl: site.url,
+        duration: SIGN_IN_SECONDS,
+        concurrency: 4,
+        headers: BROWSER,
+        connections: CONNECTIONS,
+        readDuration: DURATION_S * 2,
+      });
+    } finally {
+      await site.stop();
+    }
+  }
+  return figures;
+};
+
 /** The cold query of every ranking over a 100,000-character MariaDB world (bench/statistics). */
 const coldQueries = () => {
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/statistics/cold-queries.ts'], {
@@ -113,6 +136,7 @@ try {
 // Each on its own site, alone on the machine.
 figures.logging = await loggingCost();
 figures.registrations = await registrationsByFlavor();
+figures.signIns = await signInsByFlavor();
 figures.cluster = await clusterFigures({ connections: CONNECTIONS, duration: DURATION_S, headers: BROWSER });
 figures.coldQueries = coldQueries();
 
@@ -121,6 +145,7 @@ printReport(figures, {
   duration: DURATION_S,
   connections: CONNECTIONS,
   registrationsPerS: REGISTRATIONS_PER_S,
+  signInSeconds: SIGN_IN_SECONDS,
   readsPerS: READS_PER_S,
   lighthouseRuns: LIGHTHOUSE_RUNS,
   clusterPaths: CLUSTER_PATHS,

@@ -59,6 +59,24 @@ const printRegistrations = (byFlavor, run) => {
   }
 };
 
+const printSignIns = (byFlavor, run) => {
+  console.log(
+    `\nSign-ins for ${run.signInSeconds} s, ${byFlavor.l2j.concurrency} at a time (each: a captcha challenge, its check, the password checked, a session written), and a signed-in read (GET /sdk/account: the session looked up, the account read) beside a public one (GET /sdk/getmetadata), ${run.connections} connections`,
+  );
+  for (const [flavor, r] of Object.entries(byFlavor)) {
+    const hash = flavor === 'acis' ? 'BCrypt cost 10' : 'SHA-1';
+    const refused = Object.entries(r.refused)
+      .map(([code, count]) => `${count} ${code}`)
+      .join(', ');
+    const read = (x) =>
+      `${x.rps} req/s, p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms${x.non2xx ? `, ${x.non2xx} not 2xx` : ''}`;
+    console.log(
+      `  ${`${flavor} (${hash})`.padEnd(24)} ${r.signInsPerS} sign-ins/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${refused ? `, refused: ${refused}` : ''}`,
+    );
+    console.log(`  ${''.padEnd(24)} account read: ${read(r.accountRead)}   public read: ${read(r.publicRead)}`);
+  }
+};
+
 const printHostile = (hostile) => {
   console.log(
     '\nA ranking while another process posts register forms in two loops (target: p99 with a huge email as with the 12-byte control)',
@@ -160,6 +178,7 @@ export const printReport = (figures, run) => {
   printFrontDoor(figures.frontDoor, run);
   printLogging(figures.logging, run);
   printRegistrations(figures.registrations, run);
+  printSignIns(figures.signIns, run);
   printHostile(figures.hostile);
   printHomeTransfer(figures.homeTransfer);
   console.log(`\nResident memory of the site after the runs above: ${figures.rssMb} MB (target: at most 200 MB)`);
