@@ -10,7 +10,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - online (8183): something listens on the login and game ports, so both lights are green,
  *  - home (8184): live streams and a video list in its settings (e2e/support/settings.home.json),
  *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs, and
- *    donations on PayPal Orders v2 at a local stand-in of PayPal (REST API and approval page).
+ *    donations on PayPal Orders v2 at a local stand-in of PayPal (REST API and approval page),
+ *  - acis (BASE + 5): the game's tables as aCis has them (BCrypt passwords, its own email table),
+ *    mailing to the same local SMTP server as the default one.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -22,6 +24,7 @@ const PORTS = {
   online: BASE + 2,
   home: BASE + 3,
   votes: BASE + 4,
+  acis: BASE + 5,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
@@ -39,6 +42,7 @@ export const INSTANCES = {
   online: `http://127.0.0.1:${PORTS.online}`,
   home: `http://127.0.0.1:${PORTS.home}`,
   votes: `http://127.0.0.1:${PORTS.votes}`,
+  acis: `http://127.0.0.1:${PORTS.acis}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -138,6 +142,11 @@ export default defineConfig({
       GAME_SERVER_ADDRESS: `127.0.0.1:${PORTS.game}`,
     }),
     server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
+    server(PORTS.acis, 'acis', {
+      GAME_FLAVOR: 'acis',
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+    }),
     {
       command: `node e2e/support/vote-sites.mjs ${PORTS.voteApi} ${VOTE_API_KEY}`,
       port: PORTS.voteApi,
