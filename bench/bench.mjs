@@ -60,19 +60,13 @@ const loggingCost = async () => {
   return figures;
 };
 
-/** The ranking's latency while 20 players a second register, on SHA-1 (L2J) and BCrypt (aCis) passwords. */
-const registrationsByFlavor = async () => {
+/** A measure taken on a site of each flavour: L2J (SHA-1 passwords) and aCis (BCrypt). */
+const onEachFlavor = async (port, measure) => {
   const figures = {};
   for (const flavor of ['l2j', 'acis']) {
-    const site = await startSite({ port: SITE_PORT + 3, flavor, settings: SETTINGS });
+    const site = await startSite({ port, flavor, settings: SETTINGS });
     try {
-      figures[flavor] = await rankingUnderRegistrations({
-        siteUrl: site.url,
-        rate: REGISTRATIONS_PER_S,
-        readRate: READS_PER_S,
-        duration: 10,
-        headers: BROWSER,
-      });
+      figures[flavor] = await measure(site.url);
     } finally {
       await site.stop();
     }
@@ -80,27 +74,31 @@ const registrationsByFlavor = async () => {
   return figures;
 };
 
+/** The ranking's latency while 20 players a second register. */
+const registrationsByFlavor = () =>
+  onEachFlavor(SITE_PORT + 3, (siteUrl) =>
+    rankingUnderRegistrations({
+      siteUrl,
+      rate: REGISTRATIONS_PER_S,
+      readRate: READS_PER_S,
+      duration: 10,
+      headers: BROWSER,
+    }),
+  );
+
 const SIGN_IN_SECONDS = 10;
-/** Sign-ins per second on SHA-1 (L2J) and BCrypt (aCis) hashes, and a signed-in read beside a public one. */
-const signInsByFlavor = async () => {
-  const figures = {};
-  for (const flavor of ['l2j', 'acis']) {
-    const site = await startSite({ port: SITE_PORT + 4, flavor, settings: SETTINGS });
-    try {
-      figures[flavor] = await signInFigures({
-        siteUrl: site.url,
-        duration: SIGN_IN_SECONDS,
-        concurrency: 4,
-        headers: BROWSER,
-        connections: CONNECTIONS,
-        readDuration: DURATION_S * 2,
-      });
-    } finally {
-      await site.stop();
-    }
-  }
-  return figures;
-};
+/** Sign-ins per second, and a signed-in read beside a public one. */
+const signInsByFlavor = () =>
+  onEachFlavor(SITE_PORT + 4, (siteUrl) =>
+    signInFigures({
+      siteUrl,
+      duration: SIGN_IN_SECONDS,
+      concurrency: 4,
+      headers: BROWSER,
+      connections: CONNECTIONS,
+      readDuration: DURATION_S * 2,
+    }),
+  );
 
 /** The cold query of every ranking over a 100,000-character MariaDB world (bench/statistics). */
 const coldQueries = () => {
