@@ -27,6 +27,7 @@ import { referralRoutes } from './features/referral/routes';
 import { AccountSessions } from './features/sessions/account-sessions';
 import { sessionRoutes } from './features/sessions/routes';
 import { statisticsRoutes } from './features/statistics/routes';
+import { worldRoutes } from './features/world/routes';
 import { statusRoutes } from './features/status/routes';
 import { streamRoutes } from './features/streams/routes';
 import { visitorIpRoutes } from './features/visitor-ip/routes';
@@ -129,7 +130,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     https,
   });
   // No compression plugin: it would add a hook to every route. The rankings are compressed once
-  // per refresh (statistics/encoded-answer.ts), the page's files at build; other answers are small.
+  // per refresh (infra/encoded-answer.ts), the page's files at build; other answers are small.
 
   const now = deps.now ?? Date.now;
   // What the page is told of the site (getmetadata), and what its pre-rendered pages are made from.
@@ -240,6 +241,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
     });
+    await sdk.register(worldRoutes, { connections, schema: deps.schema, settings: settings.world, shared, now });
     await sdk.register(streamRoutes, {
       connections,
       liveStreams: settings.liveStreams,

@@ -38,6 +38,8 @@ export const CALLS = {
   getHeroesStatistics: { method: 'GET', path: '/sdk/getheroesstatistics', answer: 'json' },
   getClassStatistics: { method: 'GET', path: '/sdk/getclassstatistics', answer: 'json' },
   getVotersStatistics: { method: 'GET', path: '/sdk/getvotersstatistics', answer: 'json' },
+  // The world pages (docs/product.md#world).
+  getBosses: { method: 'GET', path: '/sdk/getbosses', answer: 'json' },
   // A player's own account (docs/owner/accounts.md#sessions): sign in once, then calls of the session.
   signIn: { method: 'POST', path: '/sdk/signin', answer: 'json' },
   signOut: { method: 'POST', path: '/sdk/signout', answer: 'json' },

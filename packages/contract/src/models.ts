@@ -261,6 +261,23 @@ export const rankedValueRow = z.object({ name: z.string(), value: z.number(), cl
 export type RankedValueRow = z.infer<typeof rankedValueRow>;
 export const clanRow = z.object({ clan: z.string(), leader: z.string(), level: z.number(), reputation: z.number() });
 export type ClanRow = z.infer<typeof clanRow>;
+
+/** How much of a boss's respawn the site tells (settings world.bossRespawn, docs/product.md#bosses). */
+export const BOSS_RESPAWN_DETAILS = ['status', 'day', 'exact'] as const;
+export type BossRespawnDetail = (typeof BOSS_RESPAWN_DETAILS)[number];
+/**
+ * A grand or raid boss (docs/product.md#bosses): alive, or dead with, as the owner allows, the UTC
+ * day (`respawnDay`, YYYY-MM-DD) or the moment (`respawnAt`, epoch ms) the game will spawn it again.
+ */
+export const bossRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['grand', 'raid']),
+  alive: z.boolean(),
+  respawnDay: z.string().optional(),
+  respawnAt: z.number().optional(),
+});
+export type BossRow = z.infer<typeof bossRow>;
 export const classRow = z.object({
   class: z.string(),
   count: z.number(),

@@ -144,6 +144,14 @@ export const ROUTE_SLUGS = {
     br: 'estatisticas/votantes',
     lt: 'statistika/balsuotojai',
   },
+  worldBosses: {
+    en: 'world/bosses',
+    ru: 'mir/bossy',
+    gr: 'kosmos/afentika',
+    es: 'mundo/jefes',
+    br: 'mundo/chefes',
+    lt: 'pasaulis/bosai',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type RouteId = keyof typeof ROUTE_SLUGS;
@@ -170,6 +178,9 @@ export const STATISTICS_ROUTES = [
   'statisticsClasses',
   'statisticsVoters',
 ] as const;
+
+/** The World section of the top menu: the state of the game world (docs/product.md#world). */
+export const WORLD_ROUTES = ['worldBosses'] as const;
 
 /** The footer's pages about the site itself, each replaced by the owner's own page when a setting names one. */
 export const LEGAL_ROUTES = ['privacy', 'terms', 'contact'] as const;

@@ -133,6 +133,31 @@ export interface PunishmentsTable {
   punishedBy: string | null;
 }
 
+/** Grand bosses (both flavours): respawn_time is the epoch ms the game spawns the boss again, 0 when alive. */
+export interface GrandbossDataTable {
+  boss_id: number;
+  loc_x: number;
+  loc_y: number;
+  loc_z: number;
+  heading: number;
+  respawn_time: number;
+  currentHP: number | null;
+  currentMP: number | null;
+  status: number;
+}
+
+/** Raid bosses (both flavours): respawn_time as grandboss_data; the delays differ (docs/game/world.md). */
+export interface RaidbossSpawnlistTable {
+  boss_id: number;
+  loc_x: number;
+  loc_y: number;
+  loc_z: number;
+  heading: number;
+  respawn_time: number;
+  currentHp: number | null;
+  currentMp: number | null;
+}
+
 export interface LoginDatabase {
   accounts: AccountsTable;
   account_data: AccountDataTable;
@@ -148,6 +173,8 @@ export interface GameDatabase {
   custom_mail: CustomMailTable;
   event_stats: EventStatsTable;
   punishments: PunishmentsTable;
+  grandboss_data: GrandbossDataTable;
+  raidboss_spawnlist: RaidbossSpawnlistTable;
 }
 
 /** The email of each account where the game keeps none (aCis): written at registration, or attached once. */

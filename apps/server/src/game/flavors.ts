@@ -83,6 +83,8 @@ const COMMON_CHARACTER_COLUMNS = [
 ] as const;
 
 const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'] as const;
+/** Boss tables, the same columns the site reads on both flavours (docs/game/world.md). */
+const BOSS_COLUMNS = ['boss_id', 'respawn_time'] as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
 /** L2J Server (login + game databases) and L2J Mobius (one database). */
@@ -120,6 +122,8 @@ const L2J: GameFlavor = {
       character_premium_items: ['charId', 'itemNum', 'itemId', 'itemCount', 'itemSender'],
       custom_mail: ['date', 'receiver', 'subject', 'message', 'items'],
       punishments: ['key', 'affect', 'type', 'expiration'],
+      grandboss_data: BOSS_COLUMNS,
+      raidboss_spawnlist: BOSS_COLUMNS,
     },
   },
 };
@@ -153,7 +157,10 @@ const ACIS: GameFlavor = {
       heroes: ['char_id', 'class_id', 'count', 'played', 'active'],
     },
   },
-  optionalColumns: { login: {}, game: { event_stats: EVENT_STATS_COLUMNS } },
+  optionalColumns: {
+    login: {},
+    game: { event_stats: EVENT_STATS_COLUMNS, grandboss_data: BOSS_COLUMNS, raidboss_spawnlist: BOSS_COLUMNS },
+  },
 };
 
 export const FLAVORS: Record<FlavorName, GameFlavor> = { l2j: L2J, acis: ACIS };

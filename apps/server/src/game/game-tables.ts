@@ -207,6 +207,32 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       reason TEXT NOT NULL,
       punishedBy VARCHAR(255) NOT NULL
     )${table}`,
+      `CREATE TABLE IF NOT EXISTS grandboss_data (
+      boss_id SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+      loc_x MEDIUMINT NOT NULL DEFAULT 0,
+      loc_y MEDIUMINT NOT NULL DEFAULT 0,
+      loc_z MEDIUMINT NOT NULL DEFAULT 0,
+      heading MEDIUMINT NOT NULL DEFAULT 0,
+      respawn_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      currentHP DECIMAL(30,15) NOT NULL,
+      currentMP DECIMAL(30,15) NOT NULL,
+      status TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (boss_id)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS raidboss_spawnlist (
+      boss_id SMALLINT UNSIGNED NOT NULL,
+      amount TINYINT UNSIGNED NOT NULL DEFAULT 1,
+      loc_x MEDIUMINT NOT NULL,
+      loc_y MEDIUMINT NOT NULL,
+      loc_z MEDIUMINT NOT NULL,
+      heading MEDIUMINT NOT NULL DEFAULT 0,
+      respawn_delay MEDIUMINT UNSIGNED NOT NULL DEFAULT 129600,
+      respawn_random MEDIUMINT UNSIGNED NOT NULL DEFAULT 86400,
+      respawn_time BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      currentHp DECIMAL(8,0) DEFAULT NULL,
+      currentMp DECIMAL(8,0) DEFAULT NULL,
+      PRIMARY KEY (boss_id)
+    )${table}`,
       eventStatsDdl(dialect),
     ],
   };
@@ -329,6 +355,31 @@ const acisDdl = (dialect: Dialect): Record<Role, string[]> => {
       competitions_lost SMALLINT NOT NULL DEFAULT 0,
       competitions_drawn SMALLINT NOT NULL DEFAULT 0,
       PRIMARY KEY (char_id)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS grandboss_data (
+      boss_id INTEGER NOT NULL DEFAULT 0,
+      loc_x INTEGER NOT NULL DEFAULT 0,
+      loc_y INTEGER NOT NULL DEFAULT 0,
+      loc_z INTEGER NOT NULL DEFAULT 0,
+      heading INTEGER NOT NULL DEFAULT 0,
+      respawn_time BIGINT NOT NULL DEFAULT 0,
+      currentHP INTEGER NOT NULL DEFAULT 0,
+      currentMP INTEGER NOT NULL DEFAULT 0,
+      status TINYINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (boss_id)
+    )${table}`,
+      `CREATE TABLE IF NOT EXISTS raidboss_spawnlist (
+      boss_id INT NOT NULL DEFAULT 0,
+      loc_x INT NOT NULL DEFAULT 0,
+      loc_y INT NOT NULL DEFAULT 0,
+      loc_z INT NOT NULL DEFAULT 0,
+      heading INT NOT NULL DEFAULT 0,
+      spawn_time INT NOT NULL DEFAULT 36,
+      random_time INT NOT NULL DEFAULT 24,
+      respawn_time BIGINT NOT NULL DEFAULT 0,
+      currentHp DECIMAL(8,0) DEFAULT NULL,
+      currentMp DECIMAL(8,0) DEFAULT NULL,
+      PRIMARY KEY (boss_id)
     )${table}`,
       eventStatsDdl(dialect),
     ],

@@ -15,6 +15,8 @@ export interface GameSchema {
   hasPremiumItems: boolean;
   hasCustomMail: boolean;
   hasPunishments: boolean;
+  /** grandboss_data and raidboss_spawnlist (the Bosses page). */
+  hasBosses: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -123,5 +125,6 @@ export const checkGameSchema = async (
     hasPremiumItems: has('game', 'character_premium_items'),
     hasCustomMail: has('game', 'custom_mail'),
     hasPunishments: has('game', 'punishments'),
+    hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
   };
 };

@@ -11,12 +11,13 @@ import { gameTableStatements } from '../../src/game/game-tables';
  *
  * Sources (fetched and read, not copied by program):
  * - aCis: github.com/Hl4p3x/L2jaCis at 1f97b4278f8dfc0249d6e0d93fd849ed3e392d92 (2021-02-26),
- *   aCis_datapack/sql/{accounts,characters,clan_data,heroes,olympiad_nobles}.sql.
+ *   aCis_datapack/sql/{accounts,characters,clan_data,heroes,olympiad_nobles,grandboss_data,raidboss_spawnlist}.sql.
  * - L2J Server login: github.com/Shagooh/l2j-server-login at b39c28e5ce036e0ae41f2d99d4d202dfceefdc28,
  *   src/main/resources/sql/{accounts,account_data}.sql.
  * - L2J Server game: github.com/Shagooh/l2j-server-datapack at 03897cc4ee42361304fb5a96e59bb7fba174c0a8,
  *   src/main/resources/sql/{characters,clan_data,heroes,account_gsdata,olympiad_nobles,
- *   character_premium_items,punishments}.sql.
+ *   character_premium_items,punishments,raidboss_spawnlist}.sql; grandboss_data.sql of the L2J Server
+ *   game (the same columns in every L2J Server and Mobius High Five pack).
  * - L2J Mobius High Five: github.com/danielbarion/HighFive at 0851a90acc804e6b6238866b02d92b7169279799,
  *   dist/db_installer/sql/game/custom_mail.sql (the table CustomMailManager reads).
  *
@@ -138,6 +139,31 @@ const ACIS: Record<Role, string[]> = {
   \`competitions_lost\` smallint(3) NOT NULL default 0,
   \`competitions_drawn\` smallint(3) NOT NULL default 0,
   PRIMARY KEY (\`char_id\`)
+);`,
+    `CREATE TABLE IF NOT EXISTS \`grandboss_data\` (
+  \`boss_id\` INTEGER NOT NULL DEFAULT 0,
+  \`loc_x\` INTEGER NOT NULL DEFAULT 0,
+  \`loc_y\` INTEGER NOT NULL DEFAULT 0,
+  \`loc_z\` INTEGER NOT NULL DEFAULT 0,
+  \`heading\` INTEGER NOT NULL DEFAULT 0,
+  \`respawn_time\` BIGINT NOT NULL DEFAULT 0,
+  \`currentHP\` INTEGER NOT NULL DEFAULT 0,
+  \`currentMP\` INTEGER NOT NULL DEFAULT 0,
+  \`status\` TINYINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (\`boss_id\`)
+);`,
+    `CREATE TABLE \`raidboss_spawnlist\` (
+  \`boss_id\` INT NOT NULL DEFAULT '0',
+  \`loc_x\` INT NOT NULL DEFAULT '0',
+  \`loc_y\` INT NOT NULL DEFAULT '0',
+  \`loc_z\` INT NOT NULL DEFAULT '0',
+  \`heading\` INT NOT NULL DEFAULT '0',
+  \`spawn_time\` INT(11) NOT NULL DEFAULT '36',
+  \`random_time\` INT(11) NOT NULL DEFAULT '24',
+  \`respawn_time\` BIGINT NOT NULL DEFAULT '0',
+  \`currentHp\` decimal(8,0) DEFAULT NULL,
+  \`currentMp\` decimal(8,0) DEFAULT NULL,
+  PRIMARY KEY (\`boss_id\`)
 );`,
   ],
 };
@@ -314,6 +340,32 @@ const L2J: Record<Role, string[]> = {
   \`subject\` TINYTEXT NOT NULL,
   \`message\` TEXT NOT NULL,
   \`items\` TEXT NOT NULL -- format: itemId1 count1;itemId2 count2;itemId3 count3...
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`grandboss_data\` (
+  \`boss_id\` smallint(5) unsigned NOT NULL DEFAULT '0',
+  \`loc_x\` mediumint(6) NOT NULL DEFAULT '0',
+  \`loc_y\` mediumint(6) NOT NULL DEFAULT '0',
+  \`loc_z\` mediumint(6) NOT NULL DEFAULT '0',
+  \`heading\` mediumint(6) NOT NULL DEFAULT '0',
+  \`respawn_time\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`currentHP\` decimal(30,15) NOT NULL,
+  \`currentMP\` decimal(30,15) NOT NULL,
+  \`status\` tinyint(1) unsigned NOT NULL DEFAULT '0',
+  PRIMARY KEY (\`boss_id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`raidboss_spawnlist\` (
+  \`boss_id\` smallint(5) unsigned NOT NULL,
+  \`amount\` tinyint(1) unsigned NOT NULL DEFAULT '1',
+  \`loc_x\` mediumint(6) NOT NULL,
+  \`loc_y\` mediumint(6) NOT NULL,
+  \`loc_z\` mediumint(6) NOT NULL,
+  \`heading\` mediumint(6) NOT NULL DEFAULT '0',
+  \`respawn_delay\` mediumint(6) unsigned NOT NULL DEFAULT '129600', -- 36 Hours
+  \`respawn_random\` mediumint(6) unsigned NOT NULL DEFAULT '86400', -- (24 Hours)
+  \`respawn_time\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`currentHp\` decimal(8,0) DEFAULT NULL,
+  \`currentMp\` decimal(8,0) DEFAULT NULL,
+  PRIMARY KEY (\`boss_id\`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
   ],
 };

@@ -10,6 +10,7 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasPremiumItems: flavor === 'l2j',
   hasCustomMail: flavor === 'l2j',
   hasPunishments: flavor === 'l2j',
+  hasBosses: true,
 });
 
 /** The l2j flavour's schema, which most suites run on. */

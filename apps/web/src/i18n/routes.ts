@@ -7,6 +7,7 @@ export {
   ROUTE_IDS,
   ROUTE_SLUGS,
   STATISTICS_ROUTES,
+  WORLD_ROUTES,
   getHref,
   languageOfPath,
   languagePrefix,

@@ -6,7 +6,7 @@ import { readRoute } from '../../infra/public-read';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { StatisticsSettings } from './settings-schema';
-import { preparedEncodings } from './encoded-answer';
+import { preparedEncodings } from '../../infra/encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
 import {
   type ReferralStatisticsSource,

@@ -5,7 +5,7 @@ import { readRankingFilter } from '../../game/ranking-exclusions';
 import type { GameSchema } from '../../game/schema-check';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
-import { type EncodedAnswer, encodeAnswer } from './encoded-answer';
+import { type EncodedAnswer, encodeAnswer } from '../../infra/encoded-answer';
 import { type ListSources, STATISTICS_LISTS, type StatisticsList, readList } from './lists';
 
 /** Every list as the bytes it is sent as, serialized and compressed once per refresh. */

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
-import { ACCOUNT_ROUTES, STATISTICS_ROUTES, type RouteId } from '../../i18n/routes';
+import { ACCOUNT_ROUTES, STATISTICS_ROUTES, WORLD_ROUTES, type RouteId } from '../../i18n/routes';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from './language-bar';
@@ -12,7 +12,7 @@ import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';
 
 /**
- * The top menu: home, account, downloads, statistics, donate, the two community links (each only
+ * The top menu: home, account, downloads, statistics, world (bosses, castles, olympiad), donate, the two community links (each only
  * where the owner has set it), the lights and, before the opening, the opening date.
  * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
  * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
@@ -34,6 +34,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
     { to: href('register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
     { to: href('downloads'), label: t('menu.downloads') },
     { to: href('statisticsScore'), label: t('menu.statistics'), section: section(STATISTICS_ROUTES) },
+    { to: href('worldBosses'), label: t('menu.world'), section: section(WORLD_ROUTES) },
     { to: href('donate'), label: t('menu.donate') },
   ];
 

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { type PreparedEncodings, prepareAnswer } from '../../infra/prepared-answer';
-import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
+import { type PreparedEncodings, prepareAnswer } from './prepared-answer';
+import { JSON_NO_CACHE_HEADERS } from './security-headers';
 
 /**
  * A JSON answer serialized and compressed once, when its list is read, so a request only picks

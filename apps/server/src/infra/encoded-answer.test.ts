@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsEncoding } from '../../infra/accept-encoding';
+import { acceptsEncoding } from './accept-encoding';
 import { COMPRESS_THRESHOLD, encodeAnswer } from './encoded-answer';
 
 describe('acceptsEncoding', () => {

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Connections } from '../../db/connections';
+import type { GameSchema } from '../../game/schema-check';
+import { chooseEncoding } from '../../infra/prepared-answer';
+import { readRoute } from '../../infra/public-read';
+import { headerOf } from '../../infra/raw-header';
+import type { SharedRefresh } from '../../infra/shared-refresh';
+import { preparedEncodings } from '../../infra/encoded-answer';
+import type { WorldSettings } from './settings-schema';
+import { type WorldCache, worldCache } from './world-cache';
+
+/** How long start-up waits for the first read of the world before serving empty pages. */
+export const FIRST_READ_WAIT_MS = 3_000;
+
+export interface WorldRoutesOptions {
+  connections: Connections;
+  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  settings: WorldSettings;
+  shared?: SharedRefresh;
+  now?: () => number;
+  /** Handed the cache once made (the pre-rendered pages read the same rows). */
+  onCache?: (cache: WorldCache) => void;
+}
+
+/** The World pages' calls (docs/product.md#world): each answered from memory, pre-compressed where accepted. */
+export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOptions): Promise<void> => {
+  const cache = worldCache({
+    game: options.connections.game.db,
+    schema: options.schema,
+    bossRespawn: options.settings.bossRespawn,
+    refreshMs: options.settings.refreshSeconds * 1000,
+    log: app.log,
+    now: options.now,
+    shared: options.shared,
+  });
+  options.onCache?.(cache);
+  app.addHook('onClose', async () => cache.stop());
+  await cache.start(FIRST_READ_WAIT_MS);
+
+  readRoute(app, 'getBosses', (request) =>
+    chooseEncoding(preparedEncodings(cache.read().bosses), headerOf(request, 'accept-encoding')),
+  );
+};

@@ -1,0 +1,83 @@
+import type { BossRespawnDetail } from '@gatekeeper/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../../db/tables';
+import { readBosses } from '../../game/bosses';
+import type { GameSchema } from '../../game/schema-check';
+import { refreshingValue } from '../../infra/refreshing-value';
+import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
+import { type EncodedAnswer, encodeAnswer } from '../../infra/encoded-answer';
+import { bossRows } from './boss-answer';
+
+/** Each World answer as the bytes it is sent as, serialized and compressed once per refresh. */
+export interface WorldSnapshot {
+  bosses: EncodedAnswer;
+}
+
+const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({ bosses: Object.freeze({ json: '[]' }) });
+
+export interface WorldCache {
+  /** The latest answers; empty lists before the first read and while the game database is down. */
+  read(): WorldSnapshot;
+  refresh(): Promise<void>;
+  /** Starts the background refresh; resolves after the first read or `waitMs`, whichever comes first. */
+  start(waitMs: number): Promise<void>;
+  stop(): void;
+}
+
+export interface WorldCacheOptions {
+  game: Kysely<GameDatabase>;
+  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  bossRespawn: BossRespawnDetail;
+  refreshMs: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  now?: () => number;
+  /** Reads the game database on one instance per refresh and shares the rows with the others. */
+  shared?: SharedRefresh;
+}
+
+/**
+ * The World pages' data, read from the game database in the background every `refreshMs` and
+ * answered from memory like the rankings (decision 005): no visitor waits for a query, and the
+ * game database sees one small read per refresh across all instances. The boss rows are shared
+ * as read; whether each is alive is decided on each instance against its own clock.
+ */
+export const worldCache = (options: WorldCacheOptions): WorldCache => {
+  const now = options.now ?? Date.now;
+  const sharedAs = sharedName('world', { flavor: options.schema.flavor.name });
+
+  const readRows = async (): Promise<string> =>
+    JSON.stringify({ bosses: options.schema.hasBosses ? await readBosses(options.game) : [] });
+
+  const readAll = async (): Promise<WorldSnapshot> => {
+    const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readRows) : await readRows();
+    const { bosses } = JSON.parse(json) as { bosses: Awaited<ReturnType<typeof readBosses>> };
+    return { bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))) };
+  };
+
+  const value = refreshingValue({
+    compute: readAll,
+    fallback: EMPTY_SNAPSHOT,
+    intervalMs: options.refreshMs,
+    onError: (error) =>
+      options.log.warn({ err: error }, 'world: the game database did not answer; the pages stay empty'),
+  });
+
+  return {
+    read: () => value.latest(),
+    refresh: async () => {
+      await value.refresh();
+    },
+    start: async (waitMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        value.get(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    stop: () => value.stop(),
+  };
+};

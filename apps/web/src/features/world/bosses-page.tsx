@@ -1,0 +1,92 @@
+import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRetryableCall } from '../../api/use-call';
+import { Page } from '../../components/page';
+import { useLanguage } from '../../shared/use-language';
+import { WorldTabs } from './world-tabs';
+import './world.css';
+
+/** When a dead boss comes back, as precisely as the owner lets the site tell (docs/product.md#bosses). */
+const useRespawnText = () => {
+  const { language } = useLanguage();
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const tag = LANGUAGE_TAGS[language];
+    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+    const moment = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    return (boss: BossRow): string => {
+      if (boss.respawnAt !== undefined) return t('world.bosses.respawnAt', { moment: moment.format(boss.respawnAt) });
+      if (boss.respawnDay !== undefined)
+        return t('world.bosses.respawnDay', { day: day.format(new Date(`${boss.respawnDay}T00:00:00Z`)) });
+      return '';
+    };
+  }, [language, t]);
+};
+
+const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly BossRow[] }) => {
+  const { t } = useTranslation();
+  const respawnText = useRespawnText();
+  const rows = bosses.filter((boss) => boss.kind === kind);
+  if (rows.length === 0) return null;
+  return (
+    <section className="world-section" aria-labelledby={`bosses-${kind}`}>
+      <h3 className="world-section__title" id={`bosses-${kind}`}>
+        {t(`world.bosses.${kind}`)}
+      </h3>
+      <table className="world-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('world.bosses.boss')}</th>
+            <th scope="col">{t('world.bosses.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((boss) => (
+            <tr key={boss.id} data-alive={boss.alive}>
+              <th scope="row">{boss.name}</th>
+              <td>
+                <span className={`boss-status boss-status--${boss.alive ? 'alive' : 'dead'}`}>
+                  {t(boss.alive ? 'world.bosses.alive' : 'world.bosses.dead')}
+                </span>
+                {!boss.alive && respawnText(boss) && <span className="boss-status__respawn">{respawnText(boss)}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+};
+
+/** The grand and raid bosses, alive or dead (docs/product.md#bosses). */
+export const BossesPage = () => {
+  const { t } = useTranslation();
+  const { value, failed, retry } = useRetryableCall('getBosses');
+  return (
+    <Page title={t('world.names.worldBosses')}>
+      <WorldTabs active="worldBosses" />
+      {failed ? (
+        <div className="page-notice" role="alert">
+          <p>{t('world.loadFailed')}</p>
+          <button type="button" className="button" onClick={retry}>
+            {t('statistics.retry')}
+          </button>
+        </div>
+      ) : value === undefined ? (
+        <p className="page-notice world-loading" role="status">
+          {t('common.loading')}
+        </p>
+      ) : value.length === 0 ? (
+        <p className="page-notice">{t('world.bosses.none')}</p>
+      ) : (
+        <>
+          <BossTable kind="grand" bosses={value} />
+          <BossTable kind="raid" bosses={value} />
+        </>
+      )}
+    </Page>
+  );
+};
+
+export default BossesPage;
