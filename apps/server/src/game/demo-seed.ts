@@ -83,6 +83,10 @@ const CLAN_NOUNS = ['Guard', 'Legion', 'Order', 'Pact', 'Blades', 'Covenant', 'H
 /** Third-class ids of High Five: the ones that can be heroes. */
 const HERO_CLASSES = CLASS_IDS.filter((id) => (id >= 88 && id <= 118) || (id >= 131 && id <= 136));
 
+/** The demo's bosses: grand bosses of both chronicles and raid bosses of every level band (boss-names.ts). */
+const DEMO_GRAND_BOSSES = [29001, 29006, 29014, 29019, 29020, 29022, 29028] as const;
+const DEMO_RAID_BOSSES = [25001, 25019, 25038, 25054, 25126, 25146, 25163, 25199, 25229, 25244, 25299, 25319] as const;
+
 const chunked = async <T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 };
@@ -279,6 +283,34 @@ export const seedDemoWorld = async (
           .execute(),
     );
     await chunked(eventStats, 300, (chunk) => trx.insertInto('event_stats').values(chunk).execute());
+    // Every other boss dead, back within two days (respawn_time: epoch ms of the next spawn; 0 alive).
+    const respawnTime = (i: number) => (i % 2 === 1 ? now + int(1, 48) * 3_600_000 + int(0, 59) * 60_000 : 0);
+    const place = { loc_x: 0, loc_y: 0, loc_z: 0, heading: 0 };
+    await trx
+      .insertInto('grandboss_data')
+      .values(
+        DEMO_GRAND_BOSSES.map((boss_id, i) => ({
+          boss_id,
+          ...place,
+          respawn_time: respawnTime(i),
+          currentHP: 0,
+          currentMP: 0,
+          status: 0,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('raidboss_spawnlist')
+      .values(
+        DEMO_RAID_BOSSES.map((boss_id, i) => ({
+          boss_id,
+          ...place,
+          respawn_time: respawnTime(i + 1),
+          currentHp: null,
+          currentMp: null,
+        })),
+      )
+      .execute();
     if (flavor.features.pincode) {
       await trx
         .insertInto('account_gsdata')

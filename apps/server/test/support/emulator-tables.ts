@@ -152,7 +152,7 @@ const ACIS: Record<Role, string[]> = {
   \`status\` TINYINT NOT NULL DEFAULT 0,
   PRIMARY KEY (\`boss_id\`)
 );`,
-    `CREATE TABLE \`raidboss_spawnlist\` (
+    `CREATE TABLE IF NOT EXISTS \`raidboss_spawnlist\` (
   \`boss_id\` INT NOT NULL DEFAULT '0',
   \`loc_x\` INT NOT NULL DEFAULT '0',
   \`loc_y\` INT NOT NULL DEFAULT '0',
