@@ -118,11 +118,13 @@ describe('call table', () => {
       '/sdk/account/totp/confirm',
       '/sdk/account/totp/disable',
     ];
+    // And the World pages (issue 31).
+    const worldPaths = ['/sdk/getbosses'];
     expect(
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...accountPaths].sort());
+    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...accountPaths, ...worldPaths].sort());
   });
 
   it('sends a body schema exactly with the POST calls', () => {
