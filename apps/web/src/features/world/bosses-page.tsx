@@ -66,25 +66,27 @@ export const BossesPage = () => {
   return (
     <Page title={t('world.names.worldBosses')}>
       <WorldTabs active="worldBosses" />
-      {failed ? (
-        <div className="page-notice" role="alert">
-          <p>{t('world.loadFailed')}</p>
-          <button type="button" className="button" onClick={retry}>
-            {t('statistics.retry')}
-          </button>
-        </div>
-      ) : value === undefined ? (
-        <p className="page-notice world-loading" role="status">
-          {t('common.loading')}
-        </p>
-      ) : value.length === 0 ? (
-        <p className="page-notice">{t('world.bosses.none')}</p>
-      ) : (
-        <>
-          <BossTable kind="grand" bosses={value} />
-          <BossTable kind="raid" bosses={value} />
-        </>
-      )}
+      <div className="world-content">
+        {failed ? (
+          <div className="page-notice" role="alert">
+            <p>{t('world.loadFailed')}</p>
+            <button type="button" className="button" onClick={retry}>
+              {t('statistics.retry')}
+            </button>
+          </div>
+        ) : value === undefined ? (
+          <p className="page-notice" role="status">
+            {t('common.loading')}
+          </p>
+        ) : value.length === 0 ? (
+          <p className="page-notice">{t('world.bosses.none')}</p>
+        ) : (
+          <>
+            <BossTable kind="grand" bosses={value} />
+            <BossTable kind="raid" bosses={value} />
+          </>
+        )}
+      </div>
     </Page>
   );
 };
