@@ -101,11 +101,16 @@ const demoHash = (flavor: GameFlavor, password: string, cost = BCRYPT_COST) =>
     ? bcrypt.hashSync(password, bcrypt.genSaltSync(cost).replace(/^\$2b\$/, '$2a$'))
     : l2jPasswordHash(password);
 
-/** Fills the flavour's tables (game-tables.ts) with the demo world. */
+/**
+ * Fills the flavour's tables (game-tables.ts) with the demo world. Its rows are the same on every
+ * run, dated from a fixed day, except the bosses' respawn times: those count from `clock` (the
+ * moment the demo is made), so the dead bosses are still dead when the site first shows them.
+ */
 export const seedDemoWorld = async (
   login: Kysely<LoginDatabase>,
   game: Kysely<GameDatabase>,
   flavor: GameFlavor,
+  clock: () => number = Date.now,
 ): Promise<void> => {
   const random = seededRandom(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -284,7 +289,8 @@ export const seedDemoWorld = async (
     );
     await chunked(eventStats, 300, (chunk) => trx.insertInto('event_stats').values(chunk).execute());
     // Every other boss dead, back within two days (respawn_time: epoch ms of the next spawn; 0 alive).
-    const respawnTime = (i: number) => (i % 2 === 1 ? now + int(1, 48) * 3_600_000 + int(0, 59) * 60_000 : 0);
+    const madeAt = clock();
+    const respawnTime = (i: number) => (i % 2 === 1 ? madeAt + int(1, 48) * 3_600_000 + int(0, 59) * 60_000 : 0);
     const place = { loc_x: 0, loc_y: 0, loc_z: 0, heading: 0 };
     await trx
       .insertInto('grandboss_data')
