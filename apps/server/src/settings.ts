@@ -11,6 +11,7 @@ import { sessionSettings } from './features/sessions/settings-schema';
 import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
 import { statisticsSettings } from './features/statistics/settings-schema';
+import { onlineSettings } from './features/online/settings-schema';
 import { voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { legalSettings } from './features/legal/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
@@ -155,6 +156,7 @@ export const settingsSchema = z
       .default('localStorage')
       .describe("Where the page keeps the visitor's language: `localStorage` or a 30-day `cookie`."),
     statistics: statisticsSettings,
+    online: onlineSettings,
     referral: referralSettings,
     legal: legalSettings,
     accounts: z

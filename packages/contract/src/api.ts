@@ -40,6 +40,7 @@ import {
   voteClaimAnswer,
   youtubeVideo,
 } from './models';
+import { onlineHistory, onlinePlayers } from './online';
 
 /**
  * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
@@ -90,6 +91,9 @@ export const api = {
   getHeroesStatistics: { ...CALLS.getHeroesStatistics, ...json(z.array(rankedValueRow)) },
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
+  getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
+  getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
+  getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },
   signIn: { ...CALLS.signIn, body: signInModel, ...json(errorList) },
   signOut: { ...CALLS.signOut, body: emptyModel, ...json(errorList) },
   getAccount: { ...CALLS.getAccount, ...json(accountAnswer) },
