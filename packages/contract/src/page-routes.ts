@@ -144,6 +144,14 @@ export const ROUTE_SLUGS = {
     br: 'estatisticas/votantes',
     lt: 'statistika/balsuotojai',
   },
+  online: {
+    en: 'statistics/online',
+    ru: 'statistika/onlain',
+    gr: 'statistika/syndedemenoi',
+    es: 'estadisticas/en-linea',
+    br: 'estatisticas/online',
+    lt: 'statistika/prisijunge',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type RouteId = keyof typeof ROUTE_SLUGS;

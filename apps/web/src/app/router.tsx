@@ -66,6 +66,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
   statisticsVoters: preloadable(() =>
     import('../features/statistics/statistics-page').then((m) => ({ default: m.VotersStatistics })),
   ),
+  online: preloadable(() => import('../features/online/online-page')),
 };
 
 /**
