@@ -1,7 +1,13 @@
-import { type OnlineHistory, type OnlinePlayers, ONLINE_PERIODS, ONLINE_PERIOD_STEP_SECONDS } from '@gatekeeper/contract';
+import {
+  type OnlineHistory,
+  type OnlinePeriod,
+  type OnlinePlayers,
+  type OnlineSeries,
+  ONLINE_PERIOD_STEP_SECONDS,
+} from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
-import { listOnlineCharacters, siegeInProgress } from '../../game/online';
+import { countOnlineByKind, listOnlineCharacters, siegeInProgress } from '../../game/online';
 import { latestAnswer } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
 import { refreshingValue } from '../../infra/refreshing-value';
@@ -22,20 +28,21 @@ export interface OnlineRoutesOptions {
 }
 
 /** No samples yet (or no site database): four empty periods. */
-export const EMPTY_HISTORY: OnlineHistory = Object.fromEntries(
-  ONLINE_PERIODS.map((period) => [
-    period,
-    {
-      stepSeconds: ONLINE_PERIOD_STEP_SECONDS[period],
-      times: [],
-      players: [],
-      traders: [],
-      peak: null,
-      loginUptime: null,
-      gameUptime: null,
-    },
-  ]),
-) as OnlineHistory;
+const emptySeries = (period: OnlinePeriod): OnlineSeries => ({
+  stepSeconds: ONLINE_PERIOD_STEP_SECONDS[period],
+  times: [],
+  players: [],
+  traders: [],
+  peak: null,
+  loginUptime: null,
+  gameUptime: null,
+});
+export const EMPTY_HISTORY: OnlineHistory = {
+  day: emptySeries('day'),
+  week: emptySeries('week'),
+  month: emptySeries('month'),
+  year: emptySeries('year'),
+};
 
 /** getonlinehistory and getonlineplayers (docs/product.md#online), and the minute sampler behind them. */
 export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOptions): Promise<void> => {
@@ -49,7 +56,7 @@ export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOp
   });
   const sampler = onlineSampler({
     history,
-    game: connections.game.db,
+    count: () => countOnlineByKind(connections.game.db),
     probes: options.probes,
     shared: options.shared,
     now,

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../db/tables';
-import { countOnlineByKind, type OnlineCounts } from '../../game/online';
+import type { OnlineCounts } from '../../game/online';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import { MINUTE_MS, type OnlineHistoryRepository } from './online-history';
 
@@ -23,7 +21,8 @@ export interface OnlineSampler {
  */
 export const onlineSampler = (deps: {
   history: OnlineHistoryRepository;
-  game: Kysely<GameDatabase>;
+  /** Who is online in the game now (game/online.ts countOnlineByKind). */
+  count: () => Promise<OnlineCounts>;
   probes: ProbeResults;
   shared: Pick<SharedRefresh, 'takeTurn'>;
   now: () => number;
@@ -40,7 +39,7 @@ export const onlineSampler = (deps: {
     const probes = deps.probes();
     let counts: OnlineCounts | null = null;
     try {
-      counts = await countOnlineByKind(deps.game);
+      counts = await deps.count();
     } catch (error) {
       // The game database is down: the minute is kept, without counts, for the servers' uptime.
       deps.onError(error);
