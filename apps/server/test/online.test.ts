@@ -73,9 +73,7 @@ describe.each(DATABASE_KINDS)('online over time on %s', (kind: DatabaseKind) => 
     }
     expect(counted).toBe(5);
     const rows = await databases.connections.site.db.selectFrom('site_online_minutes').selectAll().execute();
-    expect(rows.map((row) => Number(row.minute))).toEqual(
-      [0, 1, 2, 3, 4].map((n) => Math.floor(base / MINUTE_MS) + n),
-    );
+    expect(rows.map((row) => Number(row.minute))).toEqual([0, 1, 2, 3, 4].map((n) => Math.floor(base / MINUTE_MS) + n));
   });
 
   it('keeps one row when two instances both write a minute (the minute is the key)', async () => {
@@ -135,7 +133,10 @@ describe.each(DATABASE_KINDS)('online over time on %s', (kind: DatabaseKind) => 
       expect(history.week.players[index]).toBeCloseTo(values.reduce((s, v) => s + v, 0) / values.length, 2);
     });
     // The peak of the week is the most players and traders of one sampled minute.
-    const counted = [...expected].filter(([, value]) => value !== null) as [number, { players: number; traders: number }][];
+    const counted = [...expected].filter(([, value]) => value !== null) as [
+      number,
+      { players: number; traders: number },
+    ][];
     const most = Math.max(...counted.map(([, value]) => value.players + value.traders));
     expect(history.week.peak?.online).toBe(most);
     const peakMinute = counted.find(([, value]) => value.players + value.traders === most)![0];
@@ -194,13 +195,16 @@ describe.each(FLAVOR_KINDS)('who is online on %s tables in %s', (flavor: FlavorN
   const getJson = async (site: AppUnderTest, path: string) => {
     const response = await fetch(`${site.url}${path}`);
     expect(response.status).toBe(200);
-    return response.json() as Promise<unknown>;
+    return response.json();
   };
 
   it('lists nobody unless the owner turns the list on', async () => {
     const site = await startApp(databases, { takeOnlineSampler: () => undefined });
     try {
-      expect(onlinePlayers.parse(await getJson(site, api.getOnlinePlayers.path))).toEqual({ state: 'off', players: [] });
+      expect(onlinePlayers.parse(await getJson(site, api.getOnlinePlayers.path))).toEqual({
+        state: 'off',
+        players: [],
+      });
     } finally {
       await site.close();
     }

@@ -48,7 +48,8 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
       const operation = item.get!;
       const name = operation.operationId as keyof typeof api;
       const call = api[name];
-      const query = 'query' in call && call.query ? (SAMPLE_INPUTS as Record<string, Record<string, string>>)[name] : undefined;
+      const query =
+        'query' in call && call.query ? (SAMPLE_INPUTS as Record<string, Record<string, string>>)[name] : undefined;
       expect((operation.parameters ?? []).map((parameter) => parameter.name).sort(), path).toEqual(
         Object.keys(query ?? {}).sort(),
       );
@@ -67,7 +68,9 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
   it('refuses an answer the schema does not describe', async () => {
     const document = await fetchDocument();
     const ajv = new Ajv2020({ strict: false });
-    const validate = ajv.compile(document.paths[api.getOnlineHistory.path]!.get!.responses['200'].content['application/json']!.schema);
+    const validate = ajv.compile(
+      document.paths[api.getOnlineHistory.path]!.get!.responses['200'].content['application/json']!.schema,
+    );
     expect(validate({ day: { times: 'now' } })).toBe(false);
   });
 });

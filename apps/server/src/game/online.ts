@@ -72,10 +72,14 @@ export const listOnlineCharacters = async (db: Kysely<GameDatabase>, limit: numb
  * less than the siege's length ago (SiegeManager's SiegeLength, 120 minutes unless the game's
  * siege config changes it; docs/game/castles.md#siege-length).
  */
-export const siegeInProgress = async (db: Kysely<GameDatabase>, now: number, lengthMinutes: number): Promise<boolean> => {
+export const siegeInProgress = async (
+  db: Kysely<GameDatabase>,
+  now: number,
+  lengthMinutes: number,
+): Promise<boolean> => {
   const since = now - lengthMinutes * 60_000;
-  const result = await sql<{ sieges: number | string }>`SELECT COUNT(*) AS sieges FROM castle WHERE siegeDate <= ${now} AND siegeDate > ${since}`.execute(
-    db,
-  );
+  const result = await sql<{
+    sieges: number | string;
+  }>`SELECT COUNT(*) AS sieges FROM castle WHERE siegeDate <= ${now} AND siegeDate > ${since}`.execute(db);
   return Number(result.rows[0]?.sieges ?? 0) > 0;
 };

@@ -2,7 +2,9 @@ import { type Migration, MysqlAdapter, sql } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
 
 const innoDb = (db: AnyKysely) =>
-  db.getExecutor().adapter instanceof MysqlAdapter ? sql`engine=InnoDB character set utf8mb4 collate utf8mb4_bin` : sql``;
+  db.getExecutor().adapter instanceof MysqlAdapter
+    ? sql`engine=InnoDB character set utf8mb4 collate utf8mb4_bin`
+    : sql``;
 
 /**
  * Online over time (docs/product.md#online): a row per minute, kept 30 days, and per hour, kept a

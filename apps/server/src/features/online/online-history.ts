@@ -121,9 +121,15 @@ export class OnlineHistoryRepository {
 
   /** Deletes minutes older than 30 days and hours older than a year. */
   async prune(nowMinute: number): Promise<void> {
-    await this.db.deleteFrom('site_online_minutes').where('minute', '<', nowMinute - KEEP_MINUTES).execute();
+    await this.db
+      .deleteFrom('site_online_minutes')
+      .where('minute', '<', nowMinute - KEEP_MINUTES)
+      .execute();
     const nowHour = Math.floor(nowMinute / MINUTES_PER_HOUR);
-    await this.db.deleteFrom('site_online_hours').where('hour', '<', nowHour - KEEP_HOURS).execute();
+    await this.db
+      .deleteFrom('site_online_hours')
+      .where('hour', '<', nowHour - KEEP_HOURS)
+      .execute();
   }
 
   /** The four periods' series as of `nowMs`: a day of minutes, a week and a month of hours, a year of days. */
@@ -198,8 +204,12 @@ const hourSeries = (hours: HourRow[], period: OnlinePeriod): OnlineSeries => {
   for (const [step, rows] of groups) {
     const counted = rows.reduce((sum, row) => sum + row.counted, 0);
     times.push(step * stepHours * 3600);
-    players.push(counted === 0 ? null : round(rows.reduce((sum, row) => sum + row.players_avg * row.counted, 0) / counted));
-    traders.push(counted === 0 ? null : round(rows.reduce((sum, row) => sum + row.traders_avg * row.counted, 0) / counted));
+    players.push(
+      counted === 0 ? null : round(rows.reduce((sum, row) => sum + row.players_avg * row.counted, 0) / counted),
+    );
+    traders.push(
+      counted === 0 ? null : round(rows.reduce((sum, row) => sum + row.traders_avg * row.counted, 0) / counted),
+    );
   }
   let peak: OnlineSeries['peak'] = null;
   for (const row of hours) {

@@ -77,7 +77,10 @@ export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOp
     fallback: JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers),
     compute: async () => {
       if (!settings.listPlayers) return JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers);
-      if (settings.hideDuringSiege && (await siegeInProgress(connections.game.db, now(), settings.siegeLengthMinutes))) {
+      if (
+        settings.hideDuringSiege &&
+        (await siegeInProgress(connections.game.db, now(), settings.siegeLengthMinutes))
+      ) {
         return JSON.stringify({ state: 'siege', players: [] } satisfies OnlinePlayers);
       }
       const listed = await listOnlineCharacters(connections.game.db, settings.listLimit);

@@ -58,9 +58,7 @@ export const onlineSampler = (deps: {
     // A second into the next minute, so that every instance's clock is past the boundary.
     const wait = MINUTE_MS - (Date.now() % MINUTE_MS) + 1_000;
     timer = setTimeout(() => {
-      void tick()
-        .catch(deps.onError)
-        .finally(schedule);
+      void tick().catch(deps.onError).finally(schedule);
     }, wait);
     timer.unref();
   };

@@ -17,7 +17,9 @@ export const onlineSettings = z
       .min(1)
       .max(1_440)
       .default(120)
-      .describe("How long a siege lasts: the game's `SiegeLength` (config/Siege.properties), 120 minutes unless changed."),
+      .describe(
+        "How long a siege lasts: the game's `SiegeLength` (config/Siege.properties), 120 minutes unless changed.",
+      ),
     listLimit: z.number().int().min(1).max(1_000).default(300).describe('The most players the list shows.'),
   })
   .strict()
