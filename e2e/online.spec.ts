@@ -11,7 +11,7 @@ const WIDTHS = [
 ];
 
 // The widths are set here, so one project is enough.
-test.skip(({ viewport }) => viewport?.width !== 1920, 'the widths are set by the spec itself');
+test.skip(() => test.info().project.name !== 'desktop-1920', 'the widths are set by the spec itself');
 
 const chartOf = (page: Page) => page.getByTestId('online-chart');
 
@@ -43,7 +43,8 @@ for (const { name, viewport } of WIDTHS) {
       await expectDrawn(page);
       const panel = page.getByRole('tabpanel');
       await expect(panel.getByText(/^\d+ online on /)).toBeVisible();
-      await expect(panel.getByText(/^100 %$/)).toBeVisible();
+      // Both servers answered (nearly) every probe of the last day: the demo's outage was three days ago.
+      await expect(panel.getByText(/^(99(\.\d+)?|100) %$/)).toHaveCount(2);
       // No page wider than the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(page);
