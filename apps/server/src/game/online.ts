@@ -70,7 +70,7 @@ export const listOnlineCharacters = async (db: Kysely<GameDatabase>, limit: numb
 /**
  * Whether a castle siege is under way: `castle.siegeDate` (milliseconds, on L2J and aCis) passed
  * less than the siege's length ago (SiegeManager's SiegeLength, 120 minutes unless the game's
- * siege config changes it; docs/game/castles.md#siege-length).
+ * siege config changes it; docs/game/sieges.md#siege-length).
  */
 export const siegeInProgress = async (
   db: Kysely<GameDatabase>,

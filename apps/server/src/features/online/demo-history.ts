@@ -12,7 +12,7 @@ const demoPlayers = (minute: number): number => {
   const evening = Math.max(0, Math.sin((dayPart - 0.3) * Math.PI * 1.6));
   const weekday = Math.floor(minute / DAY_MINUTES) % 7;
   const weekend = weekday === 2 || weekday === 3 ? 1.25 : 1;
-  const wobble = ((minute * 7919) % 13) - 6;
+  const wobble = Math.round(4 * Math.sin(minute / 23));
   return Math.max(0, Math.round((40 + 160 * evening) * weekend + wobble));
 };
 
