@@ -24,7 +24,8 @@ const entryScript = () => {
 /**
  * The page shell in two languages (every route answers a pre-rendered page from the same code), a
  * hashed script, a locale file and an image of the build, and every public /sdk read: metadata,
- * status, streams, videos, the visitor's address, the name check and the eleven rankings.
+ * status, streams, videos, the visitor's address, the online history and list, the OpenAPI
+ * document, the name check and the eleven rankings.
  */
 export const publicGets = (characterName) => {
   const calls = contractGets();
@@ -37,7 +38,17 @@ export const publicGets = (characterName) => {
     { label: 'hashed script', path: entryScript() },
     { label: 'locale file', path: '/locales/ru.json' },
     { label: 'image', path: '/images/header/header-art.svg' },
-    ...['getMetadata', 'getServerStatus', 'getLiveStreams', 'getYoutubeVideos', 'getIpAddress'].map((name) => ({
+    ...[
+      'getMetadata',
+      'getServerStatus',
+      'getLiveStreams',
+      'getYoutubeVideos',
+      'getIpAddress',
+      // Online over time, who is online and the OpenAPI document (docs/product.md#online).
+      'getOnlineHistory',
+      'getOnlinePlayers',
+      'getOpenApi',
+    ].map((name) => ({
       label: calls[name],
       path: calls[name],
     })),

@@ -351,6 +351,47 @@ describe.skipIf(notRunnable !== undefined)(
       expect(Object.keys(outcome.byUpstream)).toHaveLength(2);
     }, 60_000);
 
+    it('samples who is online once a minute with two instances: every minute one row, none missed', async () => {
+      const site = cluster.databases.connections.site.db;
+      const minutes = async () =>
+        (
+          await site
+            .selectFrom('site_online_minutes')
+            .select(['minute', 'players', 'traders'])
+            .orderBy('minute')
+            .execute()
+        ).map((row) => ({ minute: Number(row.minute), online: Number(row.players) + Number(row.traders) }));
+      const before = await minutes();
+      // Three minute boundaries pass: each instance ticks at each of them.
+      await expect
+        .poll(async () => (await minutes()).length - before.length, { timeout: 200_000, interval: 5_000 })
+        .toBeGreaterThanOrEqual(3);
+      const rows = (await minutes()).slice(before.length);
+      const numbers = rows.map((row) => row.minute);
+      // One row per minute (the minute is the key) and no minute left out between the first and the last.
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(numbers.at(-1)! - numbers[0]!).toBe(numbers.length - 1);
+      // Each is the game's count of players and offline traders, GMs apart (the demo world's).
+      const counts = await cluster.databases.connections.game.db
+        .selectFrom('characters')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('online', '>', 0)
+        .where((eb) => eb.or([eb('accesslevel', 'is', null), eb('accesslevel', '<=', 0)]))
+        .executeTakeFirstOrThrow();
+      for (const row of rows) expect(row.online).toBe(Number(counts.count));
+      // Both instances' charts hold the minutes, whichever instance sampled them (each reads again within a minute).
+      for (const url of [a(), b()]) {
+        await expect
+          .poll(
+            async () =>
+              ((await (await fetch(`${url}${api.getOnlineHistory.path}`)).json()) as { day: { times: number[] } }).day
+                .times,
+            { timeout: 70_000, interval: 5_000 },
+          )
+          .toContain(numbers[0]! * 60);
+      }
+    }, 240_000);
+
     it('reads the rankings from the game database once per refresh, not once per instance', async () => {
       const [settings] = await cluster.admin.query<RowDataPacket[]>('SELECT @@GLOBAL.userstat AS userstat');
       const userstat = Number(settings[0]?.userstat ?? 0);

@@ -29,6 +29,10 @@ import { sessionRoutes } from './features/sessions/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
 import { statusRoutes } from './features/status/routes';
+import { openServers, serverStatusSource } from './features/status/server-status';
+import { onlineRoutes } from './features/online/routes';
+import { openApiRoutes } from './features/openapi/routes';
+import type { OnlineSampler } from './features/online/sampler';
 import { streamRoutes } from './features/streams/routes';
 import { visitorIpRoutes } from './features/visitor-ip/routes';
 import type { GameSchema } from './game/schema-check';
@@ -70,6 +74,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Tests wake the mail worker after moving the clock, instead of waiting for its next poll. */
   takeMailWorker?: (worker: MailWorker) => void;
+  /** Tests take the online sampler and tick it with their clock (it is then not started on a timer). */
+  takeOnlineSampler?: (sampler: OnlineSampler) => void;
   /** Where log lines go instead of stdout (tests read them; in a terminal, pino-pretty). */
   logStream?: { write(line: string): void };
   /** The things not configured yet are not logged: the caller lists them (main.ts, in a terminal). */
@@ -222,15 +228,24 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
 
+  // The status lights' probes: getserverstatus answers them, the Online feature records them.
+  const serverStatus = serverStatusSource({ login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
+
   // The vote routes, callbacks and list downloads share one set of dependencies.
   const voteDeps = { connections, schema: deps.schema, rewards, store, now };
 
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
-    await sdk.register(statusRoutes, {
-      login: config.LOGIN_SERVER_ADDRESS,
-      game: config.GAME_SERVER_ADDRESS,
+    await sdk.register(statusRoutes, { status: serverStatus });
+    await sdk.register(onlineRoutes, {
+      connections,
+      settings: settings.online,
+      probes: () => openServers(serverStatus.latest()),
+      shared,
+      now,
+      takeSampler: deps.takeOnlineSampler,
     });
+    await sdk.register(openApiRoutes, { publicUrl: config.PUBLIC_URL });
     await sdk.register(visitorIpRoutes, { clientAddress: clientAddressOf(trustProxy) });
     await sdk.register(characterRoutes, { connections, schema: deps.schema });
     await sdk.register(statisticsRoutes, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from './config';
 import { seedDemoReferrals } from './features/referral/demo-referrals';
+import { seedDemoOnlineHistory } from './features/online/demo-history';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
 import type { SiteDatabase } from './db/tables';
@@ -73,6 +74,7 @@ export const prepareDatabases = async (
       log.info({ migrations: applied }, `site tables migrated: ${applied.length}, up to ${applied.at(-1)}`);
     }
     if (firstRun) await seedDemoReferrals(connections.site.db);
+    if (firstRun) await seedDemoOnlineHistory(connections.site.db);
     // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
     if (firstRun) await keepDemoEmails(connections.site.db, schema.flavor);
     // Migrations may take long on big tables; a visitor's call may not.

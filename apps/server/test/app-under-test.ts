@@ -51,6 +51,8 @@ export const startApp = async (
     onRoute?: AppDependencies['onRoute'];
     /** Receives the mail worker, to wake it after the test moved the clock. */
     takeMailWorker?: AppDependencies['takeMailWorker'];
+    /** Receives the online sampler, which then samples only when the test ticks it. */
+    takeOnlineSampler?: AppDependencies['takeOnlineSampler'];
     /** Receives the log lines (set LOG_LEVEL in env to see any). */
     logStream?: AppDependencies['logStream'];
   } = {},
@@ -69,6 +71,7 @@ export const startApp = async (
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.takeMailWorker ? { takeMailWorker: options.takeMailWorker } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.takeOnlineSampler ? { takeOnlineSampler: options.takeOnlineSampler } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

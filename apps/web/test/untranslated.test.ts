@@ -28,6 +28,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.exp',
   'shellFacts.sp',
   'shellFacts.adena',
+  'online.none', // a dash where no value was recorded
 ]);
 
 /** Per language: values a native speaker writes exactly as English does. */

@@ -41,6 +41,7 @@ import {
   voteClaimAnswer,
   youtubeVideo,
 } from './models';
+import { onlineHistory, onlinePlayers } from './online';
 
 /**
  * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
@@ -92,6 +93,9 @@ export const api = {
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
+  getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
+  getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
+  getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },
   signIn: { ...CALLS.signIn, body: signInModel, ...json(errorList) },
   signOut: { ...CALLS.signOut, body: emptyModel, ...json(errorList) },
   getAccount: { ...CALLS.getAccount, ...json(accountAnswer) },

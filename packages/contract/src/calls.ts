@@ -40,6 +40,11 @@ export const CALLS = {
   getVotersStatistics: { method: 'GET', path: '/sdk/getvotersstatistics', answer: 'json' },
   // The world pages (docs/product.md#world).
   getBosses: { method: 'GET', path: '/sdk/getbosses', answer: 'json' },
+  // Online over time and who is online (docs/product.md#online).
+  getOnlineHistory: { method: 'GET', path: '/sdk/getonlinehistory', answer: 'json' },
+  getOnlinePlayers: { method: 'GET', path: '/sdk/getonlineplayers', answer: 'json' },
+  // The public reads described for the community's own tools (docs/product.md#openapi).
+  getOpenApi: { method: 'GET', path: '/sdk/openapi.json', answer: 'json' },
   // A player's own account (docs/owner/accounts.md#sessions): sign in once, then calls of the session.
   signIn: { method: 'POST', path: '/sdk/signin', answer: 'json' },
   signOut: { method: 'POST', path: '/sdk/signout', answer: 'json' },

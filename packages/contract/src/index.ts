@@ -8,3 +8,5 @@ export * from './api';
 export * from './calls';
 export * from './page-routes';
 export * from './donations';
+export * from './online';
+export * from './openapi';

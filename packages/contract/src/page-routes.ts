@@ -152,6 +152,14 @@ export const ROUTE_SLUGS = {
     br: 'mundo/chefes',
     lt: 'pasaulis/bosai',
   },
+  online: {
+    en: 'statistics/online',
+    ru: 'statistika/onlain',
+    gr: 'statistika/syndedemenoi',
+    es: 'estadisticas/en-linea',
+    br: 'estatisticas/online',
+    lt: 'statistika/prisijunge',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type RouteId = keyof typeof ROUTE_SLUGS;

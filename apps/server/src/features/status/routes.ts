@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { preparedLatest } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
+import type { RefreshingValue } from '../../infra/refreshing-value';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
-import { type Address, serverStatusSource } from './server-status';
 
-export const statusRoutes = async (app: FastifyInstance, options: { login: Address; game: Address }): Promise<void> => {
-  const status = serverStatusSource(options);
+/** getserverstatus: the lights of the probes app.ts runs (the Online feature records them too). */
+export const statusRoutes = async (
+  app: FastifyInstance,
+  options: { status: RefreshingValue<string> },
+): Promise<void> => {
+  const { status } = options;
   app.addHook('onClose', async () => status.stop());
   // Probe once at start-up so the first visitor does not wait for the timeout.
   await status.get();

@@ -25,3 +25,9 @@ export const serverStatusSource = (addresses: { login: Address; game: Address })
       return JSON.stringify({ loginStatus: light(login), gameStatus: light(game) } satisfies ServerStatus);
     },
   });
+
+/** Whether the lights of a status answer (latest()) are green: the Online feature records them each minute. */
+export const openServers = (answer: string): { login: boolean; game: boolean } => {
+  const status = JSON.parse(answer) as ServerStatus;
+  return { login: status.loginStatus.type === 'online', game: status.gameStatus.type === 'online' };
+};

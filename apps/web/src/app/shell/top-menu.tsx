@@ -33,7 +33,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
     { to: href('home'), label: t('menu.home'), end: true },
     { to: href('register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
     { to: href('downloads'), label: t('menu.downloads') },
-    { to: href('statisticsScore'), label: t('menu.statistics'), section: section(STATISTICS_ROUTES) },
+    { to: href('statisticsScore'), label: t('menu.statistics'), section: section([...STATISTICS_ROUTES, 'online']) },
     { to: href('worldBosses'), label: t('menu.world'), section: section(WORLD_ROUTES) },
     { to: href('donate'), label: t('menu.donate') },
   ];

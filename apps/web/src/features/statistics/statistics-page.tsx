@@ -7,7 +7,7 @@ import { RankingTable } from './ranking-table';
 import { RANKINGS, type StatisticsRoute } from './rankings';
 import './statistics.css';
 
-/** The tabs to the eleven statistics pages, the current one marked. */
+/** The tabs to the eleven statistics pages and the Online page, the current one marked. */
 const StatisticsTabs = ({ active }: { active: StatisticsRoute }) => {
   const { t } = useTranslation();
   const { href } = useLanguage();
@@ -15,7 +15,10 @@ const StatisticsTabs = ({ active }: { active: StatisticsRoute }) => {
     <Tabs
       label={t('statistics.linksLabel')}
       active={active}
-      links={STATISTICS_ROUTES.map((id) => ({ id, to: href(id), label: t(`statistics.names.${id}`) }))}
+      links={[
+        ...STATISTICS_ROUTES.map((id) => ({ id, to: href(id), label: t(`statistics.names.${id}`) })),
+        { id: 'online', to: href('online'), label: t('online.tab') },
+      ]}
     />
   );
 };

@@ -1,0 +1,191 @@
+import { className as classNameOf, type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCall } from '../../api/use-call';
+import { Page } from '../../components/page';
+import { Tabs } from '../../components/tabs';
+import { STATISTICS_ROUTES } from '../../i18n/routes';
+import { useLanguage } from '../../shared/use-language';
+import { OnlineChart } from './online-chart';
+import { PERIODS, type Period, formatMoment, formatTime, summarize } from './online-summary';
+import './online.css';
+
+/** The statistics' tabs, with this page's at their end (docs/product.md#online). */
+const StatisticsTabs = () => {
+  const { t } = useTranslation();
+  const { href } = useLanguage();
+  return (
+    <Tabs
+      label={t('statistics.linksLabel')}
+      active="online"
+      links={[
+        ...STATISTICS_ROUTES.map((id) => ({ id, to: href(id), label: t(`statistics.names.${id}`) })),
+        { id: 'online', to: href('online'), label: t('online.tab') },
+      ]}
+    />
+  );
+};
+
+/** Tabs shown in place (WAI-ARIA tabs): the arrows, Home and End move between periods. */
+const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: Period) => void }) => {
+  const { t } = useTranslation();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = PERIODS.indexOf(period);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % PERIODS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + PERIODS.length) % PERIODS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? PERIODS.length - 1
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    onChange(PERIODS[next]!);
+    buttons.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('online.periodsLabel')} className="online-periods" onKeyDown={onKeyDown}>
+      {PERIODS.map((id, index) => (
+        <button
+          key={id}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`online-tab-${id}`}
+          aria-controls="online-panel"
+          aria-selected={id === period}
+          tabIndex={id === period ? 0 : -1}
+          className="online-periods__tab"
+          onClick={() => onChange(id)}
+        >
+          {t(`online.periods.${id}`)}
+        </button>
+      ))}
+    </div>
+  );
+};
+
+const percentOrNone = (value: number | null, none: string, language: string) =>
+  value === null ? none : `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value)} %`;
+
+const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined; period: Period }) => {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const series = history?.[period];
+  const rows = useMemo(() => (series ? summarize(period, series) : []), [series, period]);
+  const labels = useMemo(() => ({ players: t('online.players'), traders: t('online.traders') }), [t]);
+  const none = t('online.none');
+  return (
+    <div role="tabpanel" id="online-panel" aria-labelledby={`online-tab-${period}`} className="online-panel">
+      <dl className="online-facts">
+        <div>
+          <dt>{t('online.peak')}</dt>
+          <dd>
+            {series?.peak
+              ? t('online.peakAt', { count: series.peak.online, at: formatMoment(language, series.peak.at) })
+              : none}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('online.loginUptime')}</dt>
+          <dd>{percentOrNone(series?.loginUptime ?? null, none, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('online.gameUptime')}</dt>
+          <dd>{percentOrNone(series?.gameUptime ?? null, none, language)}</dd>
+        </div>
+      </dl>
+      <div className="online-chart-box">
+        {series && series.times.length > 0 ? (
+          <OnlineChart series={series} labels={labels} />
+        ) : (
+          <p className="online-chart-empty">{history ? t('online.noSamples') : t('online.loading')}</p>
+        )}
+      </div>
+      <details className="online-table">
+        <summary>{t('online.asTable')}</summary>
+        <table>
+          <caption className="visually-hidden">{t(`online.captions.${period}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('online.time')}</th>
+              <th scope="col">{t('online.players')}</th>
+              <th scope="col">{t('online.traders')}</th>
+              <th scope="col">{t('online.most')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.at}>
+                <th scope="row">{formatTime(language, period, row.at)}</th>
+                <td>{row.players}</td>
+                <td>{row.traders}</td>
+                <td>{row.most}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+};
+
+/** Who is online, when the owner lists them: nothing at all while the list is off. */
+const WhoIsOnline = ({ answer }: { answer: OnlinePlayers | undefined }) => {
+  const { t } = useTranslation();
+  if (!answer || answer.state === 'off') return null;
+  return (
+    <section className="online-players" aria-labelledby="online-players-heading">
+      <h3 id="online-players-heading">{t('online.whoIsOnline')}</h3>
+      {answer.state === 'siege' ? (
+        <p>{t('online.hiddenDuringSiege')}</p>
+      ) : answer.players.length === 0 ? (
+        <p>{t('online.nobody')}</p>
+      ) : (
+        <table className="ranking">
+          <thead>
+            <tr>
+              <th scope="col">{t('statistics.columns.character')}</th>
+              <th scope="col">{t('online.class')}</th>
+              <th scope="col">{t('online.level')}</th>
+              <th scope="col">{t('statistics.columns.clan')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.players.map((player) => (
+              <tr key={player.name}>
+                <th scope="row">{player.name}</th>
+                <td>{classNameOf(player.classId)}</td>
+                <td>{player.level}</td>
+                <td>{player.clan}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+};
+
+const OnlinePage = () => {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<Period>('day');
+  const history = useCall('getOnlineHistory', undefined);
+  const players = useCall('getOnlinePlayers', undefined);
+  return (
+    <Page title={t('online.title')}>
+      <StatisticsTabs />
+      <PeriodTabs period={period} onChange={setPeriod} />
+      <HistoryPanel history={history} period={period} />
+      <WhoIsOnline answer={players} />
+    </Page>
+  );
+};
+
+export default OnlinePage;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { api } from './api';
+
+/**
+ * /sdk/openapi.json (docs/product.md#openapi): an OpenAPI 3.1 document of every public read of
+ * the contract, generated from api.ts with zod's own JSON Schema export (draft 2020-12, the
+ * dialect OpenAPI 3.1 uses), so a call added to the table is described without more work. The
+ * signed-in calls (under /sdk/account) and the writes are left out: they are the site's own.
+ */
+type Call = (typeof api)[keyof typeof api];
+
+export const isPublicRead = (call: Pick<Call, 'method' | 'path'>): boolean =>
+  call.method === 'GET' && !call.path.startsWith('/sdk/account');
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+
+/** The query's fields as OpenAPI parameters (every query of the contract is an object of strings). */
+const queryParameters = (query: z.ZodType) => {
+  const schema = jsonSchema(query, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+};
+
+export const openApiDocument = (info: { title: string; version: string; serverUrl?: string }) => {
+  const paths: Record<string, object> = {};
+  for (const [name, call] of Object.entries(api) as [string, Call][]) {
+    if (!isPublicRead(call)) continue;
+    const { $schema: _dialect, ...response } = jsonSchema(call.response, 'output');
+    paths[call.path] = {
+      get: {
+        operationId: name,
+        ...('query' in call && call.query ? { parameters: queryParameters(call.query) } : {}),
+        responses: {
+          '200': {
+            description: 'The answer.',
+            content: { [call.answer === 'text' ? 'text/plain' : 'application/json']: { schema: response } },
+          },
+          '429': { description: 'Too many requests from this address: ["tooManyRequests"].' },
+          '503': { description: 'A database did not answer: ["serviceUnavailable"], with Retry-After.' },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: { title: info.title, version: info.version },
+    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    paths,
+  };
+};
