@@ -400,6 +400,8 @@ export const accountAnswer = z.object({
   lastSignIn: z.object({ at: z.number(), address: z.string(), device: z.string() }).nullable(),
   ban: banState,
   characters: z.array(accountCharacter),
+  /** Whether the authenticator app's codes are asked at sign-in (false for a banned account's read). */
+  secondFactor: z.boolean(),
 });
 export type AccountAnswer = z.infer<typeof accountAnswer>;
 

@@ -60,8 +60,16 @@ type FormOutcome =
       };
       failureTitle: string;
       dialogs?: undefined;
+      onAnswer?: undefined;
     }
-  | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined };
+  | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined; onAnswer?: undefined }
+  | {
+      /** The page goes on by itself after a success (a sign-in step): no dialog, the answer is the page's. */
+      onAnswer: (answer: unknown) => void;
+      failureTitle: string;
+      success?: undefined;
+      dialogs?: undefined;
+    };
 
 export type SiteFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
 
@@ -134,7 +142,9 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
         CALLS[config.call].method === 'GET' ? { query: input } : { body: input },
       );
       config.onSuccess?.(values);
-      if (config.dialogs) {
+      if (config.onAnswer) {
+        config.onAnswer(answer);
+      } else if (config.dialogs) {
         showDialog({ ...config.dialogs.answer(answer), afterClose: firstField });
       } else {
         const { copyAnswer } = config.success;
