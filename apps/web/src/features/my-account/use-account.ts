@@ -10,17 +10,22 @@ export type AccountState =
  * The signed-in account (GET /sdk/account, never cached). The pre-rendered page holds none of it:
  * it is read in the browser, and a 401 means the sign-in form.
  */
+const read = (): Promise<AccountState> =>
+  callApi('getAccount').then(
+    (account): AccountState => ({ kind: 'signedIn', account }),
+    (error: unknown): AccountState =>
+      error instanceof CallError && error.status === 401 ? { kind: 'signedOut' } : { kind: 'failed' },
+  );
+
 export const useAccount = () => {
   const [state, setState] = useState<AccountState>({ kind: 'loading' });
-  const reload = useCallback(async () => {
-    try {
-      setState({ kind: 'signedIn', account: await callApi('getAccount') });
-    } catch (error) {
-      setState(error instanceof CallError && error.status === 401 ? { kind: 'signedOut' } : { kind: 'failed' });
-    }
-  }, []);
+  const reload = useCallback(() => read().then(setState), []);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let live = true;
+    void read().then((next) => live && setState(next));
+    return () => {
+      live = false;
+    };
+  }, []);
   return { state, reload, signedOut: () => setState({ kind: 'signedOut' }) };
 };
