@@ -71,12 +71,9 @@ export const AuthenticatorSection = ({ on, onChanged }: { on: boolean; onChanged
           <div className="my-account__qr">
             {qr ? <img src={qr} alt={t('myAccount.authenticator.qrAlt')} width={200} height={200} /> : null}
           </div>
-          <p>
-            {t('myAccount.authenticator.secretLabel')}{' '}
-            <code className="my-account__secret" aria-label={t('myAccount.authenticator.secretLabel')}>
-              {step.begun.secret}
-            </code>
-          </p>
+          <label className="my-account__secret">
+            {t('myAccount.authenticator.secretLabel')} <input readOnly value={step.begun.secret} spellCheck={false} />
+          </label>
           <SiteForm
             config={{
               call: 'confirmTotp',
