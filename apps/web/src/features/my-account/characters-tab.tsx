@@ -1,4 +1,5 @@
 import { type AccountAnswer, type AccountCharacter, className } from '@gatekeeper/contract/lite';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteForm } from '../../components/form/site-form';
 import { useSiteData } from '../../shared/site-data';
@@ -9,6 +10,11 @@ import { MY_ACCOUNT_FORMS } from './my-account-forms';
 const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pincode: boolean }) => {
   const { t, i18n } = useTranslation();
   const played = hoursAndMinutes(character.timePlayedSeconds);
+  // One definition per character for the forms' lifetime (the starting values hold its name).
+  const forms = useMemo(
+    () => ({ unblock: MY_ACCOUNT_FORMS.unblock(character.name), pincode: MY_ACCOUNT_FORMS.pincode(character.name) }),
+    [character.name],
+  );
   const facts: [string, string][] = [
     [t('myAccount.characters.class'), className(character.classId)],
     [t('myAccount.characters.level'), String(character.level)],
@@ -40,7 +46,7 @@ const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pi
         <SiteForm
           config={{
             call: 'unblockOwnCharacter',
-            form: MY_ACCOUNT_FORMS.unblock(character.name),
+            form: forms.unblock,
             captcha: false,
             submitLabel: 'forms.submit.unblockCharacter',
             success: { title: 'charUnblocked', message: 'charUnblockMessage' },
@@ -51,7 +57,7 @@ const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pi
           <SiteForm
             config={{
               call: 'changeOwnPincode',
-              form: MY_ACCOUNT_FORMS.pincode(character.name),
+              form: forms.pincode,
               captcha: false,
               submitLabel: 'forms.submit.changePincode',
               success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
