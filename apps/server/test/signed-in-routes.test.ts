@@ -33,6 +33,11 @@ const PASSWORD = 'Fresh.Pass1';
 const bodyFor = (url: string): unknown => {
   if (url === api.endSession.path) return { id: 'AAAAAAAAAAAAAAAAAAAAAA' };
   if (url === api.confirmTotp.path || url === api.disableTotp.path) return { code: '123456' };
+  if (url === api.changeOwnPassword.path) {
+    return { password: PASSWORD, newPassword: 'Other.Pass2', confirmPassword: 'Other.Pass2' };
+  }
+  if (url === api.unblockOwnCharacter.path) return { charName: 'Nobody' };
+  if (url === api.changeOwnPincode.path) return { charName: 'Nobody', pincode: '246813' };
   return {};
 };
 

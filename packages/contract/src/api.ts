@@ -15,6 +15,9 @@ import {
   signInRow,
   captchaConfig,
   changePasswordModel,
+  changeOwnPasswordModel,
+  ownCharacterModel,
+  ownPincodeModel,
   changePincodeModel,
   claimVotesModel,
   clanRow,
@@ -107,6 +110,9 @@ export const api = {
   beginTotp: { ...CALLS.beginTotp, body: emptyModel, ...json(z.union([totpBeginAnswer, errorList])) },
   confirmTotp: { ...CALLS.confirmTotp, body: secondFactorCodeModel, ...json(z.union([totpConfirmAnswer, errorList])) },
   disableTotp: { ...CALLS.disableTotp, body: secondFactorCodeModel, ...json(errorList) },
+  changeOwnPassword: { ...CALLS.changeOwnPassword, body: changeOwnPasswordModel, ...json(errorList) },
+  unblockOwnCharacter: { ...CALLS.unblockOwnCharacter, body: ownCharacterModel, ...json(errorList) },
+  changeOwnPincode: { ...CALLS.changeOwnPincode, body: ownPincodeModel, ...json(errorList) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -58,6 +58,10 @@ export const CALLS = {
   beginTotp: { method: 'POST', path: '/sdk/account/totp/begin', answer: 'json' },
   confirmTotp: { method: 'POST', path: '/sdk/account/totp/confirm', answer: 'json' },
   disableTotp: { method: 'POST', path: '/sdk/account/totp/disable', answer: 'json' },
+  // The account tools without the login and password typed again (docs/product.md#my-account).
+  changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
+  unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },
+  changeOwnPincode: { method: 'POST', path: '/sdk/account/characters/pincode', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -120,6 +120,9 @@ describe('call table', () => {
       '/sdk/account/totp/begin',
       '/sdk/account/totp/confirm',
       '/sdk/account/totp/disable',
+      '/sdk/account/password',
+      '/sdk/account/characters/unblock',
+      '/sdk/account/characters/pincode',
     ];
     expect(
       Object.values(CALLS)

@@ -65,4 +65,7 @@ export const SAMPLE_INPUTS = {
   beginTotp: {},
   confirmTotp: { code: '123456' },
   disableTotp: { code: '123456' },
+  changeOwnPassword: { password: 'old-password', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' },
+  unblockOwnCharacter: { charName: 'DemoKnight' },
+  changeOwnPincode: { charName: 'DemoKnight', pincode: '123456' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

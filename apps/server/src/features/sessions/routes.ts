@@ -8,6 +8,7 @@ import { sdkRoute } from '../../infra/sdk-route';
 import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/credentials';
 import type { AccountSessions, SignedIn } from './account-sessions';
 import { deviceOf } from './device';
+import type { OwnAccountTools } from '../accounts/account-service';
 
 /** The route config flag of a call that needs a session: test/signed-in-routes.test.ts walks them. */
 export const SIGNED_IN_MARK = 'signedIn';
@@ -23,6 +24,8 @@ export interface SessionRoutesOptions {
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
+  /** The account tools, run for the session's account (change password, unblock, PIN). */
+  tools: OwnAccountTools;
 }
 
 type SignedInCall =
@@ -34,7 +37,10 @@ type SignedInCall =
   | 'getSignIns'
   | 'beginTotp'
   | 'confirmTotp'
-  | 'disableTotp';
+  | 'disableTotp'
+  | 'changeOwnPassword'
+  | 'unblockOwnCharacter'
+  | 'changeOwnPincode';
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
 const seenOf = (request: FastifyRequest) => ({ address: request.ip, device: deviceOf(request.headers['user-agent']) });
@@ -190,6 +196,31 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
       await secondFactor.disable(session.login);
       return reply.send([]);
     },
+    false,
+    true,
+  );
+
+  // The account tools for the session's account (docs/product.md#my-account): rate limited as the
+  // anonymous ones are; a wrong current password counts towards the account's lockout.
+  const { tools } = options;
+  const answer = (reply: FastifyReply, codes: ErrorCode[]) => reply.code(codes.length > 0 ? 400 : 200).send(codes);
+  signedInRoute(
+    'changeOwnPassword',
+    async ({ session }, body, request, reply) =>
+      answer(reply, await tools.changePassword(session.login, body, request.ip, request.headers.cookie)),
+    false,
+    true,
+  );
+  signedInRoute(
+    'unblockOwnCharacter',
+    async ({ session }, body, _request, reply) =>
+      answer(reply, await tools.unblockCharacter(session.login, body.charName)),
+    false,
+    true,
+  );
+  signedInRoute(
+    'changeOwnPincode',
+    async ({ session }, body, _request, reply) => answer(reply, await tools.changePincode(session.login, body)),
     false,
     true,
   );
