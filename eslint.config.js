@@ -47,6 +47,7 @@ const FEATURE_EXCEPTIONS = {
   metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
   sessions: ['accounts'], // signing in checks the password, lockout and counters as the account tools do
+  console: ['sessions', 'accounts'], // the console's door: the session, the second factor, the lockout's counters
 };
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });

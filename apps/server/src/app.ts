@@ -26,6 +26,9 @@ import { referralRanking } from './features/referral/referral-ranking';
 import { referralRoutes } from './features/referral/routes';
 import { AccountSessions } from './features/sessions/account-sessions';
 import { sessionRoutes } from './features/sessions/routes';
+import { AuditLog } from './features/console/audit-log';
+import { ConsoleGate, totpStepUp } from './features/console/console-gate';
+import { consoleRoutes } from './features/console/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { statusRoutes } from './features/status/routes';
 import { streamRoutes } from './features/streams/routes';
@@ -207,6 +210,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     secretCipher: totpKey ? tokenCipher(totpKey) : undefined,
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
+  // The owner's console: every console call passes this gate (docs/owner/console.md).
+  const consoleGate = new ConsoleGate({
+    sessions: accountSessions,
+    db: connections.site.db,
+    settings: settings.console,
+    audit: new AuditLog(connections.site.db, now),
+    factors: [totpStepUp(accountSessions.secondFactor)],
+    now,
+  });
   const recoveryDeps: AccountCallDeps = {
     ...credentialsDeps,
     sessions: accountSessions,
@@ -268,6 +280,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(sessionRoutes, {
       sessions: accountSessions,
       captcha,
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
+    });
+    await sdk.register(consoleRoutes, {
+      gate: consoleGate,
+      sessions: accountSessions,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
     });

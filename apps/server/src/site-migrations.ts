@@ -3,6 +3,7 @@ import { accountMigrations } from './features/accounts/migrations';
 import { donationMigrations } from './features/donations/migrations';
 import { referralMigrations } from './features/referral/migrations';
 import { sessionMigrations } from './features/sessions/migrations';
+import { consoleMigrations } from './features/console/migrations';
 import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   ...sharedValueMigrations,
   ...voteMigrations,
   ...sessionMigrations,
+  ...consoleMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALLS } from './calls';
+import { consoleAuditAnswer, consoleAuditQuery, consoleMeAnswer, consoleSignInModel } from './console';
 import { LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
@@ -101,6 +102,9 @@ export const api = {
   beginTotp: { ...CALLS.beginTotp, body: emptyModel, ...json(z.union([totpBeginAnswer, errorList])) },
   confirmTotp: { ...CALLS.confirmTotp, body: secondFactorCodeModel, ...json(z.union([totpConfirmAnswer, errorList])) },
   disableTotp: { ...CALLS.disableTotp, body: secondFactorCodeModel, ...json(errorList) },
+  getConsoleMe: { ...CALLS.getConsoleMe, ...json(z.union([consoleMeAnswer, errorList])) },
+  consoleSignIn: { ...CALLS.consoleSignIn, body: consoleSignInModel, ...json(errorList) },
+  getConsoleAudit: { ...CALLS.getConsoleAudit, query: consoleAuditQuery, ...json(consoleAuditAnswer) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

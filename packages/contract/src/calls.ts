@@ -51,6 +51,10 @@ export const CALLS = {
   beginTotp: { method: 'POST', path: '/sdk/account/totp/begin', answer: 'json' },
   confirmTotp: { method: 'POST', path: '/sdk/account/totp/confirm', answer: 'json' },
   disableTotp: { method: 'POST', path: '/sdk/account/totp/disable', answer: 'json' },
+  // The owner's console (docs/owner/console.md): a gm or owner, stepped up with the second factor.
+  getConsoleMe: { method: 'GET', path: '/sdk/console/me', answer: 'json' },
+  consoleSignIn: { method: 'POST', path: '/sdk/console/signin', answer: 'json' },
+  getConsoleAudit: { method: 'GET', path: '/sdk/console/audit', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'wrongSecondFactorCode',
   'secondFactorAlreadyOn',
   'secondFactorNotOn',
+  'consoleForbidden',
+  'consoleStepUpRequired',
+  'consoleNeedsSecondFactor',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

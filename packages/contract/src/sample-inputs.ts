@@ -65,4 +65,6 @@ export const SAMPLE_INPUTS = {
   beginTotp: {},
   confirmTotp: { code: '123456' },
   disableTotp: { code: '123456' },
+  consoleSignIn: { factor: 'totp', code: '123456' },
+  getConsoleAudit: { q: 'mail' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

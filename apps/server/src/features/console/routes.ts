@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
+import { countFailure, forgetCodeFailures, mayCheckCode } from '../accounts/credentials';
+import type { AccountSessions } from '../sessions/account-sessions';
+import type { ConsoleGate } from './console-gate';
+
+export interface ConsoleRoutesOptions {
+  gate: ConsoleGate;
+  sessions: AccountSessions;
+  requestsPerMinute: number;
+  redis?: Redis;
+}
+
+/**
+ * The console's own calls (docs/owner/console.md): who is at it, the step-up with the second
+ * factor, and the audit log. The sections register theirs through the same gate.
+ */
+export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> => {
+  const { gate, sessions } = options;
+  await registerRateLimit(app, options.redis);
+  const limited = limitPerMinute(options.requestsPerMinute);
+
+  gate.route(
+    app,
+    'getConsoleMe',
+    'gm',
+    async ({ actor, steppedUp }, _request, reply) =>
+      reply.send({
+        login: actor.login,
+        role: actor.role,
+        idleMinutes: gate.idleMinutes,
+        steppedUp,
+        factors: await gate.factorsOf(actor.login),
+      }),
+    { stepUp: false },
+  );
+
+  // Every entry to the console asks for the second factor again, even right after the site's sign-in.
+  gate.route(
+    app,
+    'consoleSignIn',
+    'gm',
+    async ({ actor, body }, request, reply) => {
+      const factor = gate.factors.get(body.factor);
+      if (!factor || !(await factor.isOn(actor.login))) return reply.code(400).send(['consoleNeedsSecondFactor']);
+      const deps = sessions.credentials;
+      if (!(await mayCheckCode(deps, actor.login, request.ip))) return reply.code(400).send(['tooManyAttempts']);
+      if (!(await factor.verify(actor.login, { code: body.code }, sessions.now()))) {
+        const locked = await countFailure(deps, actor.login, request.ip);
+        await gate.record(actor, 'signInFailed', '', body.factor);
+        return reply.code(400).send([locked ? 'tooManyAttempts' : 'wrongSecondFactorCode']);
+      }
+      await forgetCodeFailures(deps, actor.login);
+      await gate.grantStepUp(actor);
+      await gate.record(actor, 'signIn', '', body.factor);
+      return reply.send([]);
+    },
+    { stepUp: false, config: limited.config },
+  );
+
+  gate.route(app, 'getConsoleAudit', 'gm', async ({ query }, _request, reply) =>
+    reply.send(await gate.audit.search(query)),
+  );
+};
