@@ -286,6 +286,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(consoleRoutes, {
       gate: consoleGate,
       sessions: accountSessions,
+      dashboard: {
+        connections,
+        schema: deps.schema,
+        redis,
+        smtpConfigured: Boolean(config.SMTP_URL),
+        paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+        now,
+      },
+      rewards,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
     });

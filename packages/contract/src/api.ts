@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { CALLS } from './calls';
-import { consoleAuditAnswer, consoleAuditQuery, consoleMeAnswer, consoleSignInModel } from './console';
+import {
+  consoleAuditAnswer,
+  consoleAuditQuery,
+  consoleDashboardAnswer,
+  consoleMeAnswer,
+  consoleRewardActionAnswer,
+  consoleRewardCancelModel,
+  consoleRewardRetryModel,
+  consoleRewardsAnswer,
+  consoleRewardsQuery,
+  consoleSignInModel,
+} from './console';
 import { LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
@@ -105,6 +116,18 @@ export const api = {
   getConsoleMe: { ...CALLS.getConsoleMe, ...json(z.union([consoleMeAnswer, errorList])) },
   consoleSignIn: { ...CALLS.consoleSignIn, body: consoleSignInModel, ...json(errorList) },
   getConsoleAudit: { ...CALLS.getConsoleAudit, query: consoleAuditQuery, ...json(consoleAuditAnswer) },
+  getConsoleDashboard: { ...CALLS.getConsoleDashboard, ...json(consoleDashboardAnswer) },
+  getConsoleRewards: { ...CALLS.getConsoleRewards, query: consoleRewardsQuery, ...json(consoleRewardsAnswer) },
+  retryConsoleReward: {
+    ...CALLS.retryConsoleReward,
+    body: consoleRewardRetryModel,
+    ...json(z.union([consoleRewardActionAnswer, errorList])),
+  },
+  cancelConsoleReward: {
+    ...CALLS.cancelConsoleReward,
+    body: consoleRewardCancelModel,
+    ...json(z.union([consoleRewardActionAnswer, errorList])),
+  },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

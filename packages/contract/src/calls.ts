@@ -55,6 +55,10 @@ export const CALLS = {
   getConsoleMe: { method: 'GET', path: '/sdk/console/me', answer: 'json' },
   consoleSignIn: { method: 'POST', path: '/sdk/console/signin', answer: 'json' },
   getConsoleAudit: { method: 'GET', path: '/sdk/console/audit', answer: 'json' },
+  getConsoleDashboard: { method: 'GET', path: '/sdk/console/dashboard', answer: 'json' },
+  getConsoleRewards: { method: 'GET', path: '/sdk/console/rewards', answer: 'json' },
+  retryConsoleReward: { method: 'POST', path: '/sdk/console/rewards/retry', answer: 'json' },
+  cancelConsoleReward: { method: 'POST', path: '/sdk/console/rewards/cancel', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

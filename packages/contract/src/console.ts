@@ -70,3 +70,92 @@ export const consoleAuditAnswer = z.object({
   next: z.number().int().nullable(),
 });
 export type ConsoleAuditAnswer = z.infer<typeof consoleAuditAnswer>;
+
+/** One day's count: the day as YYYY-MM-DD (UTC). */
+export const consoleDayCount = z.object({ day: z.string(), count: z.number().int() });
+
+/** The dashboard's figures (docs/owner/console.md#dashboard); null where the game keeps no such fact. */
+export const consoleDashboardAnswer = z.object({
+  /** The last 30 days, oldest first; null on a flavour without account creation times (aCis). */
+  registrationsPerDay: z.array(consoleDayCount).nullable(),
+  onlineNow: z.number().int().nullable(),
+  /** Payments this calendar month (UTC), per currency, in cents. */
+  donationsThisMonth: z.array(z.object({ currency: z.string(), cents: z.number().int(), count: z.number().int() })),
+  /** Refunds and reversals recorded this month: the owner checks each in the ledger. */
+  refundsThisMonth: z.number().int(),
+  /** Vote rewards claimed in the last 30 days, per vote site. */
+  votesPerSite: z.array(z.object({ site: z.string(), count: z.number().int() })),
+  rewardBacklog: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    /** The oldest grant not delivered yet: its request id and when it was made. */
+    oldest: z.object({ requestId: z.string(), createdAt: z.number() }).nullable(),
+  }),
+  /** The mail outbox by state. */
+  mailOutbox: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  health: z.object({
+    loginDatabase: z.boolean(),
+    gameDatabase: z.boolean(),
+    siteDatabase: z.boolean(),
+    /** null: the site runs without Redis. */
+    redis: z.boolean().nullable(),
+    /** Configured, not probed: the dashboard sends no mail and calls no payment service. */
+    smtpConfigured: z.boolean(),
+    paypalConfigured: z.boolean(),
+  }),
+});
+export type ConsoleDashboardAnswer = z.infer<typeof consoleDashboardAnswer>;
+
+export const REWARD_STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
+export const REWARD_KINDS = ['donation', 'referral', 'vote'] as const;
+
+/** The reward queue's filter: state, kind, and a character id; a page ends before an id. */
+export const consoleRewardsQuery = z.object({
+  status: z.enum(REWARD_STATES, { error: 'formInvalid' }).optional(),
+  reason: z.enum(REWARD_KINDS, { error: 'formInvalid' }).optional(),
+  charId: z.coerce.number({ error: 'formInvalid' }).int().positive().max(2_147_483_647).optional(),
+  before: z.coerce.number({ error: 'formInvalid' }).int().positive().optional(),
+});
+export type ConsoleRewardsQuery = z.input<typeof consoleRewardsQuery>;
+
+export const consoleRewardRow = z.object({
+  id: z.number().int(),
+  requestId: z.string(),
+  charId: z.number().int(),
+  itemId: z.number().int(),
+  itemCount: z.number().int(),
+  reason: z.string(),
+  delivery: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+  deliveredAt: z.number().nullable(),
+});
+export type ConsoleRewardRow = z.infer<typeof consoleRewardRow>;
+
+export const consoleRewardsAnswer = z.object({ rows: z.array(consoleRewardRow), next: z.number().int().nullable() });
+export type ConsoleRewardsAnswer = z.infer<typeof consoleRewardsAnswer>;
+
+const requestIdField = z
+  .string({ error: 'formInvalid' })
+  .max(190, { error: 'formInvalid' })
+  .min(1, { error: 'formInvalid' });
+
+/** Retry a failed (or cancelled) grant's delivery now. */
+export const consoleRewardRetryModel = z.object({ requestId: requestIdField });
+export type ConsoleRewardRetryModel = z.input<typeof consoleRewardRetryModel>;
+
+/** Cancel a grant not delivered yet, with the reason the audit log keeps. */
+export const consoleRewardCancelModel = z.object({
+  requestId: requestIdField,
+  reason: z
+    .string({ error: 'consoleReasonRequired' })
+    .max(500, { error: 'consoleReasonRequired' })
+    .trim()
+    .min(3, { error: 'consoleReasonRequired' }),
+});
+export type ConsoleRewardCancelModel = z.input<typeof consoleRewardCancelModel>;
+
+/** What a reward action found: the grant's state before, and after. */
+export const consoleRewardActionAnswer = z.object({ before: z.string(), after: z.string() });

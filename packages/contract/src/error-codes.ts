@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'consoleForbidden',
   'consoleStepUpRequired',
   'consoleNeedsSecondFactor',
+  'consoleReasonRequired',
+  'consoleRewardNotFound',
+  'consoleRewardNotRetryable',
+  'consoleRewardNotCancellable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

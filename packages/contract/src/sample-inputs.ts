@@ -67,4 +67,7 @@ export const SAMPLE_INPUTS = {
   disableTotp: { code: '123456' },
   consoleSignIn: { factor: 'totp', code: '123456' },
   getConsoleAudit: { q: 'mail' },
+  getConsoleRewards: { status: 'failed' },
+  retryConsoleReward: { requestId: 'vote:example:1' },
+  cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

@@ -3,11 +3,17 @@ import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { countFailure, forgetCodeFailures, mayCheckCode } from '../accounts/credentials';
 import type { AccountSessions } from '../sessions/account-sessions';
+import type { RewardDelivery } from '../rewards/reward-delivery';
+import { requeueReward } from '../rewards/reward-queue';
 import type { ConsoleGate } from './console-gate';
+import { type DashboardDeps, readDashboard } from './dashboard';
+import { cancelReward, listRewards, rewardStatusOf } from './rewards-section';
 
 export interface ConsoleRoutesOptions {
   gate: ConsoleGate;
   sessions: AccountSessions;
+  dashboard: DashboardDeps;
+  rewards: RewardDelivery;
   requestsPerMinute: number;
   redis?: Redis;
 }
@@ -62,4 +68,31 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
   gate.route(app, 'getConsoleAudit', 'gm', async ({ query }, _request, reply) =>
     reply.send(await gate.audit.search(query)),
   );
+
+  gate.route(app, 'getConsoleDashboard', 'gm', async (_input, _request, reply) =>
+    reply.send(await readDashboard(options.dashboard)),
+  );
+
+  // The reward queue (docs/owner/console.md#rewards): a gm reads it, only an owner acts on it.
+  const site = options.dashboard.connections.site.db;
+  gate.route(app, 'getConsoleRewards', 'gm', async ({ query }, _request, reply) =>
+    reply.send(await listRewards(site, query)),
+  );
+  gate.route(app, 'retryConsoleReward', 'owner', async ({ actor, body }, _request, reply) => {
+    const before = await requeueReward(site, body.requestId, options.dashboard.now());
+    if (before === 'missing') return reply.code(404).send(['consoleRewardNotFound']);
+    if (before !== 'failed' && before !== 'cancelled') return reply.code(400).send(['consoleRewardNotRetryable']);
+    // Every failed grant is tried now (each claimed once), as the background retry would.
+    await options.rewards.retryFailed();
+    const after = (await rewardStatusOf(site, body.requestId)) ?? 'missing';
+    await gate.record(actor, 'reward.retry', body.requestId, `${before} -> ${after}`);
+    return reply.send({ before, after });
+  });
+  gate.route(app, 'cancelConsoleReward', 'owner', async ({ actor, body }, _request, reply) => {
+    const before = await cancelReward(site, body.requestId, body.reason, actor.login, options.dashboard.now());
+    if (before === 'missing') return reply.code(404).send(['consoleRewardNotFound']);
+    if (before !== 'pending' && before !== 'failed') return reply.code(400).send(['consoleRewardNotCancellable']);
+    await gate.record(actor, 'reward.cancel', body.requestId, body.reason);
+    return reply.send({ before, after: 'cancelled' });
+  });
 };
