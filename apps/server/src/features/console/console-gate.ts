@@ -184,7 +184,14 @@ export class ConsoleGate {
    * Registers a console call: the contract's validation and anti-forgery check (sdkRoute), then
    * the session, the role `required` and, unless `stepUp` is false (the step-up call itself and
    * the page's first question), a live step-up. Answers 401 notSignedIn, 403 consoleForbidden or
-   * 401 consoleStepUpRequired, and never caches.
+   * 401 consoleStepUpRequired, and never caches. A section's plugin gets the gate from app.ts:
+   *
+   *   gate.route(app, 'getConsoleThings', 'gm', async ({ actor, query }, _request, reply) => {
+   *     await gate.record(actor, 'things.read', query.id);
+   *     return reply.send(await readThings(query));
+   *   });
+   *
+   * Its contract call's path must be under /sdk/console/: test/console-routes.test.ts then holds it.
    */
   route<N extends keyof Api>(
     app: FastifyInstance,
