@@ -295,6 +295,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         now,
       },
       rewards,
+      mail: { outbox, wake: () => mailWorker.wake() },
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
     });

@@ -198,4 +198,58 @@ describe.each(DATABASE_KINDS)("the console's sections (%s)", (kind) => {
       { action: 'reward.cancel', record: `cancel:${kind}`, detail: 'granted twice', role: 'owner' },
     ]);
   });
+
+  it('lists the mails the outbox gave up on and puts them back, as npm run mail -- --retry-failed does', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    await siteDb()
+      .insertInto('site_mail_outbox')
+      .values({
+        job_id: null,
+        kind: 'recovery',
+        subject: 'Your password',
+        body: 'text',
+        ref_id: null,
+        first_attempt_at: clock.now() - DAY,
+        email: `failed-${kind}@example.com`,
+        login: 'demoplayer',
+        language: 'en',
+        status: 'failed',
+        attempts: 9,
+        next_attempt_at: clock.now(),
+        claimed_by: null,
+        lease_until: null,
+        sent_at: null,
+        last_error: '421 try later',
+      })
+      .execute();
+    const { id } = await siteDb()
+      .selectFrom('site_mail_outbox')
+      .select('id')
+      .where('email', '=', `failed-${kind}@example.com`)
+      .executeTakeFirstOrThrow();
+    const row = Number(id);
+    const listed = await sessionCall(site.url, 'GET', api.getConsoleFailedMails.path, gm.cookie);
+    const failed = api.getConsoleFailedMails.response.parse(listed.body);
+    expect(failed.find((m) => m.id === row)).toMatchObject({
+      email: `failed-${kind}@example.com`,
+      subject: 'Your password',
+      lastError: '421 try later',
+    });
+    const retried = await post(api.retryConsoleFailedMails.path, gm.cookie, {});
+    expect(retried.status).toBe(200);
+    expect((retried.body as { requeued: number }).requeued).toBeGreaterThanOrEqual(1);
+    const after = await siteDb()
+      .selectFrom('site_mail_outbox')
+      .select('status')
+      .where('id', '=', row)
+      .executeTakeFirstOrThrow();
+    expect(after.status).not.toBe('failed');
+    const audit = await siteDb()
+      .selectFrom('site_console_audit')
+      .select(['action'])
+      .where('login', '=', gm.login)
+      .where('action', '=', 'mail.retryFailed')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
 });

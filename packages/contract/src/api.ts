@@ -4,6 +4,9 @@ import {
   consoleAuditAnswer,
   consoleAuditQuery,
   consoleDashboardAnswer,
+  consoleFailedMailsAnswer,
+  consoleRetryMailsAnswer,
+  consoleRetryMailsModel,
   consoleMeAnswer,
   consoleRewardActionAnswer,
   consoleRewardCancelModel,
@@ -127,6 +130,12 @@ export const api = {
     ...CALLS.cancelConsoleReward,
     body: consoleRewardCancelModel,
     ...json(z.union([consoleRewardActionAnswer, errorList])),
+  },
+  getConsoleFailedMails: { ...CALLS.getConsoleFailedMails, ...json(consoleFailedMailsAnswer) },
+  retryConsoleFailedMails: {
+    ...CALLS.retryConsoleFailedMails,
+    body: consoleRetryMailsModel,
+    ...json(consoleRetryMailsAnswer),
   },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };

@@ -59,6 +59,8 @@ export const CALLS = {
   getConsoleRewards: { method: 'GET', path: '/sdk/console/rewards', answer: 'json' },
   retryConsoleReward: { method: 'POST', path: '/sdk/console/rewards/retry', answer: 'json' },
   cancelConsoleReward: { method: 'POST', path: '/sdk/console/rewards/cancel', answer: 'json' },
+  getConsoleFailedMails: { method: 'GET', path: '/sdk/console/mail/failed', answer: 'json' },
+  retryConsoleFailedMails: { method: 'POST', path: '/sdk/console/mail/retryfailed', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

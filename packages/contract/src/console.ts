@@ -159,3 +159,24 @@ export type ConsoleRewardCancelModel = z.input<typeof consoleRewardCancelModel>;
 
 /** What a reward action found: the grant's state before, and after. */
 export const consoleRewardActionAnswer = z.object({ before: z.string(), after: z.string() });
+
+/** The mail outbox's mails given up after mail.retryForHours, as `npm run mail -- --list-failed` lists them. */
+export const consoleFailedMailsAnswer = z.array(
+  z.object({
+    id: z.number().int(),
+    jobId: z.number().int().nullable(),
+    kind: z.string(),
+    email: z.string(),
+    subject: z.string().nullable(),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+  }),
+);
+export type ConsoleFailedMailsAnswer = z.infer<typeof consoleFailedMailsAnswer>;
+
+/** Put the failed mails back in the outbox, of one mass mail or all (`npm run mail -- --retry-failed`). */
+export const consoleRetryMailsModel = z.object({
+  jobId: z.number({ error: 'formInvalid' }).int().positive().max(2_147_483_647).optional(),
+});
+export type ConsoleRetryMailsModel = z.input<typeof consoleRetryMailsModel>;
+export const consoleRetryMailsAnswer = z.object({ requeued: z.number().int() });

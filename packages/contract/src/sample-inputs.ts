@@ -68,6 +68,7 @@ export const SAMPLE_INPUTS = {
   consoleSignIn: { factor: 'totp', code: '123456' },
   getConsoleAudit: { q: 'mail' },
   getConsoleRewards: { status: 'failed' },
+  retryConsoleFailedMails: {},
   retryConsoleReward: { requestId: 'vote:example:1' },
   cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

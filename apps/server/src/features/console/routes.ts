@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { countFailure, forgetCodeFailures, mayCheckCode } from '../accounts/credentials';
 import type { AccountSessions } from '../sessions/account-sessions';
+import type { OutboxRepository } from '../mail/outbox-repository';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import { requeueReward } from '../rewards/reward-queue';
 import type { ConsoleGate } from './console-gate';
@@ -14,6 +15,8 @@ export interface ConsoleRoutesOptions {
   sessions: AccountSessions;
   dashboard: DashboardDeps;
   rewards: RewardDelivery;
+  /** The mail outbox and a wake-up of this instance's mail worker. */
+  mail: { outbox: OutboxRepository; wake: () => void };
   requestsPerMinute: number;
   redis?: Redis;
 }
@@ -94,5 +97,26 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
     if (before !== 'pending' && before !== 'failed') return reply.code(400).send(['consoleRewardNotCancellable']);
     await gate.record(actor, 'reward.cancel', body.requestId, body.reason);
     return reply.send({ before, after: 'cancelled' });
+  });
+
+  // The outbox's given-up mails (docs/owner/console.md#mail): what `npm run mail` lists and retries.
+  gate.route(app, 'getConsoleFailedMails', 'gm', async (_input, _request, reply) =>
+    reply.send(
+      (await options.mail.outbox.failed()).map((mail) => ({
+        id: Number(mail.id),
+        jobId: mail.job_id === null ? null : Number(mail.job_id),
+        kind: mail.kind,
+        email: mail.email,
+        subject: mail.subject,
+        attempts: Number(mail.attempts),
+        lastError: mail.last_error,
+      })),
+    ),
+  );
+  gate.route(app, 'retryConsoleFailedMails', 'gm', async ({ actor, body }, _request, reply) => {
+    const requeued = await options.mail.outbox.retryFailed(options.dashboard.now(), body.jobId);
+    options.mail.wake();
+    await gate.record(actor, 'mail.retryFailed', body.jobId === undefined ? '' : `job ${body.jobId}`, `${requeued}`);
+    return reply.send({ requeued });
   });
 };
