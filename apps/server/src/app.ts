@@ -26,6 +26,9 @@ import { referralRanking } from './features/referral/referral-ranking';
 import { referralRoutes } from './features/referral/routes';
 import { AccountSessions } from './features/sessions/account-sessions';
 import { sessionRoutes } from './features/sessions/routes';
+import { AuditLog } from './features/console/audit-log';
+import { ConsoleGate, totpStepUp } from './features/console/console-gate';
+import { consoleRoutes } from './features/console/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
 import { statusRoutes } from './features/status/routes';
@@ -214,6 +217,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     secretCipher: totpKey ? tokenCipher(totpKey) : undefined,
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
+  // The owner's console: every console call passes this gate (docs/owner/console.md).
+  const consoleGate = new ConsoleGate({
+    sessions: accountSessions,
+    db: connections.site.db,
+    settings: settings.console,
+    audit: new AuditLog(connections.site.db, now),
+    factors: [totpStepUp(accountSessions.secondFactor)],
+    now,
+  });
   const recoveryDeps: AccountCallDeps = {
     ...credentialsDeps,
     sessions: accountSessions,
@@ -286,6 +298,22 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       sessions: accountSessions,
       tools: ownAccountTools(recoveryDeps),
       captcha,
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
+    });
+    await sdk.register(consoleRoutes, {
+      gate: consoleGate,
+      sessions: accountSessions,
+      dashboard: {
+        connections,
+        schema: deps.schema,
+        redis,
+        smtpConfigured: Boolean(config.SMTP_URL),
+        paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+        now,
+      },
+      rewards,
+      mail: { outbox, wake: () => mailWorker.wake() },
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
     });

@@ -8,6 +8,7 @@ import { downloadsSettings } from './features/downloads/settings-schema';
 import { youtubeSettings } from './features/media/settings-schema';
 import { referralSettings } from './features/referral/settings-schema';
 import { sessionSettings } from './features/sessions/settings-schema';
+import { consoleSettings } from './features/console/settings-schema';
 import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
 import { statisticsSettings } from './features/statistics/settings-schema';
@@ -216,6 +217,7 @@ export const settingsSchema = z
       .prefault({})
       .describe('The account tools (see accounts.md).'),
     sessions: sessionSettings,
+    console: consoleSettings,
     captcha: z
       .object({
         altchaCost: z

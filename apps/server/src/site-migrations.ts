@@ -3,6 +3,7 @@ import { accountMigrations } from './features/accounts/migrations';
 import { donationMigrations } from './features/donations/migrations';
 import { referralMigrations } from './features/referral/migrations';
 import { sessionMigrations } from './features/sessions/migrations';
+import { consoleMigrations } from './features/console/migrations';
 import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
 import { onlineMigrations } from './features/online/migrations';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   ...voteMigrations,
   ...sessionMigrations,
   ...onlineMigrations,
+  ...consoleMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

@@ -1,5 +1,20 @@
 import { z } from 'zod';
 import { CALLS } from './calls';
+import {
+  consoleAuditAnswer,
+  consoleAuditQuery,
+  consoleDashboardAnswer,
+  consoleFailedMailsAnswer,
+  consoleRetryMailsAnswer,
+  consoleRetryMailsModel,
+  consoleMeAnswer,
+  consoleRewardActionAnswer,
+  consoleRewardCancelModel,
+  consoleRewardRetryModel,
+  consoleRewardsAnswer,
+  consoleRewardsQuery,
+  consoleSignInModel,
+} from './console';
 import { LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
@@ -113,6 +128,27 @@ export const api = {
   changeOwnPassword: { ...CALLS.changeOwnPassword, body: changeOwnPasswordModel, ...json(errorList) },
   unblockOwnCharacter: { ...CALLS.unblockOwnCharacter, body: ownCharacterModel, ...json(errorList) },
   changeOwnPincode: { ...CALLS.changeOwnPincode, body: ownPincodeModel, ...json(errorList) },
+  getConsoleMe: { ...CALLS.getConsoleMe, ...json(z.union([consoleMeAnswer, errorList])) },
+  consoleSignIn: { ...CALLS.consoleSignIn, body: consoleSignInModel, ...json(errorList) },
+  getConsoleAudit: { ...CALLS.getConsoleAudit, query: consoleAuditQuery, ...json(consoleAuditAnswer) },
+  getConsoleDashboard: { ...CALLS.getConsoleDashboard, ...json(consoleDashboardAnswer) },
+  getConsoleRewards: { ...CALLS.getConsoleRewards, query: consoleRewardsQuery, ...json(consoleRewardsAnswer) },
+  retryConsoleReward: {
+    ...CALLS.retryConsoleReward,
+    body: consoleRewardRetryModel,
+    ...json(z.union([consoleRewardActionAnswer, errorList])),
+  },
+  cancelConsoleReward: {
+    ...CALLS.cancelConsoleReward,
+    body: consoleRewardCancelModel,
+    ...json(z.union([consoleRewardActionAnswer, errorList])),
+  },
+  getConsoleFailedMails: { ...CALLS.getConsoleFailedMails, ...json(consoleFailedMailsAnswer) },
+  retryConsoleFailedMails: {
+    ...CALLS.retryConsoleFailedMails,
+    body: consoleRetryMailsModel,
+    ...json(consoleRetryMailsAnswer),
+  },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

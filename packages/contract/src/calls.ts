@@ -62,6 +62,16 @@ export const CALLS = {
   changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
   unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },
   changeOwnPincode: { method: 'POST', path: '/sdk/account/characters/pincode', answer: 'json' },
+  // The owner's console (docs/owner/console.md): a gm or owner, stepped up with the second factor.
+  getConsoleMe: { method: 'GET', path: '/sdk/console/me', answer: 'json' },
+  consoleSignIn: { method: 'POST', path: '/sdk/console/signin', answer: 'json' },
+  getConsoleAudit: { method: 'GET', path: '/sdk/console/audit', answer: 'json' },
+  getConsoleDashboard: { method: 'GET', path: '/sdk/console/dashboard', answer: 'json' },
+  getConsoleRewards: { method: 'GET', path: '/sdk/console/rewards', answer: 'json' },
+  retryConsoleReward: { method: 'POST', path: '/sdk/console/rewards/retry', answer: 'json' },
+  cancelConsoleReward: { method: 'POST', path: '/sdk/console/rewards/cancel', answer: 'json' },
+  getConsoleFailedMails: { method: 'GET', path: '/sdk/console/mail/failed', answer: 'json' },
+  retryConsoleFailedMails: { method: 'POST', path: '/sdk/console/mail/retryfailed', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

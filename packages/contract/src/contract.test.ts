@@ -124,11 +124,16 @@ describe('call table', () => {
       '/sdk/account/characters/unblock',
       '/sdk/account/characters/pincode',
     ];
+    // And the owner's console: everything under /sdk/console/ (its own test lists who may call each).
+    const consolePaths = Object.values(CALLS)
+      .map((call) => call.path)
+      .filter((path) => path.startsWith('/sdk/console/'));
+    expect(consolePaths.length).toBeGreaterThanOrEqual(3);
     expect(
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...worldPaths, ...accountPaths].sort());
+    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...worldPaths, ...accountPaths, ...consolePaths].sort());
   });
 
   it('sends a body schema exactly with the POST calls', () => {

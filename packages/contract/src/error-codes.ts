@@ -51,6 +51,13 @@ export const ERROR_CODES = [
   'wrongSecondFactorCode',
   'secondFactorAlreadyOn',
   'secondFactorNotOn',
+  'consoleForbidden',
+  'consoleStepUpRequired',
+  'consoleNeedsSecondFactor',
+  'consoleReasonRequired',
+  'consoleRewardNotFound',
+  'consoleRewardNotRetryable',
+  'consoleRewardNotCancellable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,3 +10,4 @@ export * from './page-routes';
 export * from './donations';
 export * from './online';
 export * from './openapi';
+export * from './console';

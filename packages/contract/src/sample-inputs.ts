@@ -68,4 +68,10 @@ export const SAMPLE_INPUTS = {
   changeOwnPassword: { password: 'old-password', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' },
   unblockOwnCharacter: { charName: 'DemoKnight' },
   changeOwnPincode: { charName: 'DemoKnight', pincode: '123456' },
+  consoleSignIn: { factor: 'totp', code: '123456' },
+  getConsoleAudit: { q: 'mail' },
+  getConsoleRewards: { status: 'failed' },
+  retryConsoleFailedMails: {},
+  retryConsoleReward: { requestId: 'vote:example:1' },
+  cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
 } satisfies Partial<Record<keyof Api, Record<string, string>>>;

@@ -554,6 +554,26 @@ export interface SiteSignInsTable {
   outcome: string;
 }
 
+/** One console action or console sign-in (features/console): written once, never changed. */
+export interface SiteConsoleAuditTable {
+  id: Generated<number>;
+  at: number;
+  login: string;
+  role: string;
+  action: string;
+  record: string;
+  address: string;
+  detail: string;
+}
+
+/** A session's console step-up (features/console): it lapses after the console's idle minutes. */
+export interface SiteConsoleStepUpsTable {
+  session_hash: string;
+  login: string;
+  granted_at: number;
+  last_seen_at: number;
+}
+
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
@@ -583,4 +603,6 @@ export interface SiteDatabase {
   site_sign_ins: SiteSignInsTable;
   site_second_factors: SiteSecondFactorsTable;
   site_recovery_codes: SiteRecoveryCodesTable;
+  site_console_audit: SiteConsoleAuditTable;
+  site_console_step_ups: SiteConsoleStepUpsTable;
 }

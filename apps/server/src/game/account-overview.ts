@@ -62,6 +62,22 @@ export const accountCreatedAt = async (
   return timestampOf(row?.created_time);
 };
 
+/**
+ * When each account made since `since` was made (epoch ms), where the flavour keeps it (L2J's
+ * created_time); null elsewhere (aCis keeps no creation time).
+ */
+export const accountsCreatedSince = async (
+  db: Kysely<LoginDatabase>,
+  schema: Pick<GameSchema, 'flavor'>,
+  since: number,
+): Promise<number[] | null> => {
+  if (schema.flavor.accounts.createdAt === null) return null;
+  // A timestamp compares with its 'YYYY-MM-DD HH:MM:SS' text on MariaDB and SQLite alike (UTC).
+  const from = new Date(since).toISOString().slice(0, 19).replace('T', ' ');
+  const rows = await db.selectFrom('accounts').select('created_time').where('created_time', '>=', from).execute();
+  return rows.map((row) => timestampOf(row.created_time)).filter((at): at is number => at !== null);
+};
+
 export interface AccountCharacterView {
   name: string;
   level: number;

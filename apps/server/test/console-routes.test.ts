@@ -1,0 +1,154 @@
+import { api } from '@gatekeeper/contract';
+import type { RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_BEFORE_STEP_UP_MARK, CONSOLE_MARK } from '../src/features/console/console-gate';
+import { DATABASE_KINDS } from './databases';
+import { testClock } from './support/clock';
+import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
+import { accountToolSettings } from './support/mailed-site';
+import { SAMPLE_INPUTS } from '@gatekeeper/contract/sample-inputs';
+import { useSite } from './support/use-site';
+
+/**
+ * Every console call, found by walking the app's routes (docs/owner/console.md#who-gets-in):
+ * a signed-out browser, a player's session, a gm or owner not stepped up, and a gm on an owner's
+ * call are all refused, and none of the writes runs without the anti-forgery token.
+ */
+
+interface SeenRoute {
+  method: string;
+  url: string;
+  role: string | undefined;
+  beforeStepUp: boolean;
+}
+
+const SETTINGS = {
+  ...accountToolSettings({ maxFailedAttempts: 50, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
+  console: CONSOLE_SETTINGS,
+};
+
+/** A valid body for each console write, so only who sends it decides the answer. */
+const bodyFor = (url: string): unknown => {
+  const entry = Object.entries(api).find(([, call]) => call.path === url);
+  const sample = entry ? (SAMPLE_INPUTS as Record<string, unknown>)[entry[0]] : undefined;
+  return sample ?? {};
+};
+
+describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {
+  const clock = testClock();
+  const routes: SeenRoute[] = [];
+  const site = useSite(kind, {
+    app: {
+      settings: SETTINGS,
+      now: clock.now,
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) {
+          if (method === 'HEAD') continue;
+          routes.push({
+            method,
+            url: route.url,
+            role: route.config?.[CONSOLE_MARK],
+            beforeStepUp: route.config?.[CONSOLE_BEFORE_STEP_UP_MARK] === true,
+          });
+        }
+      },
+    },
+  });
+  const consoleRoutes = () => routes.filter((route) => route.role !== undefined);
+  const call = (route: SeenRoute, cookie: string | undefined, csrf = true) =>
+    sessionCall(site.url, route.method as 'GET' | 'POST', route.url, cookie, bodyFor(route.url), { csrf });
+
+  it('marks every call under /sdk/console/, and only those', () => {
+    const expected = Object.values(api)
+      .filter((c) => c.path.startsWith('/sdk/console/'))
+      .map((c) => `${c.method} ${c.path}`)
+      .sort();
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(
+      consoleRoutes()
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(expected);
+    // Only who-am-I and the step-up itself are open before the step-up.
+    expect(
+      consoleRoutes()
+        .filter((r) => r.beforeStepUp)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([api.getConsoleMe.path, api.consoleSignIn.path].sort());
+  });
+
+  it('answers 401 notSignedIn to a signed-out browser', async () => {
+    for (const route of consoleRoutes()) {
+      expect({ route: route.url, ...(await call(route, undefined)) }).toMatchObject({
+        route: route.url,
+        status: 401,
+        body: ['notSignedIn'],
+      });
+    }
+  });
+
+  it("answers 403 consoleForbidden to a player's session, even with the second factor on", async () => {
+    const player = await consoleUser(site, clock, 0, { factor: true });
+    const justBelow = await consoleUser(site, clock, CONSOLE_LEVELS.gm - 1);
+    for (const route of consoleRoutes()) {
+      for (const cookie of [player.cookie, justBelow.cookie]) {
+        expect({ route: route.url, ...(await call(route, cookie)) }).toMatchObject({
+          route: route.url,
+          status: 403,
+          body: ['consoleForbidden'],
+        });
+      }
+    }
+  });
+
+  it("answers 403 consoleForbidden to a stepped-up gm on every owner's call", async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const ownerRoutes = consoleRoutes().filter((r) => r.role === 'owner');
+    for (const route of ownerRoutes) {
+      expect({ route: route.url, ...(await call(route, gm.cookie)) }).toMatchObject({
+        route: route.url,
+        status: 403,
+        body: ['consoleForbidden'],
+      });
+    }
+    // The gm is in: its own calls answer.
+    expect((await sessionCall(site.url, 'GET', api.getConsoleAudit.path, gm.cookie)).status).toBe(200);
+  });
+
+  it('answers 401 consoleStepUpRequired to a gm and an owner who did not step up', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { factor: true });
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { factor: true });
+    for (const route of consoleRoutes().filter((r) => !r.beforeStepUp)) {
+      for (const user of route.role === 'owner' ? [owner] : [gm, owner]) {
+        expect({ route: route.url, ...(await call(route, user.cookie)) }).toMatchObject({
+          route: route.url,
+          status: 401,
+          body: ['consoleStepUpRequired'],
+        });
+      }
+    }
+  });
+
+  it('refuses every console write without the anti-forgery token, even from a stepped-up owner', async () => {
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    const writes = consoleRoutes().filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    const before = await site.databases.connections.site.db
+      .selectFrom('site_console_audit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const route of writes) {
+      expect({ route: route.url, ...(await call(route, owner.cookie, false)) }).toMatchObject({
+        route: route.url,
+        status: 403,
+        body: ['formInvalid'],
+      });
+    }
+    const after = await site.databases.connections.site.db
+      .selectFrom('site_console_audit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

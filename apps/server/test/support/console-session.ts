@@ -1,0 +1,98 @@
+import { api } from '@gatekeeper/contract';
+import { Secret, TOTP } from 'otpauth';
+import { csrfHeaders } from '../app-under-test';
+import type { TestDatabases } from '../databases';
+import { type Answer, postCall, readAnswer } from './account-calls';
+import { altchaPayload } from './altcha-solver';
+import type { TestClock } from './clock';
+import { newGameAccount } from './game-account';
+
+/** The access levels the console's tests run with (settings console.gmAccessLevel / ownerAccessLevel). */
+export const CONSOLE_LEVELS = { gm: 100, owner: 120 } as const;
+export const CONSOLE_SETTINGS = {
+  gmAccessLevel: CONSOLE_LEVELS.gm,
+  ownerAccessLevel: CONSOLE_LEVELS.owner,
+  idleMinutes: 15,
+};
+
+const PASSWORD = 'Console.Pass1';
+const STEP_MS = 30_000;
+
+/** A call of a session as the page makes it: the session's cookie, and the anti-forgery token on a write. */
+export const sessionCall = async (
+  url: string,
+  method: 'GET' | 'POST',
+  path: string,
+  cookie: string | undefined,
+  body: unknown = {},
+  options: { csrf?: boolean } = {},
+): Promise<Answer> => {
+  const csrf = options.csrf ?? true;
+  const headers: Record<string, string> =
+    method === 'GET' ? {} : csrf ? { ...csrfHeaders() } : { 'content-type': 'application/json' };
+  const cookies = [headers.cookie, cookie].filter(Boolean).join('; ');
+  return readAnswer(
+    await fetch(`${url}${path}`, {
+      method,
+      headers: { ...headers, ...(cookies ? { cookie: cookies } : {}) },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+};
+
+const sessionCookieOf = (answer: Answer): string | undefined =>
+  answer.setCookies.find((c) => c.startsWith('gk_session=') && !/max-age=0/i.test(c))?.split(';')[0];
+
+export interface ConsoleUser {
+  login: string;
+  /** The gk_session cookie (name=value). */
+  cookie: string;
+  /** The authenticator's secret, when the second factor is on. */
+  secret?: string;
+  /** A code of the authenticator at a time step not used yet (moves the clock one step on). */
+  nextCode(): string;
+}
+
+/**
+ * A signed-in account of this game access level: with `factor`, its second factor switched on
+ * through the account's calls (and the clock moved past the step that confirmed it); with
+ * `stepUp`, also stepped up into the console.
+ */
+export const consoleUser = async (
+  site: { url: string; databases: TestDatabases },
+  clock: TestClock,
+  accessLevel: number,
+  options: { factor?: boolean; stepUp?: boolean } = {},
+): Promise<ConsoleUser> => {
+  const login = await newGameAccount(site.databases, PASSWORD, { prefix: 'c', accessLevel });
+  const signedIn = await postCall(site.url, 'signIn', {
+    username: login,
+    password: PASSWORD,
+    captcha: await altchaPayload(site.url),
+  });
+  const cookie = sessionCookieOf(signedIn);
+  if (!cookie) throw new Error(`console test: ${login} did not sign in (${signedIn.status})`);
+  let secret: string | undefined;
+  const nextCode = () => {
+    if (!secret) throw new Error('console test: no second factor');
+    clock.advance(STEP_MS);
+    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now() });
+  };
+  if (options.factor || options.stepUp) {
+    const begun = await sessionCall(site.url, 'POST', api.beginTotp.path, cookie);
+    secret = (begun.body as { secret: string }).secret;
+    const confirmed = await sessionCall(site.url, 'POST', api.confirmTotp.path, cookie, {
+      code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now() }),
+    });
+    if (confirmed.status !== 200) throw new Error(`console test: the factor was not switched on (${confirmed.status})`);
+  }
+  if (options.stepUp) {
+    const stepped = await sessionCall(site.url, 'POST', api.consoleSignIn.path, cookie, {
+      factor: 'totp',
+      code: nextCode(),
+    });
+    if (stepped.status !== 200)
+      throw new Error(`console test: no step-up (${stepped.status} ${JSON.stringify(stepped.body)})`);
+  }
+  return { login, cookie, secret, nextCode };
+};
