@@ -5,6 +5,7 @@ import { referralMigrations } from './features/referral/migrations';
 import { sessionMigrations } from './features/sessions/migrations';
 import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
+import { newsMigrations } from './features/news/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
 import { streamMigrations } from './features/streams/migrations';
 import { voteMigrations } from './features/votes/migrations';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   ...sharedValueMigrations,
   ...voteMigrations,
   ...sessionMigrations,
+  ...newsMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

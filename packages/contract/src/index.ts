@@ -8,3 +8,4 @@ export * from './api';
 export * from './calls';
 export * from './page-routes';
 export * from './donations';
+export * from './news';

@@ -13,3 +13,4 @@ export type * from './models';
 export type * from './donations';
 export type { Api, BodyOf, QueryOf, ResponseOf } from './api';
 export * from './password-flags';
+export type * from './news';
