@@ -49,18 +49,16 @@ export const summaryOf = (html: string): string => {
 export const shownLanguage = (post: StoredPost, language: Language): Language =>
   post.texts[language] ? language : 'en';
 
-/**
- * A post as every page of one language shows it. Rendered once per post and language and kept
- * (a page asks again only after a post changed), so a cache keyed by the post's last change.
- */
+/** A post as every page of one language shows it, rendered once per post, language and version. */
 export const newsRenderer = () => {
   const rendered = new Map<string, NewsPostView>();
   return (post: StoredPost, language: Language): NewsPostView => {
     const textLanguage = shownLanguage(post, language);
-    const key = `${post.id}:${post.updatedAt}:${textLanguage}`;
+    const text = post.texts[textLanguage] ?? { title: '', body: '' };
+    // Keyed by what the view is made of: an edit within the same millisecond is still seen.
+    const key = JSON.stringify([post.id, textLanguage, post.slug, post.publishAt, post.pinned, text]);
     let view = rendered.get(key);
     if (!view) {
-      const text = post.texts[textLanguage] ?? { title: '', body: '' };
       const html = renderMarkdown(text.body);
       view = {
         slug: post.slug,
@@ -71,9 +69,9 @@ export const newsRenderer = () => {
         publishedAt: post.publishAt,
         pinned: post.pinned,
       };
-      // Old versions of an edited post go; the map holds at most the posts times six languages.
-      for (const old of rendered.keys())
-        if (old.startsWith(`${post.id}:`) && old.endsWith(`:${textLanguage}`)) rendered.delete(old);
+      // An edited post's old views go: the map holds at most the posts times six languages.
+      const prefix = JSON.stringify([post.id, textLanguage]).slice(0, -1);
+      for (const old of rendered.keys()) if (old.startsWith(prefix)) rendered.delete(old);
       rendered.set(key, view);
     }
     return view;
