@@ -43,14 +43,15 @@ export const newsPostInput = z
 export type NewsPostInput = z.infer<typeof newsPostInput>;
 
 /** A published post as a page shows it in one language: its sanitized HTML, already rendered. */
-export interface NewsPostView {
-  slug: string;
+export const newsPostView = z.object({
+  slug: z.string(),
   /** The language the text is written in: the page's, or `en` when it fell back to English. */
-  language: Language;
-  title: string;
-  html: string;
+  language: z.enum(LANGUAGES),
+  title: z.string(),
+  html: z.string(),
   /** The first words of the text, without markup (link previews, the home page's list). */
-  summary: string;
-  publishedAt: number;
-  pinned: boolean;
-}
+  summary: z.string(),
+  publishedAt: z.number(),
+  pinned: z.boolean(),
+});
+export type NewsPostView = z.infer<typeof newsPostView>;

@@ -16,6 +16,7 @@ import {
 export const NEWS_ON_PAGES = 30;
 
 export interface NewsService {
+  readonly db: Kysely<SiteDatabase>;
   /** The published posts in a language as the pages show them, pinned first; empty while the site database is down. */
   published(language: Language): NewsPostView[];
   /** Reads the posts again (after a change, or when a scheduled one comes due); whether they changed. */
@@ -81,6 +82,7 @@ export const newsService = (options: {
   };
 
   return {
+    db: options.db,
     published(language) {
       let shown = views.get(language);
       if (!shown) {
