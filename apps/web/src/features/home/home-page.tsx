@@ -6,7 +6,7 @@ import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
-import { LatestNews } from '../news/latest-news';
+import { LatestNews } from './latest-news';
 import { CountdownRings } from './countdown-rings';
 import { readHomeQuery } from './home-query';
 import { LiveStreams, VideoGallery } from './home-sections';

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { Link, useLocation } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { NewsList, postDate, textLang } from './news-list';
-import { useNews } from './use-news';
-import './news.css';
+import { NewsList, postDate, textLang } from '../../components/news-list';
+import { useNews } from '../../shared/use-news';
 
 /** The feed of the page's language (features/news/news-feed.ts on the server). */
 const feedHref = (language: string) => (language === 'en' ? '/news.atom' : `/${language}/news.atom`);

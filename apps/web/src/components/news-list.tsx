@@ -1,7 +1,8 @@
 import { LANGUAGE_TAGS, type Language, type NewsPostView, getNewsPostHref } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../shared/navigation';
-import { useLanguage } from '../../shared/use-language';
+import { Link } from '../shared/navigation';
+import { useLanguage } from '../shared/use-language';
+import './news-list.css';
 
 /**
  * A post's date in the page's language. In UTC: the server's render and the browser's hydration

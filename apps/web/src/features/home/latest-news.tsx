@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { NewsList } from './news-list';
-import { useNews } from './use-news';
-import './news.css';
+import { NewsList } from '../../components/news-list';
+import { useNews } from '../../shared/use-news';
 
 /** How many posts the home page shows. */
 const LATEST = 3;

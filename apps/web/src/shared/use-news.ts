@@ -1,8 +1,8 @@
 import type { NewsPostView } from '@gatekeeper/contract/lite';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../api/client';
-import { useSiteData } from '../../shared/site-data';
-import { useLanguage } from '../../shared/use-language';
+import { callApi } from '../api/client';
+import { useSiteData } from './site-data';
+import { useLanguage } from './use-language';
 
 /**
  * The published news in the page's language (docs/product.md#news): those the server rendered
