@@ -73,6 +73,7 @@ describe('call table', () => {
       'getmetadata',
       'getserverstatus',
       'getlivestreams',
+      'getnews',
       'getyoutubevideos',
       'getipaddress',
       'addvisitor',
