@@ -47,6 +47,8 @@ import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
 import { sharedRefresh } from './infra/shared-refresh';
 import { voteCallbackRoutes, voteListJobs, voteRoutes } from './features/votes/routes';
+import { newsRoutes } from './features/news/routes';
+import { newsService } from './features/news/news-service';
 import { topVoters } from './features/votes/top-voters';
 import { AccessLog, lazyChildLogger, nextRequestId, requestLogSerializer } from './infra/request-log';
 import { clientAddressOf, trustProxyFunction } from './infra/client-address';
@@ -372,6 +374,17 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     voteSites: settings.voteSites,
     shared,
   });
+  // The news (docs/product.md#news): read in the background, so a site database that is down
+  // leaves them empty and the site serves on.
+  const news = newsService({
+    db: connections.site.db,
+    onError: (error) => app.log.warn({ err: error }, 'news: the site database could not be read'),
+  });
+  await app.register(newsRoutes, {
+    news,
+    publicUrl: config.PUBLIC_URL,
+    discordWebhookUrl: config.DISCORD_NEWS_WEBHOOK_URL,
+  });
   await app.register(healthRoutes, { connections, redis });
   await app.register(legacyIpnRoutes, {
     connections,
@@ -406,6 +419,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         ssrDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR, '../dist-ssr') : WEB_SSR_DIR,
         metadata,
         publicUrl: config.PUBLIC_URL,
+        news,
       },
       languageStorage: settings.languageStorage,
       securityHeaders,

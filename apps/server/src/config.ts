@@ -69,6 +69,8 @@ const envSchema = z.object({
   SETTINGS_FILE: z.string().default('gatekeeper.settings.json'),
   /** YouTube Data API v3 key for the home page's gallery; empty shows the settings' own list. */
   YOUTUBE_API_KEY: z.string().default(''),
+  /** A Discord webhook's URL (a secret: it holds the webhook's token): each news post is announced there. */
+  DISCORD_NEWS_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
   /** The Facebook app's secret: checks players' tokens and the data deletion callback's signature. */
   FACEBOOK_APP_SECRET: z.string().optional(),
   /** 32 bytes (64 hex digits or base64) that encrypt stored Facebook tokens (AES-256-GCM). */

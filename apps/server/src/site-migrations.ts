@@ -7,6 +7,7 @@ import { consoleMigrations } from './features/console/migrations';
 import { rewardMigrations } from './features/rewards/migrations';
 import { mailMigrations } from './features/mail/migrations';
 import { onlineMigrations } from './features/online/migrations';
+import { newsMigrations } from './features/news/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
 import { streamMigrations } from './features/streams/migrations';
 import { voteMigrations } from './features/votes/migrations';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   ...sessionMigrations,
   ...onlineMigrations,
   ...consoleMigrations,
+  ...newsMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

@@ -31,7 +31,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={path}>
-          <App initialMetadata={data.metadata} />
+          <App initialMetadata={data.metadata} initialNews={data.news ? { language, posts: data.news } : undefined} />
         </Router>
       </I18nextProvider>,
       // Every boundary inline, however large: React would otherwise move a big one to the end of

@@ -29,7 +29,12 @@ void Promise.all([
   initI18n(language, hydrate ? pageData?.texts : undefined),
   hydrate ? preloadPage(location.pathname) : undefined,
 ]).then(() => {
-  const app = <App initialMetadata={pageData?.metadata} />;
+  const app = (
+    <App
+      initialMetadata={pageData?.metadata}
+      initialNews={hydrate && pageData?.news ? { language, posts: pageData.news } : undefined}
+    />
+  );
   if (hydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (a phone's taps and paints go first).

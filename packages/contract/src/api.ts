@@ -15,9 +15,10 @@ import {
   consoleRewardsQuery,
   consoleSignInModel,
 } from './console';
-import { LIMITS } from './constants';
+import { LANGUAGES, LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
+import { newsPostView } from './news';
 import {
   accountAnswer,
   emptyModel,
@@ -73,6 +74,7 @@ export const api = {
   getCaptchaChallenge: { ...CALLS.getCaptchaChallenge, ...json(z.unknown()) },
   getServerStatus: { ...CALLS.getServerStatus, ...json(serverStatus) },
   getLiveStreams: { ...CALLS.getLiveStreams, ...json(z.array(liveStream)) },
+  getNews: { ...CALLS.getNews, query: z.object({ language: z.enum(LANGUAGES) }), ...json(z.array(newsPostView)) },
   getYoutubeVideos: { ...CALLS.getYoutubeVideos, ...json(z.array(youtubeVideo)) },
   getIpAddress: { ...CALLS.getIpAddress, response: z.string() },
   addVisitor: { ...CALLS.addVisitor, body: visitor, ...json(z.unknown()) },

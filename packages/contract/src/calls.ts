@@ -8,6 +8,7 @@ export const CALLS = {
   getCaptchaChallenge: { method: 'GET', path: '/sdk/captcha/challenge', answer: 'json' },
   getServerStatus: { method: 'GET', path: '/sdk/getserverstatus', answer: 'json' },
   getLiveStreams: { method: 'GET', path: '/sdk/getlivestreams', answer: 'json' },
+  getNews: { method: 'GET', path: '/sdk/getnews', answer: 'json' },
   getYoutubeVideos: { method: 'GET', path: '/sdk/getyoutubevideos', answer: 'json' },
   getIpAddress: { method: 'GET', path: '/sdk/getipaddress', answer: 'text' },
   addVisitor: { method: 'POST', path: '/sdk/addvisitor', answer: 'json' },

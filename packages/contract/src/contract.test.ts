@@ -74,6 +74,7 @@ describe('call table', () => {
       'getmetadata',
       'getserverstatus',
       'getlivestreams',
+      'getnews',
       'getyoutubevideos',
       'getipaddress',
       'addvisitor',

@@ -11,3 +11,4 @@ export * from './donations';
 export * from './online';
 export * from './openapi';
 export * from './console';
+export * from './news';

@@ -14,3 +14,4 @@ export type * from './donations';
 export type { Api, BodyOf, QueryOf, ResponseOf } from './api';
 export * from './password-flags';
 export type * from './online';
+export type * from './news';

@@ -48,6 +48,7 @@ export const ROUTE_SLUGS = {
     br: 'minha-conta',
     lt: 'mano-paskyra',
   },
+  news: { en: 'news', ru: 'novosti', gr: 'nea', es: 'noticias', br: 'noticias', lt: 'naujienos' },
   downloads: { en: 'downloads', ru: 'zagruzki', gr: 'lipseis', es: 'descargas', br: 'downloads', lt: 'atsisiuntimai' },
   donate: { en: 'donate', ru: 'pozhertvovaniya', gr: 'dorea', es: 'donar', br: 'doar', lt: 'parama' },
   referral: { en: 'referral', ru: 'referaly', gr: 'parapompi', es: 'referidos', br: 'indicacao', lt: 'rekomendacijos' },
@@ -247,4 +248,18 @@ export const matchRoute = (pathname: string): { id: RouteId; language: Language 
     if (getHref(id, language).toLowerCase() === normalized) return { id, language };
   }
   return undefined;
+};
+
+/** A news post's page: the news page's path and the post's slug (`/news/<slug>`, `/ru/novosti/<slug>`). */
+export const getNewsPostHref = (slug: string, language: Language): string => `${getHref('news', language)}/${slug}`;
+
+/** The language and slug of a news post's path (whether that post exists is the server's to say). */
+export const matchNewsPost = (pathname: string): { slug: string; language: Language } | undefined => {
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return undefined;
+  const language = languageOfPath(pathname);
+  const prefix = `${getHref('news', language)}/`;
+  const normalized = normalizePath(pathname);
+  if (!normalized.startsWith(prefix)) return undefined;
+  const slug = normalized.slice(prefix.length);
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? { slug, language } : undefined;
 };

@@ -52,6 +52,7 @@ export const SAMPLE_INPUTS = {
     captcha: 'captcha-token',
   },
   isCharacterExist: { name: 'DemoKnight' },
+  getNews: { language: 'ru' },
   claimVotes: { charName: 'DemoKnight', captcha: 'captcha-token' },
   createDonationOrder: { charName: 'DemoKnight', amount: '10.00' },
   updateRef: { type: 'registered' },

@@ -572,6 +572,26 @@ export interface SiteConsoleStepUpsTable {
   login: string;
   granted_at: number;
   last_seen_at: number;
+/** One news post (features/news); its texts are in site_news_texts. */
+export interface SiteNewsPostsTable {
+  id: Generated<number>;
+  slug: string;
+  /** 'draft' or 'published'; a published post with a future publish_at is scheduled. */
+  state: string;
+  publish_at: number;
+  pinned: number;
+  created_at: number;
+  updated_at: number;
+  announced_at: number | null;
+  announce_attempts: Generated<number>;
+}
+
+/** A news post's Markdown in one language. */
+export interface SiteNewsTextsTable {
+  post_id: number;
+  language: string;
+  title: string;
+  body: string;
 }
 
 /** The site's own tables, all site_*; each feature's migration adds its own. */
@@ -605,4 +625,6 @@ export interface SiteDatabase {
   site_recovery_codes: SiteRecoveryCodesTable;
   site_console_audit: SiteConsoleAuditTable;
   site_console_step_ups: SiteConsoleStepUpsTable;
+  site_news_posts: SiteNewsPostsTable;
+  site_news_texts: SiteNewsTextsTable;
 }

@@ -3,7 +3,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { LANGUAGES, LANGUAGE_TAGS, type Language, type Metadata, type RouteId, getHref } from '@gatekeeper/contract';
+import {
+  LANGUAGES,
+  LANGUAGE_TAGS,
+  type Language,
+  type Metadata,
+  type NewsPostView,
+  type RouteId,
+  getHref,
+  getNewsPostHref,
+} from '@gatekeeper/contract';
 import { LOCALES } from '@gatekeeper/texts';
 import { decodeHTML } from 'entities';
 
@@ -12,7 +21,7 @@ interface PageRenderer {
   renderPage(
     path: string,
     language: Language,
-    data: { metadata: Metadata; texts: Record<string, unknown> },
+    data: { metadata: Metadata; texts: Record<string, unknown>; news?: NewsPostView[] },
   ): Promise<string>;
   /** What the render wrote that the browser would compute again while hydrating (page data). */
   writtenTexts?(language: Language): Record<string, unknown>;
@@ -29,7 +38,20 @@ export interface PreparedPage {
 export interface PrerenderedPages {
   /** The page of a route in a language, rendered on first use and kept; undefined without a renderer. */
   page(route: RouteId, language: Language): Promise<PreparedPage | undefined>;
+  /** That page if it is rendered already (the front door answers it without waiting). */
+  readyPage(route: RouteId, language: Language): PreparedPage | undefined;
+  /** A news post's page; undefined without a renderer, null when no visible post has that slug. */
+  postPage(slug: string, language: Language): Promise<PreparedPage | undefined | null>;
 }
+
+/** The news the pages show (features/news): the home page, /news and each post's page. */
+export interface PageNews {
+  published(language: Language): NewsPostView[];
+  onChange(listener: () => void): void;
+}
+
+/** The pages that show news, made again when the news change. */
+const NEWS_ROUTES: readonly RouteId[] = ['home', 'news'];
 
 const PAGE_DATA_ID = 'gatekeeper-page-data';
 
@@ -45,11 +67,24 @@ const texts = (language: Language) =>
  * The head of a page: its title (the page's own heading), description, canonical address, the
  * same page in the other languages, and the tags link previews read (Open Graph, Twitter card).
  */
-const headTags = (route: RouteId, language: Language, heading: string | undefined, publicUrl: string) => {
+const headTags = (
+  route: RouteId,
+  language: Language,
+  heading: string | undefined,
+  publicUrl: string,
+  post?: NewsPostView,
+) => {
   const site = texts(language).site;
   const title = heading && route !== 'home' ? `${heading} · ${site.name}` : `${site.name} · ${site.kicker}`;
-  const description = `${site.kicker}. ${site.taglineShort}`;
-  const url = (lang: Language) => new URL(getHref(route, lang), publicUrl).href;
+  const description = post ? post.summary : `${site.kicker}. ${site.taglineShort}`;
+  const url = (lang: Language) =>
+    new URL(post ? getNewsPostHref(post.slug, lang) : getHref(route, lang), publicUrl).href;
+  const feeds = LANGUAGES.map(
+    (lang) =>
+      `<link rel="alternate" type="application/atom+xml" hreflang="${LANGUAGE_TAGS[lang]}" title="${escapeHtml(
+        `${(LOCALES[lang] as { news: { feed: string } }).news.feed} · ${texts(lang).site.name}`,
+      )}" href="${escapeHtml(new URL(lang === 'en' ? '/news.atom' : `/${lang}/news.atom`, publicUrl).href)}" />`,
+  );
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -58,7 +93,11 @@ const headTags = (route: RouteId, language: Language, heading: string | undefine
       (lang) => `<link rel="alternate" hreflang="${LANGUAGE_TAGS[lang]}" href="${escapeHtml(url(lang))}" />`,
     ),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url('en'))}" />`,
-    `<meta property="og:type" content="website" />`,
+    ...feeds,
+    `<meta property="og:type" content="${post ? 'article' : 'website'}" />`,
+    ...(post
+      ? [`<meta property="article:published_time" content="${new Date(post.publishedAt).toISOString()}" />`]
+      : []),
     `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
@@ -92,6 +131,7 @@ export const prerenderedPages = (options: {
   template: string;
   metadata: Metadata;
   publicUrl: string;
+  news?: PageNews;
   onError: (error: unknown) => void;
 }): PrerenderedPages => {
   const entry = join(options.ssrDir, 'entry-server.js');
@@ -104,19 +144,37 @@ export const prerenderedPages = (options: {
         })
       : Promise.resolve(undefined));
   const pages = new Map<string, Promise<PreparedPage | undefined>>();
+  const settled = new Map<string, PreparedPage>();
+  // A page that shows news is rendered again after the news changed; the old one is dropped.
+  options.news?.onChange(() => {
+    for (const key of [...pages.keys()]) {
+      if (key.startsWith('post:') || NEWS_ROUTES.some((route) => key.startsWith(`${route}:`))) {
+        pages.delete(key);
+        settled.delete(key);
+      }
+    }
+  });
 
-  const build = async (route: RouteId, language: Language) => {
+  const build = async (route: RouteId, language: Language, post?: NewsPostView) => {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
-    const path = getHref(route, language);
-    const data = { metadata: options.metadata, texts: texts(language) };
+    const path = post ? getNewsPostHref(post.slug, language) : getHref(route, language);
+    const showsNews = post !== undefined || NEWS_ROUTES.includes(route);
+    const data = {
+      metadata: options.metadata,
+      texts: texts(language),
+      ...(showsNews && options.news ? { news: options.news.published(language) } : {}),
+    };
     const rendered = await loaded.renderPage(path, language, data);
     const pageData = { ...data, ...loaded.writtenTexts?.(language) };
     const body = withoutHoistedPreloads(rendered);
     const heading = HEADING.exec(body)?.[1];
     const html = options.template
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace(/<title>[^<]*<\/title>/, headTags(route, language, heading && decodeHTML(heading), options.publicUrl))
+      .replace(
+        /<title>[^<]*<\/title>/,
+        headTags(route, language, heading && decodeHTML(heading), options.publicUrl, post),
+      )
       .replace(/\s*<meta\s+name="description"[^>]*\/>/, '')
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
       .replace(
@@ -132,19 +190,33 @@ export const prerenderedPages = (options: {
     } satisfies PreparedPage;
   };
 
-  return {
-    page(route, language) {
-      const key = `${route}:${language}`;
-      let page = pages.get(key);
-      if (!page) {
-        page = build(route, language).catch((error: unknown) => {
+  const kept = (key: string, make: () => Promise<PreparedPage | undefined>) => {
+    let page = pages.get(key);
+    if (!page) {
+      const made = make().then(
+        (done) => {
+          if (done && pages.get(key) === made) settled.set(key, done);
+          return done;
+        },
+        (error: unknown) => {
           options.onError(error);
-          pages.delete(key);
+          if (pages.get(key) === made) pages.delete(key);
           return undefined;
-        });
-        pages.set(key, page);
-      }
-      return page;
+        },
+      );
+      page = made;
+      pages.set(key, page);
+    }
+    return page;
+  };
+
+  return {
+    page: (route, language) => kept(`${route}:${language}`, () => build(route, language)),
+    readyPage: (route, language) => settled.get(`${route}:${language}`),
+    async postPage(slug, language) {
+      const post = options.news?.published(language).find((shown) => shown.slug === slug);
+      if (!post) return null;
+      return kept(`post:${slug}:${language}`, () => build('news', language, post));
     },
   };
 };

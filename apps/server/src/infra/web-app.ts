@@ -11,13 +11,14 @@ import {
   type RouteId,
   getHref,
   languageOfPath,
+  matchNewsPost,
   matchRoute,
 } from '@gatekeeper/contract';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { newCsrfToken } from './csrf';
 import type { ReadyAnswer } from './front-door';
-import { type PreparedPage, prerenderedPages } from './prerendered-pages';
+import { type PageNews, type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
 import {
   type PreparedAnswer,
@@ -42,7 +43,7 @@ export interface WebAppOptions {
    * Where the server-side build is and what it renders with: every page is then sent as finished
    * HTML (decision 022); without it, the plain page that the browser renders alone.
    */
-  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string };
+  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews };
 }
 
 /** index.html with the owner's page options as meta tags, read once. */
@@ -122,13 +123,12 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
    * do not wait; the first is rendered on its Fastify route.
    */
   const pageRoute = (path: string, route: RouteId, language: Language) => {
-    let rendered: PreparedPage | undefined;
-    const ready: ReadyAnswer = (request) => (pages && !rendered ? undefined : pageAnswer(rendered, request));
-    publicGet(app, path, ready, async (request) => {
-      const page = await pages?.page(route, language);
-      rendered = page;
-      return pageAnswer(page, request.raw);
-    });
+    const ready: ReadyAnswer = (request) => {
+      if (!pages) return pageAnswer(undefined, request);
+      const rendered = pages.readyPage(route, language);
+      return rendered ? pageAnswer(rendered, request) : undefined;
+    };
+    publicGet(app, path, ready, async (request) => pageAnswer(await pages?.page(route, language), request.raw));
   };
   const routed = new Set<string>();
   for (const route of ROUTE_IDS) {
@@ -153,9 +153,15 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     // A path of the route table written otherwise is that page (200); any other path shows the
     // not-found page of its language, with 404 so that search engines and link previews know.
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+    markPublicRead(request);
+    // A news post's page (docs/product.md#news), while the post is published.
+    const newsPost = matchNewsPost(pathname);
+    if (newsPost && pages) {
+      const postPage = await pages.postPage(newsPost.slug, newsPost.language);
+      if (postPage !== null) return sendPrepared(request, reply, pageAnswer(postPage, request.raw), 200);
+    }
     const route = matchRoute(pathname);
     const known = route !== undefined && route.id !== 'notFound';
-    markPublicRead(request);
     const page = await pages?.page(known ? route.id : 'notFound', route?.language ?? languageOfPath(pathname));
     return sendPrepared(request, reply, pageAnswer(page, request.raw), known ? 200 : 404);
   });

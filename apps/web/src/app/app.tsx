@@ -1,12 +1,13 @@
+import type { PageNews } from '../shared/page-data';
 import type { Metadata } from '@gatekeeper/contract/lite';
 import { StrictMode, Suspense } from 'react';
 import { AppRouter } from './router';
 
 /** The root of the page, the same in the browser and in the server's pre-rendering. */
-export const App = ({ initialMetadata }: { initialMetadata?: Metadata }) => (
+export const App = ({ initialMetadata, initialNews }: { initialMetadata?: Metadata; initialNews?: PageNews }) => (
   <StrictMode>
     <Suspense fallback={null}>
-      <AppRouter initialMetadata={initialMetadata} />
+      <AppRouter initialMetadata={initialMetadata} initialNews={initialNews} />
     </Suspense>
   </StrictMode>
 );

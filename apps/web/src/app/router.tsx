@@ -1,4 +1,5 @@
-import type { Metadata } from '@gatekeeper/contract/lite';
+import type { PageNews } from '../shared/page-data';
+import { type Metadata, matchNewsPost } from '@gatekeeper/contract/lite';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
@@ -7,6 +8,11 @@ import { SiteDataProvider } from '../shared/site-data';
 import { Shell } from './shell/shell';
 import { preloadHomeSections } from '../features/home/home-sections';
 import { DialogProvider } from '../components/dialog';
+
+/** A news post's page (its path is the news page's and the post's slug). */
+const newsPostPage = preloadable<object>(() =>
+  import('../features/news/news-pages').then((m) => ({ default: m.NewsPostPage })),
+);
 
 /** Each page is its own chunk, loaded when first visited. */
 const pages: Record<RouteId, Preloadable<object>> = {
@@ -25,6 +31,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
     import('../features/account/account-pages').then((m) => ({ default: m.UnblockCharacterPage })),
   ),
   myAccount: preloadable(() => import('../features/my-account/my-account-page')),
+  news: preloadable(() => import('../features/news/news-pages').then((m) => ({ default: m.NewsPage }))),
   downloads: preloadable(() => import('../features/downloads/downloads-page')),
   donate: preloadable(() => import('../features/donate/donate-page')),
   referral: preloadable(() => import('../features/referral/referral-page')),
@@ -78,7 +85,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
  */
 export const preloadPage = async (pathname: string): Promise<void> => {
   const route = matchRoute(pathname);
-  const page = pages[route?.id ?? 'notFound'];
+  const page = route || !matchNewsPost(pathname) ? pages[route?.id ?? 'notFound'] : newsPostPage;
   await page.preload();
   if (route?.id === 'home') await preloadHomeSections();
 };
@@ -93,15 +100,16 @@ const RedirectToNotFound = () => {
 const CurrentPage = () => {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
+  if (!route && matchNewsPost(pathname)) return <newsPostPage.Component />;
   if (!route) return <RedirectToNotFound />;
   const Page = pages[route.id].Component;
   return <Page />;
 };
 
 /** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
-export const AppRouter = ({ initialMetadata }: { initialMetadata?: Metadata }) => (
+export const AppRouter = ({ initialMetadata, initialNews }: { initialMetadata?: Metadata; initialNews?: PageNews }) => (
   <LanguageSync>
-    <SiteDataProvider initialMetadata={initialMetadata}>
+    <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews}>
       <DialogProvider>
         <Shell>
           <CurrentPage />

@@ -18,7 +18,18 @@ const useShowOnArrival = () => {
 };
 
 /** A routed page: its heading, and the document title kept in step with it. */
-export const Page = ({ title, children, className }: { title: string; children?: ReactNode; className?: string }) => {
+export const Page = ({
+  title,
+  children,
+  className,
+  titleLang,
+}: {
+  title: string;
+  children?: ReactNode;
+  className?: string;
+  /** The heading's language where it is not the page's (a news post shown in English). */
+  titleLang?: string;
+}) => {
   const { t } = useTranslation();
   const heading = useShowOnArrival();
   useEffect(() => {
@@ -26,7 +37,7 @@ export const Page = ({ title, children, className }: { title: string; children?:
   }, [title, t]);
   return (
     <article className={`page-content ${className ?? ''}`}>
-      <h2 className="page-title" ref={heading} tabIndex={-1}>
+      <h2 className="page-title" ref={heading} tabIndex={-1} lang={titleLang}>
         {title}
       </h2>
       {children}

@@ -1,4 +1,4 @@
-import type { Metadata } from '@gatekeeper/contract/lite';
+import type { Language, Metadata, NewsPostView } from '@gatekeeper/contract/lite';
 
 /** What the server writes into a pre-rendered page for the browser to hydrate with. */
 export interface PageData {
@@ -7,6 +7,8 @@ export interface PageData {
   texts: Record<string, unknown>;
   /** Texts the server's render computed, adopted as they are (shared/written-texts.ts). */
   written?: Record<string, string>;
+  /** The page language's published news, on the pages that show them (home, /news, a post). */
+  news?: NewsPostView[];
 }
 
 export const PAGE_DATA_ID = 'gatekeeper-page-data';
@@ -21,3 +23,9 @@ export const readPageData = (): PageData | undefined => {
     return undefined;
   }
 };
+
+/** The news a page was rendered with, and the language they are in. */
+export interface PageNews {
+  language: Language;
+  posts: NewsPostView[];
+}

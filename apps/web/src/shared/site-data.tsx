@@ -1,3 +1,4 @@
+import type { PageNews } from './page-data';
 import { DEFAULT_SERVER_STATUS, type Metadata, type ServerStatus } from '@gatekeeper/contract/lite';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { callApi } from '../api/client';
@@ -9,9 +10,15 @@ interface SiteData {
   /** undefined until getmetadata answers; null when it failed. */
   metadata: Metadata | null | undefined;
   status: ServerStatus;
+  /** The news the server rendered the page with (home, /news, a post); undefined on other pages. */
+  initialNews: PageNews | undefined;
 }
 
-const SiteDataContext = createContext<SiteData>({ metadata: undefined, status: DEFAULT_SERVER_STATUS });
+const SiteDataContext = createContext<SiteData>({
+  metadata: undefined,
+  status: DEFAULT_SERVER_STATUS,
+  initialNews: undefined,
+});
 
 /** The server status, refreshed every minute; the default (offline) until and unless it answers. */
 const useServerStatus = (): ServerStatus => {
@@ -43,13 +50,15 @@ const useMetadata = (initial: Metadata | undefined): Metadata | null | undefined
 export const SiteDataProvider = ({
   children,
   initialMetadata,
+  initialNews,
 }: {
   children: ReactNode;
   initialMetadata?: Metadata;
+  initialNews?: PageNews;
 }) => {
   const metadata = useMetadata(initialMetadata);
   const status = useServerStatus();
-  return <SiteDataContext.Provider value={{ metadata, status }}>{children}</SiteDataContext.Provider>;
+  return <SiteDataContext.Provider value={{ metadata, status, initialNews }}>{children}</SiteDataContext.Provider>;
 };
 
 export const useSiteData = (): SiteData => useContext(SiteDataContext);

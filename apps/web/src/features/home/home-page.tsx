@@ -6,6 +6,7 @@ import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
+import { LatestNews } from './latest-news';
 import { CountdownRings } from './countdown-rings';
 import { readHomeQuery } from './home-query';
 import { LiveStreams, VideoGallery } from './home-sections';
@@ -64,6 +65,7 @@ const HomePage = () => {
           {t('home.ctaDownload')}
         </Link>
       </div>
+      <LatestNews />
       <Suspense fallback={<div className="home__section-placeholder" />}>
         <LiveStreams.Component />
         <VideoGallery.Component />
