@@ -572,6 +572,8 @@ export interface SiteConsoleStepUpsTable {
   login: string;
   granted_at: number;
   last_seen_at: number;
+}
+
 /** One news post (features/news); its texts are in site_news_texts. */
 export interface SiteNewsPostsTable {
   id: Generated<number>;
