@@ -5,6 +5,15 @@ import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import {
   accountAnswer,
+  accountReferralAnswer,
+  changeEmailModel,
+  confirmEmailModel,
+  passkeyOptionsAnswer,
+  passkeyRegistrationModel,
+  passkeyRow,
+  passkeySignInModel,
+  removePasskeyModel,
+  rewardRow,
   emptyModel,
   endSessionModel,
   secondFactorCodeModel,
@@ -101,6 +110,24 @@ export const api = {
   beginTotp: { ...CALLS.beginTotp, body: emptyModel, ...json(z.union([totpBeginAnswer, errorList])) },
   confirmTotp: { ...CALLS.confirmTotp, body: secondFactorCodeModel, ...json(z.union([totpConfirmAnswer, errorList])) },
   disableTotp: { ...CALLS.disableTotp, body: secondFactorCodeModel, ...json(errorList) },
+  passkeySignInOptions: {
+    ...CALLS.passkeySignInOptions,
+    body: emptyModel,
+    ...json(z.union([passkeyOptionsAnswer, errorList])),
+  },
+  signInPasskey: { ...CALLS.signInPasskey, body: passkeySignInModel, ...json(errorList) },
+  getPasskeys: { ...CALLS.getPasskeys, ...json(z.array(passkeyRow)) },
+  passkeyRegistrationOptions: {
+    ...CALLS.passkeyRegistrationOptions,
+    body: emptyModel,
+    ...json(z.union([passkeyOptionsAnswer, errorList])),
+  },
+  addPasskey: { ...CALLS.addPasskey, body: passkeyRegistrationModel, ...json(errorList) },
+  removePasskey: { ...CALLS.removePasskey, body: removePasskeyModel, ...json(errorList) },
+  changeEmail: { ...CALLS.changeEmail, body: changeEmailModel, ...json(errorList) },
+  confirmEmail: { ...CALLS.confirmEmail, body: confirmEmailModel, ...json(errorList) },
+  getRewards: { ...CALLS.getRewards, ...json(z.array(rewardRow)) },
+  getAccountReferral: { ...CALLS.getAccountReferral, ...json(accountReferralAnswer) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -117,6 +117,16 @@ describe('call table', () => {
       '/sdk/account/totp/begin',
       '/sdk/account/totp/confirm',
       '/sdk/account/totp/disable',
+      '/sdk/signin/passkey/options',
+      '/sdk/signin/passkey',
+      '/sdk/account/passkeys',
+      '/sdk/account/passkeys/options',
+      '/sdk/account/passkeys/add',
+      '/sdk/account/passkeys/remove',
+      '/sdk/account/email',
+      '/sdk/confirmemail',
+      '/sdk/account/rewards',
+      '/sdk/account/referral',
     ];
     expect(
       Object.values(CALLS)

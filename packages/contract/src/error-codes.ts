@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   'wrongSecondFactorCode',
   'secondFactorAlreadyOn',
   'secondFactorNotOn',
+  'passkeyRefused',
+  'passkeyNotFound',
+  'emailUnchanged',
+  'emailLinkInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -94,6 +98,7 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   CaptchaEmpty: ['captcha'],
   captchaInvalid: ['captcha'],
   wrongSecondFactorCode: ['code'],
+  emailUnchanged: ['email'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

@@ -65,4 +65,28 @@ export const SAMPLE_INPUTS = {
   beginTotp: {},
   confirmTotp: { code: '123456' },
   disableTotp: { code: '123456' },
-} satisfies Partial<Record<keyof Api, Record<string, string>>>;
+  passkeySignInOptions: {},
+  signInPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    },
+  },
+  passkeyRegistrationOptions: {},
+  addPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+    },
+    name: 'My phone',
+  },
+  removePasskey: { id: 'Y3JlZGVudGlhbA' },
+  changeEmail: { email: 'new.address@example.com', lang: 'en' },
+  confirmEmail: { key: 'k'.repeat(43) },
+} satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

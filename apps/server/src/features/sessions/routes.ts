@@ -7,7 +7,8 @@ import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/credentials';
 import type { AccountSessions, SignedIn } from './account-sessions';
-import { deviceOf } from './device';
+import { seenOf } from './device';
+import { passkeyRoutes } from './passkey-routes';
 
 /** The route config flag of a call that needs a session: test/signed-in-routes.test.ts walks them. */
 export const SIGNED_IN_MARK = 'signedIn';
@@ -23,9 +24,11 @@ export interface SessionRoutesOptions {
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
+  /** The calls of a session that belong to other features (rewards, referral, email change). */
+  more?: (signedInRoute: SignedInRoute) => void;
 }
 
-type SignedInCall =
+export type SignedInCall =
   | 'signOut'
   | 'getAccount'
   | 'getSessions'
@@ -34,10 +37,26 @@ type SignedInCall =
   | 'getSignIns'
   | 'beginTotp'
   | 'confirmTotp'
-  | 'disableTotp';
+  | 'disableTotp'
+  | 'getPasskeys'
+  | 'passkeyRegistrationOptions'
+  | 'addPasskey'
+  | 'removePasskey'
+  | 'changeEmail'
+  | 'getRewards'
+  | 'getAccountReferral';
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
-const seenOf = (request: FastifyRequest) => ({ address: request.ip, device: deviceOf(request.headers['user-agent']) });
+/**
+ * Registers a call of a session: the handler gets the session's account, never one of the
+ * request. allowBanned: a banned account's session may call it; rateLimited: per address.
+ */
+export type SignedInRoute = <N extends SignedInCall>(
+  name: N,
+  handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  allowBanned?: boolean,
+  rateLimited?: boolean,
+) => void;
 
 /**
  * A player's own account (docs/owner/accounts.md#sessions): sign-in, and the calls of a session.
@@ -60,12 +79,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
    * A call of a session: 401 without a live one. A banned account's session may read the
    * account (its ban) and sign out, nothing else (403 accountBanned).
    */
-  const signedInRoute = <N extends SignedInCall>(
-    name: N,
-    handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-    allowBanned = false,
-    rateLimited = false,
-  ) =>
+  const signedInRoute: SignedInRoute = (name, handler, allowBanned = false, rateLimited = false) => {
     sdkRoute(
       app,
       name,
@@ -78,6 +92,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
       },
       { config: { ...(rateLimited ? limited.config : {}), [SIGNED_IN_MARK]: true } },
     );
+  };
 
   sdkRoute(
     app,
@@ -193,4 +208,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
     false,
     true,
   );
+
+  passkeyRoutes(app, { sessions, signedInRoute, limited });
+  options.more?.(signedInRoute);
 };
