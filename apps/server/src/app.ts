@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Connections } from './db/connections';
 import { AccountEvents } from './features/accounts/account-events';
-import { SAFE_TOWNS } from './features/accounts/account-service';
+import { SAFE_TOWNS, ownAccountTools } from './features/accounts/account-service';
 import { type AccountCallDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
 import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
@@ -274,6 +274,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     await sdk.register(sessionRoutes, {
       sessions: accountSessions,
+      tools: ownAccountTools(recoveryDeps),
       captcha,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,

@@ -80,12 +80,14 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
   const accountWithFactor = async () => {
     const name = await newAccount();
     const session = cookieOf(await signIn(name), 'gk_session')!;
+    expect(api.getAccount.response.parse((await get(api.getAccount.path, session)).body).secondFactor).toBe(false);
     const begun = await post(api.beginTotp.path, session);
     expect(begun.status).toBe(200);
     const { secret, uri } = api.beginTotp.response.parse(begun.body) as { secret: string; uri: string };
     const confirmed = await post(api.confirmTotp.path, session, { code: codeAt(secret) });
     expect(confirmed.status).toBe(200);
     const { recoveryCodes } = confirmed.body as { recoveryCodes: string[] };
+    expect(api.getAccount.response.parse((await get(api.getAccount.path, session)).body).secondFactor).toBe(true);
     // The next code the app shows is of a later step: the one that confirmed is spent.
     clock.advance(STEP);
     return { name, session, secret, uri, recoveryCodes };

@@ -207,6 +207,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
       lastSignIn: null,
       ban: { banned: true, until: null },
       characters: [],
+      secondFactor: false,
     });
     expect((await get(api.getSessions.path, cookie)).answer).toMatchObject({ status: 403, body: ['accountBanned'] });
     expect(await post(api.endOtherSessions.path, cookie)).toMatchObject({ status: 403, body: ['accountBanned'] });

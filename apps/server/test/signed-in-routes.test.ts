@@ -46,6 +46,11 @@ const bodyFor = (url: string): unknown => {
       },
     };
   }
+  if (url === api.changeOwnPassword.path) {
+    return { password: PASSWORD, newPassword: 'Other.Pass2', confirmPassword: 'Other.Pass2' };
+  }
+  if (url === api.unblockOwnCharacter.path) return { charName: 'Nobody' };
+  if (url === api.changeOwnPincode.path) return { charName: 'Nobody', pincode: '246813' };
   return {};
 };
 

@@ -24,6 +24,9 @@ import {
   signInRow,
   captchaConfig,
   changePasswordModel,
+  changeOwnPasswordModel,
+  ownCharacterModel,
+  ownPincodeModel,
   changePincodeModel,
   claimVotesModel,
   clanRow,
@@ -128,6 +131,9 @@ export const api = {
   confirmEmail: { ...CALLS.confirmEmail, body: confirmEmailModel, ...json(errorList) },
   getRewards: { ...CALLS.getRewards, ...json(z.array(rewardRow)) },
   getAccountReferral: { ...CALLS.getAccountReferral, ...json(accountReferralAnswer) },
+  changeOwnPassword: { ...CALLS.changeOwnPassword, body: changeOwnPasswordModel, ...json(errorList) },
+  unblockOwnCharacter: { ...CALLS.unblockOwnCharacter, body: ownCharacterModel, ...json(errorList) },
+  changeOwnPincode: { ...CALLS.changeOwnPincode, body: ownPincodeModel, ...json(errorList) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -64,6 +64,10 @@ export const CALLS = {
   // What reached the game for the account, and what its referral link brought.
   getRewards: { method: 'GET', path: '/sdk/account/rewards', answer: 'json' },
   getAccountReferral: { method: 'GET', path: '/sdk/account/referral', answer: 'json' },
+  // The account tools without the login and password typed again (docs/product.md#my-account).
+  changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
+  unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },
+  changeOwnPincode: { method: 'POST', path: '/sdk/account/characters/pincode', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

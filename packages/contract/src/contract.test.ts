@@ -127,6 +127,9 @@ describe('call table', () => {
       '/sdk/confirmemail',
       '/sdk/account/rewards',
       '/sdk/account/referral',
+      '/sdk/account/password',
+      '/sdk/account/characters/unblock',
+      '/sdk/account/characters/pincode',
     ];
     expect(
       Object.values(CALLS)

@@ -340,6 +340,25 @@ export const secondFactorCodeModel = z.object({
 });
 export type SecondFactorCodeModel = z.input<typeof secondFactorCodeModel>;
 
+/** Change password while signed in: the current password is asked again; the login is the session's. */
+export const changeOwnPasswordModel = withConfirmations(
+  z.object({
+    password: passwordField,
+    newPassword: newPasswordField,
+    confirmPassword: boundedText(LIMITS.passwordInputMax, 'confirmPassRequirements', { trim: false }),
+  }),
+  [{ field: 'newPassword', confirm: 'confirmPassword', key: 'confirmPassRequirements' }],
+);
+export type ChangeOwnPasswordModel = z.input<typeof changeOwnPasswordModel>;
+
+/** One of the signed-in account's characters, named by the page (the server checks it owns it). */
+export const ownCharacterModel = z.object({ charName: charNameField });
+export type OwnCharacterModel = z.input<typeof ownCharacterModel>;
+
+/** A new PIN for one of the signed-in account's characters. */
+export const ownPincodeModel = z.object({ charName: charNameField, pincode: pincodeField });
+export type OwnPincodeModel = z.input<typeof ownPincodeModel>;
+
 /** A second factor being set up: the secret to type, and the otpauth:// URI the page draws as a QR code. */
 export const totpBeginAnswer = z.object({ secret: z.string(), uri: z.string() });
 export type TotpBeginAnswer = z.infer<typeof totpBeginAnswer>;
@@ -381,6 +400,8 @@ export const accountAnswer = z.object({
   lastSignIn: z.object({ at: z.number(), address: z.string(), device: z.string() }).nullable(),
   ban: banState,
   characters: z.array(accountCharacter),
+  /** Whether the authenticator app's codes are asked at sign-in (false for a banned account's read). */
+  secondFactor: z.boolean(),
 });
 export type AccountAnswer = z.infer<typeof accountAnswer>;
 

@@ -24,6 +24,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
   unblockCharacter: preloadable(() =>
     import('../features/account/account-pages').then((m) => ({ default: m.UnblockCharacterPage })),
   ),
+  myAccount: preloadable(() => import('../features/my-account/my-account-page')),
   downloads: preloadable(() => import('../features/downloads/downloads-page')),
   donate: preloadable(() => import('../features/donate/donate-page')),
   referral: preloadable(() => import('../features/referral/referral-page')),

@@ -9,7 +9,7 @@ import {
 } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
-import { insertGameAccount, findAccount, normalizeLogin, setPassword } from '../../game/accounts';
+import { type Account, insertGameAccount, findAccount, normalizeLogin, setPassword } from '../../game/accounts';
 import {
   type Character,
   findCharacterByName,
@@ -22,7 +22,7 @@ import {
 import { setPincode } from '../../game/pincode';
 import { isCharacterJailed } from '../../game/punishments';
 import type { AccountEvents } from './account-events';
-import { type CredentialsDeps, checkCredentials, counterLogin } from './credentials';
+import { type CredentialsDeps, checkCredentials, counterLogin, isRefused } from './credentials';
 import { expireRecoveryKeys } from './recovery-keys';
 import { attachEmail } from './account-emails';
 
@@ -124,12 +124,21 @@ export const changePincode = async (
   if (!deps.schema.flavor.features.pincode) return ['pincodeNotSupported'];
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return [checked.error];
+  return setOwnCharacterPincode(deps, checked.account.login, model);
+};
+
+/** The PIN of a character of an account whose password is proven (the form's, or the session's). */
+const setOwnCharacterPincode = async (
+  deps: AccountServiceDeps,
+  login: string,
+  model: { charName: string; pincode: string },
+): Promise<ErrorCode[]> => {
   // Mobius deletes at every start the PIN of an account without a character: it would be lost.
-  if (!(await hasAnyCharacter(deps.connections.game.db, checked.account.login))) return ['pincodeNeedsCharacter'];
+  if (!(await hasAnyCharacter(deps.connections.game.db, login))) return ['pincodeNeedsCharacter'];
   const character = await findCharacterByName(deps.connections.game.db, deps.schema, model.charName);
-  if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login) return ['charDoesntExist'];
+  if (!character || normalizeLogin(character.accountName ?? '') !== login) return ['charDoesntExist'];
   // The game keys account_gsdata by the login as the character row names it.
-  await setPincode(deps.connections.game.db, character.accountName ?? checked.account.login, model.pincode);
+  await setPincode(deps.connections.game.db, character.accountName ?? login, model.pincode);
   return [];
 };
 
@@ -141,7 +150,11 @@ export const unblockCharacter = async (
 ): Promise<ErrorCode[]> => {
   const found = await ownCharacter(deps, model, address);
   if ('error' in found) return [found.error];
-  const { character } = found;
+  return moveToSafeTown(deps, found.login, found.character);
+};
+
+/** Moves an offline, unjailed character of a proven account to the safe town. */
+const moveToSafeTown = async (deps: AccountServiceDeps, login: string, character: Character): Promise<ErrorCode[]> => {
   const jailed =
     (await isJailedInRow(deps.connections.game.db, deps.schema, character.charId)) ||
     (deps.schema.hasPunishments && (await isCharacterJailed(deps.connections.game.db, character.charId, deps.now())));
@@ -149,12 +162,52 @@ export const unblockCharacter = async (
   if (!isOffline(character)) return ['characterOnline'];
   const moved = await moveOfflineCharacter(deps.connections.game.db, deps.schema, {
     charId: character.charId,
-    accountName: character.accountName ?? found.login,
+    accountName: character.accountName ?? login,
     to: deps.unstuckTo,
   });
   // It logged in between the read and the write: the game owns its position now.
   return moved ? [] : ['characterOnline'];
 };
+
+/**
+ * The signed-in account's own tools (docs/product.md#my-account): the login is the session's, so
+ * nothing is typed again but what the tool changes; the account's ban is read again (the session
+ * may predate it), and the character must be the account's, as with the anonymous tools.
+ */
+export const ownAccountTools = (deps: AccountServiceDeps) => {
+  const usableAccount = async (login: string): Promise<Account | ErrorCode> => {
+    const account = await findAccount(deps.connections.login.db, deps.schema, login);
+    if (!account) return 'notSignedIn';
+    return (await isRefused(deps, account)) ? 'accountBanned' : account;
+  };
+  const ownCharacterOf = async (login: string, charName: string): Promise<Character | ErrorCode> => {
+    const character = await findCharacterByName(deps.connections.game.db, deps.schema, charName);
+    return character && normalizeLogin(character.accountName ?? '') === login ? character : 'charDoesntExist';
+  };
+  return {
+    /** The current password is asked: a session left open on a shared computer cannot change it. */
+    changePassword: (
+      login: string,
+      model: { password: string; newPassword: string },
+      address: string,
+      cookieHeader: string | undefined,
+    ) => changePassword(deps, { username: login, ...model }, address, cookieHeader),
+    unblockCharacter: async (login: string, charName: string): Promise<ErrorCode[]> => {
+      const account = await usableAccount(login);
+      if (typeof account === 'string') return [account];
+      const character = await ownCharacterOf(account.login, charName);
+      if (typeof character === 'string') return [character];
+      return moveToSafeTown(deps, account.login, character);
+    },
+    changePincode: async (login: string, model: { charName: string; pincode: string }): Promise<ErrorCode[]> => {
+      if (!deps.schema.flavor.features.pincode) return ['pincodeNotSupported'];
+      const account = await usableAccount(login);
+      if (typeof account === 'string') return [account];
+      return setOwnCharacterPincode(deps, account.login, model);
+    },
+  };
+};
+export type OwnAccountTools = ReturnType<typeof ownAccountTools>;
 
 const IP_UPDATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_USERS_PER_UPDATE = 10;

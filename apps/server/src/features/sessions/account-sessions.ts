@@ -384,6 +384,7 @@ export class AccountSessions {
         lastSignIn: null,
         ban: ban.banned ? ban : { banned: true, until: null },
         characters: [],
+        secondFactor: false,
       };
     }
     const email = await emailOf(this.deps, account);
@@ -394,6 +395,7 @@ export class AccountSessions {
       lastSignIn: await this.history.lastBefore(account.login, session.createdAt),
       ban,
       characters: await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, account.login),
+      secondFactor: await this.secondFactor.isOn(account.login),
     };
   }
 

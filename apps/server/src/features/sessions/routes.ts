@@ -9,6 +9,7 @@ import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/cred
 import type { AccountSessions, SignedIn } from './account-sessions';
 import { seenOf } from './device';
 import { passkeyRoutes } from './passkey-routes';
+import type { OwnAccountTools } from '../accounts/account-service';
 
 /** The route config flag of a call that needs a session: test/signed-in-routes.test.ts walks them. */
 export const SIGNED_IN_MARK = 'signedIn';
@@ -26,6 +27,8 @@ export interface SessionRoutesOptions {
   redis?: Redis;
   /** The calls of a session that belong to other features (rewards, referral, email change). */
   more?: (signedInRoute: SignedInRoute) => void;
+  /** The account tools, run for the session's account (change password, unblock, PIN). */
+  tools: OwnAccountTools;
 }
 
 export type SignedInCall =
@@ -44,7 +47,10 @@ export type SignedInCall =
   | 'removePasskey'
   | 'changeEmail'
   | 'getRewards'
-  | 'getAccountReferral';
+  | 'getAccountReferral'
+  | 'changeOwnPassword'
+  | 'unblockOwnCharacter'
+  | 'changeOwnPincode';
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
 /**
@@ -211,4 +217,28 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
 
   passkeyRoutes(app, { sessions, signedInRoute, limited });
   options.more?.(signedInRoute);
+  // The account tools for the session's account (docs/product.md#my-account): rate limited as the
+  // anonymous ones are; a wrong current password counts towards the account's lockout.
+  const { tools } = options;
+  const answer = (reply: FastifyReply, codes: ErrorCode[]) => reply.code(codes.length > 0 ? 400 : 200).send(codes);
+  signedInRoute(
+    'changeOwnPassword',
+    async ({ session }, body, request, reply) =>
+      answer(reply, await tools.changePassword(session.login, body, request.ip, request.headers.cookie)),
+    false,
+    true,
+  );
+  signedInRoute(
+    'unblockOwnCharacter',
+    async ({ session }, body, _request, reply) =>
+      answer(reply, await tools.unblockCharacter(session.login, body.charName)),
+    false,
+    true,
+  );
+  signedInRoute(
+    'changeOwnPincode',
+    async ({ session }, body, _request, reply) => answer(reply, await tools.changePincode(session.login, body)),
+    false,
+    true,
+  );
 };

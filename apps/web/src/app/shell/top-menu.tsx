@@ -10,6 +10,37 @@ import { LanguageBar } from './language-bar';
 import { OpeningNotice } from './opening-notice';
 import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';
+import { callApi } from '../../api/client';
+import { announceSignedIn, useSignedInLogin } from '../../shared/signed-in';
+
+/**
+ * Signed in: the login and a sign-out, in the utility row's free middle (no height of its own, so
+ * nothing moves when it appears after hydration). Signing out reloads My account.
+ */
+const SignedInBadge = () => {
+  const { t } = useTranslation();
+  const { href } = useLanguage();
+  const login = useSignedInLogin();
+  const signOut = async () => {
+    await callApi('signOut', { body: {} }).catch(() => undefined);
+    announceSignedIn(undefined);
+    window.location.assign(href('myAccount'));
+  };
+  return (
+    <div className="top-menu__signed-in">
+      {login && (
+        <>
+          <NavLink to={href('myAccount')} className="top-menu__login">
+            {login}
+          </NavLink>
+          <button type="button" className="top-menu__sign-out" onClick={() => void signOut()}>
+            {t('myAccount.signOut')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+};
 
 /**
  * The top menu: home, account, downloads, statistics, donate, the two community links (each only
@@ -31,6 +62,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
   const section = (ids: readonly RouteId[]) => ids.map((id) => href(id));
   const items = [
     { to: href('home'), label: t('menu.home'), end: true },
+    { to: href('myAccount'), label: t('menu.myAccount') },
     { to: href('register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
     { to: href('downloads'), label: t('menu.downloads') },
     { to: href('statisticsScore'), label: t('menu.statistics'), section: section(STATISTICS_ROUTES) },
@@ -55,6 +87,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
           <StatusLights />
           <OpeningNotice />
         </div>
+        <SignedInBadge />
         <LanguageBar />
       </div>
       <nav className="top-menu__nav" aria-label={t('menu.label')} data-open={open || undefined}>

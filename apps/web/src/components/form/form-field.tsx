@@ -24,6 +24,8 @@ export interface FieldSpec<V extends FieldValues> {
    * it turns invalid on blur, so a click on the button below still lands on the button.
    */
   errorReplacesHint?: boolean;
+  /** Values the browser offers as the player types (a datalist): the signed-in account's characters. */
+  suggestions?: readonly string[];
 }
 
 /**
@@ -137,7 +139,15 @@ export const FormField = <V extends FieldValues, T extends FieldValues>({
           autoComplete={spec.autoComplete}
           inputMode={spec.inputMode}
           maxLength={spec.maxLength}
+          list={spec.suggestions?.length ? `${id}-suggestions` : undefined}
         />
+      )}
+      {spec.suggestions && spec.suggestions.length > 0 && (
+        <datalist id={`${id}-suggestions`}>
+          {spec.suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
       )}
       {below}
     </div>

@@ -6,7 +6,7 @@ import {
   PASSWORD_FLAG_KEYS,
   isErrorCode,
 } from '@gatekeeper/contract/lite';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
@@ -47,6 +47,10 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
   onSuccess?: (values: O) => void;
   /** False for a form without a captcha (its values then have no captcha field). */
   captcha?: boolean;
+  /** Values filled in once known (the signed-in login) where the player has typed nothing yet. */
+  prefill?: Partial<Record<string, string>>;
+  /** Per field, values the browser offers (the signed-in account's characters). */
+  suggestions?: Partial<Record<string, readonly string[]>>;
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
@@ -60,8 +64,16 @@ type FormOutcome =
       };
       failureTitle: string;
       dialogs?: undefined;
+      onAnswer?: undefined;
     }
-  | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined };
+  | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined; onAnswer?: undefined }
+  | {
+      /** The page goes on by itself after a success (a sign-in step): no dialog, the answer is the page's. */
+      onAnswer: (answer: unknown) => void;
+      failureTitle: string;
+      success?: undefined;
+      dialogs?: undefined;
+    };
 
 export type SiteFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
 
@@ -112,6 +124,12 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
   };
   const startingValues = { ...defaults, ...(config.captcha !== false ? { captcha: '' } : {}) } as DefaultValues<I>;
   const form = useForm<I, unknown, O>({ resolver, defaultValues: startingValues, mode: 'onTouched' });
+  const prefillKey = JSON.stringify(config.prefill ?? {});
+  useEffect(() => {
+    for (const [name, value] of Object.entries(JSON.parse(prefillKey) as Record<string, string>)) {
+      if (!form.getValues(name as Path<I>)) form.setValue(name as Path<I>, value as PathValue<I, Path<I>>);
+    }
+  }, [prefillKey, form]);
   const warmUp = () => void Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).catch(() => undefined);
   const captchaError = form.formState.errors.captcha;
   const names = [...fields.map((spec) => spec.name as string), ...(config.captcha !== false ? ['captcha'] : [])];
@@ -134,7 +152,9 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
         CALLS[config.call].method === 'GET' ? { query: input } : { body: input },
       );
       config.onSuccess?.(values);
-      if (config.dialogs) {
+      if (config.onAnswer) {
+        config.onAnswer(answer);
+      } else if (config.dialogs) {
         showDialog({ ...config.dialogs.answer(answer), afterClose: firstField });
       } else {
         const { copyAnswer } = config.success;
@@ -220,7 +240,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
         <div key={spec.name}>
           <FormField
             form={form}
-            spec={spec}
+            spec={config.suggestions?.[spec.name] ? { ...spec, suggestions: config.suggestions[spec.name] } : spec}
             shownElsewhere={spec.name === config.checklistFor ? CHECKLIST_KEYS : undefined}
           />
           {spec.name === config.checklistFor && <PasswordChecklist control={form.control} name={spec.name} />}

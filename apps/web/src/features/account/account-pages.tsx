@@ -12,6 +12,7 @@ import { Page } from '../../components/page';
 import type { ACCOUNT_ROUTES } from '../../i18n/routes';
 import { lookupIpv6 } from './ipv6-lookup';
 import { rememberRegisteredUser } from './registered-users';
+import { useSignedInAccount } from './use-signed-in-account';
 
 type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
@@ -25,11 +26,17 @@ const AccountPage = <I extends FieldValues, O extends FieldValues>({
   config: SiteFormConfig<I, O>;
 }) => {
   const { t } = useTranslation();
+  const signedIn = useSignedInAccount();
+  // Registering makes a new account: nothing of the signed-in one is filled in there.
+  const filled =
+    id === 'register'
+      ? config
+      : { ...config, prefill: signedIn.prefill, suggestions: { charName: signedIn.charNames } };
   return (
     <Page title={t(`account.tabs.${id}`)}>
       <AccountTabs active={id}>
         <p className="account-intro">{t(intro)}</p>
-        <SiteForm config={config} />
+        <SiteForm config={filled} />
       </AccountTabs>
     </Page>
   );

@@ -1,0 +1,12 @@
+/** Dates and durations in the page's language. */
+export const formatDate = (at: number, language: string): string =>
+  new Intl.DateTimeFormat(language === 'gr' ? 'el' : language === 'br' ? 'pt-BR' : language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
+
+/** Hours and minutes played, e.g. 12 h 05 min (the unit words come from the texts). */
+export const hoursAndMinutes = (seconds: number): { hours: number; minutes: string } => ({
+  hours: Math.floor(seconds / 3600),
+  minutes: String(Math.floor((seconds % 3600) / 60)).padStart(2, '0'),
+});

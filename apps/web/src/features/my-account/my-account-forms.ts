@@ -1,0 +1,27 @@
+import { LIMITS } from '@gatekeeper/contract/lite';
+import { defineForm } from '../../components/form/form-definition';
+import { FIELDS } from '../../components/form/fields';
+
+const models = () => import('./my-account-models');
+
+/** The authenticator's six digits or a recovery code (docs/product.md#my-account). */
+const CODE_FIELD = {
+  name: 'code',
+  label: 'myAccount.code',
+  autoComplete: 'one-time-code',
+  maxLength: LIMITS.secondFactorCodeMax,
+  hint: 'myAccount.codeHint',
+} as const;
+
+export const MY_ACCOUNT_FORMS = {
+  signIn: defineForm(() => models().then((m) => m.signInModel), [FIELDS.username, FIELDS.password]),
+  secondFactor: defineForm(() => models().then((m) => m.secondFactorCodeModel), [CODE_FIELD]),
+  changePassword: defineForm(
+    () => models().then((m) => m.changeOwnPasswordModel),
+    [{ ...FIELDS.password, label: 'myAccount.currentPassword' }, FIELDS.newPassword, FIELDS.confirmPassword],
+  ),
+  /** The character is the row's: the form has no field of its own, only its button. */
+  unblock: (charName: string) => defineForm(() => models().then((m) => m.ownCharacterModel), [], { charName }),
+  pincode: (charName: string) =>
+    defineForm(() => models().then((m) => m.ownPincodeModel), [FIELDS.pincode], { charName }),
+};

@@ -1,0 +1,8 @@
+/** The models of My account's forms: loaded when a form is first used (components/form/form-definition.ts). */
+export {
+  changeOwnPasswordModel,
+  ownCharacterModel,
+  ownPincodeModel,
+  secondFactorCodeModel,
+  signInModel,
+} from '@gatekeeper/contract';

@@ -1,0 +1,123 @@
+import type { AccountAnswer } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { Page } from '../../components/page';
+import { CharactersTab } from './characters-tab';
+import { formatDate } from './formats';
+import { OverviewTab } from './overview-tab';
+import { SecurityTab } from './security-tab';
+import { SecondFactorForm, SignInForm } from './sign-in';
+import { type TabPanel, TabPanels } from './tab-panels';
+import { useAccount } from './use-account';
+import { announceSignedIn } from '../../shared/signed-in';
+import './my-account.css';
+
+/** A banned account's page: that it is banned and until when, nothing else. */
+const BannedNotice = ({ account, onSignOut }: { account: AccountAnswer; onSignOut: () => void }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="my-account__banned" aria-labelledby="my-account-banned">
+      <h3 id="my-account-banned">{t('myAccount.banned.title')}</h3>
+      <p role="status">
+        {account.ban.until === null
+          ? t('myAccount.banned.forGood')
+          : t('myAccount.banned.until', { date: formatDate(account.ban.until, i18n.language) })}
+      </p>
+      <button type="button" className="button" onClick={onSignOut}>
+        {t('myAccount.signOut')}
+      </button>
+    </section>
+  );
+};
+
+const SignedInAccount = ({
+  account,
+  onChanged,
+  onSignOut,
+  onSignedOut,
+}: {
+  account: AccountAnswer;
+  onChanged: () => void;
+  onSignOut: () => void;
+  onSignedOut: () => void;
+}) => {
+  const { t } = useTranslation();
+  // The Rewards and Referral tabs join this list (docs/product.md#my-account).
+  const panels: TabPanel[] = [
+    { id: 'overview', label: t('myAccount.tabs.overview'), render: () => <OverviewTab account={account} /> },
+    { id: 'characters', label: t('myAccount.tabs.characters'), render: () => <CharactersTab account={account} /> },
+    {
+      id: 'security',
+      label: t('myAccount.tabs.security'),
+      render: () => <SecurityTab secondFactor={account.secondFactor} onChanged={onChanged} onSignedOut={onSignedOut} />,
+    },
+  ];
+  return (
+    <>
+      <p className="my-account__who">
+        {t('myAccount.signedInAs', { login: account.login })}{' '}
+        <button type="button" className="button" onClick={onSignOut}>
+          {t('myAccount.signOut')}
+        </button>
+      </p>
+      <TabPanels label={t('myAccount.tabs.label')} panels={panels} />
+    </>
+  );
+};
+
+/**
+ * My account (docs/product.md#my-account): pre-rendered as a shell without any private data; the
+ * account is read in the browser (GET /sdk/account, no-store). Signed out, the sign-in form; then
+ * the second factor's step where it is on; a banned account sees its ban only.
+ */
+const MyAccountPage = () => {
+  const { t } = useTranslation();
+  const { state, reload, signedOut } = useAccount();
+  const [askCode, setAskCode] = useState(false);
+
+  const afterSignIn = () => {
+    setAskCode(false);
+    void reload();
+  };
+  const onSignedOut = () => {
+    announceSignedIn(undefined);
+    signedOut();
+  };
+  const signOut = async () => {
+    await callApi('signOut', { body: {} }).catch(() => undefined);
+    onSignedOut();
+  };
+  useEffect(() => {
+    if (state.kind === 'signedIn') announceSignedIn(state.account.login);
+    if (state.kind === 'signedOut') announceSignedIn(undefined);
+  }, [state]);
+
+  return (
+    <Page title={t('myAccount.title')}>
+      <div className="my-account">
+        {state.kind === 'loading' && <p aria-busy="true">{t('forms.processing')}</p>}
+        {state.kind === 'failed' && <p role="alert">{t('ServerError')}</p>}
+        {state.kind === 'signedOut' &&
+          (askCode ? (
+            <SecondFactorForm onSignedIn={afterSignIn} />
+          ) : (
+            <SignInForm onSignedIn={afterSignIn} onSecondFactor={() => setAskCode(true)} />
+          ))}
+        {state.kind === 'signedIn' &&
+          (state.account.ban.banned ? (
+            <BannedNotice account={state.account} onSignOut={() => void signOut()} />
+          ) : (
+            <SignedInAccount
+              account={state.account}
+              onChanged={() => void reload()}
+              onSignOut={() => void signOut()}
+              onSignedOut={onSignedOut}
+            />
+          ))}
+      </div>
+    </Page>
+  );
+};
+
+export default MyAccountPage;

@@ -1,0 +1,74 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+
+export interface TabPanel {
+  id: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+/**
+ * Panels shown in place under one address (WAI-ARIA tabs): role=tablist, the arrow keys, Home and
+ * End move between tabs and show the one they reach; only the selected tab is in the Tab order.
+ * More tabs join by adding a panel to the list (docs/product.md#my-account).
+ */
+export const TabPanels = ({ label, panels }: { label: string; panels: readonly TabPanel[] }) => {
+  const [selected, setSelected] = useState(panels[0]?.id ?? '');
+  const base = useId();
+  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const current = panels.find((panel) => panel.id === selected) ?? panels[0];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = panels.findIndex((panel) => panel.id === current?.id);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % panels.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + panels.length) % panels.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? panels.length - 1
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const id = panels[next]!.id;
+    setSelected(id);
+    tabs.current[id]?.focus();
+  };
+
+  return (
+    <div className="tab-panels">
+      <div role="tablist" aria-label={label} className="tab-panels__list" onKeyDown={onKeyDown}>
+        {panels.map((panel) => (
+          <button
+            key={panel.id}
+            ref={(element) => {
+              tabs.current[panel.id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${panel.id}`}
+            aria-controls={`${base}-panel-${panel.id}`}
+            aria-selected={panel.id === current?.id}
+            tabIndex={panel.id === current?.id ? 0 : -1}
+            className="tab-panels__tab"
+            onClick={() => setSelected(panel.id)}
+          >
+            {panel.label}
+          </button>
+        ))}
+      </div>
+      {current && (
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${current.id}`}
+          aria-labelledby={`${base}-tab-${current.id}`}
+          tabIndex={0}
+          className="tab-panels__panel"
+        >
+          {current.render()}
+        </div>
+      )}
+    </div>
+  );
+};
