@@ -14,6 +14,7 @@ import { parseTokenKey, tokenCipher } from './features/facebook-streams/token-ci
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
+import { donationRequestId } from './features/donations/crediting';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
@@ -25,6 +26,11 @@ import { metadataRoutes } from './features/metadata/routes';
 import { referralRanking } from './features/referral/referral-ranking';
 import { referralRoutes } from './features/referral/routes';
 import { AccountSessions } from './features/sessions/account-sessions';
+import { relyingPartyOf } from './features/sessions/passkeys';
+import { accountCalls } from './features/sessions/account-calls';
+import { accountRewards } from './features/rewards/account-rewards';
+import { accountReferral } from './features/referral/account-referral';
+import { requestEmailChange } from './features/accounts/email-change';
 import { sessionRoutes } from './features/sessions/routes';
 import { AuditLog } from './features/console/audit-log';
 import { ConsoleGate, totpStepUp } from './features/console/console-gate';
@@ -217,6 +223,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     secure: https,
     issuer: new URL(config.PUBLIC_URL).hostname,
     secretCipher: totpKey ? tokenCipher(totpKey) : undefined,
+    relyingParty: relyingPartyOf(config.PUBLIC_URL),
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   // The owner's console: every console call passes this gate (docs/owner/console.md).
@@ -302,6 +309,16 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       captcha,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
+      more: accountCalls({
+        rewards: (login) =>
+          accountRewards({ connections, schema: deps.schema, settings: settings.rewards, donationRequestId }, login),
+        referral: (login) =>
+          accountReferral(
+            { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now, settings: settings.referral },
+            login,
+          ),
+        changeEmail: (login, input) => requestEmailChange(recoveryDeps, { login, ...input }),
+      }),
     });
     await sdk.register(consoleRoutes, {
       gate: consoleGate,

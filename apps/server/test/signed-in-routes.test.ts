@@ -33,6 +33,19 @@ const PASSWORD = 'Fresh.Pass1';
 const bodyFor = (url: string): unknown => {
   if (url === api.endSession.path) return { id: 'AAAAAAAAAAAAAAAAAAAAAA' };
   if (url === api.confirmTotp.path || url === api.disableTotp.path) return { code: '123456' };
+  if (url === api.removePasskey.path) return { id: 'AAAAAAAAAAAAAAAAAAAAAA' };
+  if (url === api.changeEmail.path) return { email: 'new.address@example.com' };
+  if (url === api.addPasskey.path) {
+    return {
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      },
+    };
+  }
   if (url === api.changeOwnPassword.path) {
     return { password: PASSWORD, newPassword: 'Other.Pass2', confirmPassword: 'Other.Pass2' };
   }

@@ -59,6 +59,19 @@ export const CALLS = {
   beginTotp: { method: 'POST', path: '/sdk/account/totp/begin', answer: 'json' },
   confirmTotp: { method: 'POST', path: '/sdk/account/totp/confirm', answer: 'json' },
   disableTotp: { method: 'POST', path: '/sdk/account/totp/disable', answer: 'json' },
+  // Passkeys (docs/owner/accounts.md#passkeys): a sign-in of their own, or the second factor's step.
+  passkeySignInOptions: { method: 'POST', path: '/sdk/signin/passkey/options', answer: 'json' },
+  signInPasskey: { method: 'POST', path: '/sdk/signin/passkey', answer: 'json' },
+  getPasskeys: { method: 'GET', path: '/sdk/account/passkeys', answer: 'json' },
+  passkeyRegistrationOptions: { method: 'POST', path: '/sdk/account/passkeys/options', answer: 'json' },
+  addPasskey: { method: 'POST', path: '/sdk/account/passkeys/add', answer: 'json' },
+  removePasskey: { method: 'POST', path: '/sdk/account/passkeys/remove', answer: 'json' },
+  // Change email (docs/product.md#change-email): a link mailed to the new address confirms it.
+  changeEmail: { method: 'POST', path: '/sdk/account/email', answer: 'json' },
+  confirmEmail: { method: 'POST', path: '/sdk/confirmemail', answer: 'json' },
+  // What reached the game for the account, and what its referral link brought.
+  getRewards: { method: 'GET', path: '/sdk/account/rewards', answer: 'json' },
+  getAccountReferral: { method: 'GET', path: '/sdk/account/referral', answer: 'json' },
   // The account tools without the login and password typed again (docs/product.md#my-account).
   changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
   unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },

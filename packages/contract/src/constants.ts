@@ -52,6 +52,12 @@ export const LIMITS = {
   sessionIdMax: 64,
   /** A second factor's code: six digits, or a recovery code with its dashes and spaces. */
   secondFactorCodeMax: 32,
+  /** A passkey's credential id, base64url (authenticators use up to 1023 bytes). */
+  passkeyIdMax: 1400,
+  /** A field of a passkey's answer (attestation object, client data), base64url. */
+  passkeyDataMax: 16_384,
+  /** A passkey's name in the account's list. */
+  passkeyNameMax: 40,
   /** ischaracterexist's name: longer than any column, so the answer is false up to here. */
   charNameQueryMax: 64,
   /** A referral code or visitor key. */

@@ -58,6 +58,10 @@ export const ERROR_CODES = [
   'consoleRewardNotFound',
   'consoleRewardNotRetryable',
   'consoleRewardNotCancellable',
+  'passkeyRefused',
+  'passkeyNotFound',
+  'emailUnchanged',
+  'emailLinkInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -101,6 +105,7 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   CaptchaEmpty: ['captcha'],
   captchaInvalid: ['captcha'],
   wrongSecondFactorCode: ['code'],
+  emailUnchanged: ['email'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

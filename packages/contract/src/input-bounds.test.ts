@@ -5,7 +5,7 @@ import { LIMITS } from './constants';
 import { emailField, isEmailAddress, formFields } from './rules';
 import { SAMPLE_INPUTS } from './sample-inputs';
 
-const samples: Record<string, Record<string, string>> = SAMPLE_INPUTS;
+const samples: Record<string, Record<string, unknown>> = SAMPLE_INPUTS;
 
 /**
  * ReDoS guard: every string a call accepts is bounded before any pattern or refinement runs,

@@ -442,3 +442,121 @@ export const signInRow = z.object({
   outcome: z.enum(SIGN_IN_OUTCOMES),
 });
 export type SignInRow = z.infer<typeof signInRow>;
+
+/**
+ * A passkey (WebAuthn, docs/owner/accounts.md#passkeys): the browser's answer to the options the
+ * site gave, as @simplewebauthn/browser returns it. Only its outer shape is checked here; the
+ * server verifies the rest against the challenge it keeps.
+ */
+const webauthnText = (max: number) => z.string().max(max);
+const passkeyAnswerShape = {
+  id: webauthnText(LIMITS.passkeyIdMax).min(1),
+  rawId: webauthnText(LIMITS.passkeyIdMax).min(1),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+export const passkeyRegistrationModel = z.object({
+  response: z.object({
+    ...passkeyAnswerShape,
+    response: z.object({
+      clientDataJSON: webauthnText(LIMITS.passkeyDataMax),
+      attestationObject: webauthnText(LIMITS.passkeyDataMax),
+      transports: z.array(z.string().max(32)).max(8).optional(),
+    }),
+  }),
+  /** What the player calls it in the list ("My phone"); empty: the site names it by its date. */
+  name: boundedText(LIMITS.passkeyNameMax, 'formInvalid').default(''),
+});
+export type PasskeyRegistrationModel = z.input<typeof passkeyRegistrationModel>;
+
+export const passkeySignInModel = z.object({
+  response: z.object({
+    ...passkeyAnswerShape,
+    response: z.object({
+      clientDataJSON: webauthnText(LIMITS.passkeyDataMax),
+      authenticatorData: webauthnText(LIMITS.passkeyDataMax),
+      signature: webauthnText(LIMITS.passkeyDataMax),
+      userHandle: webauthnText(LIMITS.passkeyIdMax).optional(),
+    }),
+  }),
+});
+export type PasskeySignInModel = z.input<typeof passkeySignInModel>;
+
+/** The options handed to the browser's navigator.credentials call, as @simplewebauthn/server makes them. */
+export const passkeyOptionsAnswer = z.object({ challenge: z.string() }).loose();
+export type PasskeyOptionsAnswer = z.infer<typeof passkeyOptionsAnswer>;
+
+export const passkeyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+});
+export type PasskeyRow = z.infer<typeof passkeyRow>;
+
+/** One passkey of the account's list, named by its credential id. */
+export const removePasskeyModel = z.object({
+  id: boundedText(LIMITS.passkeyIdMax, 'formInvalid', { trim: false }).min(1, 'formInvalid'),
+});
+export type RemovePasskeyModel = z.input<typeof removePasskeyModel>;
+
+/** Change email (docs/product.md#change-email): the new address, confirmed by a link mailed to it. */
+export const changeEmailModel = z.object({
+  email: emailField,
+  lang: z.enum(LANGUAGES).default('en'),
+});
+export type ChangeEmailModel = z.input<typeof changeEmailModel>;
+
+/** The key of a mailed email-change link. */
+export const confirmEmailModel = z.object({
+  key: boundedText(LIMITS.recoveryKeyMax, 'emailLinkInvalid', { trim: false }).min(1, 'emailLinkInvalid'),
+});
+export type ConfirmEmailModel = z.input<typeof confirmEmailModel>;
+
+/**
+ * Where a reward of the account is (GET /sdk/account/rewards): queued (waits for the game or a
+ * retry), delivered (in the game), atMerchant (delivered to the Dimensional Merchant, not yet
+ * picked up), failed (the last try failed; retried), cancelled (a refunded donation's).
+ */
+export const REWARD_STATES = ['queued', 'delivered', 'atMerchant', 'failed', 'cancelled'] as const;
+export type RewardState = (typeof REWARD_STATES)[number];
+/** Stream rewards are handed out in the game by its Rewards Manager NPC: the site keeps no record of them. */
+export const REWARD_SOURCES = ['donation', 'vote', 'referral'] as const;
+export type RewardSource = (typeof REWARD_SOURCES)[number];
+export const rewardRow = z.object({
+  source: z.enum(REWARD_SOURCES),
+  /** The character it goes to. */
+  character: z.string(),
+  itemId: z.number(),
+  count: z.number(),
+  state: z.enum(REWARD_STATES),
+  /** Delivery tries so far: more than one is a reward that failed and was tried again. */
+  attempts: z.number(),
+  createdAt: z.number(),
+  deliveredAt: z.number().nullable(),
+  /** A donation's amount and currency ("10.00 EUR"), empty for the others. */
+  amount: z.string(),
+});
+export type RewardRow = z.infer<typeof rewardRow>;
+
+/** How far a referred player got toward the referrer's reward. */
+export const REFERRAL_STAGES = ['registered', 'playing', 'rewarded'] as const;
+export type ReferralStage = (typeof REFERRAL_STAGES)[number];
+export const accountReferralAnswer = z.object({
+  /** The player's referral link. */
+  link: z.string(),
+  /** The level a referred character must reach for the reward. */
+  playingLevel: z.number(),
+  referred: z.array(
+    z.object({
+      /** The referred account's login, with most of it hidden (ab***z). */
+      login: z.string(),
+      registeredAt: z.number(),
+      stage: z.enum(REFERRAL_STAGES),
+      /** The best level of its characters. */
+      level: z.number(),
+    }),
+  ),
+});
+export type AccountReferralAnswer = z.infer<typeof accountReferralAnswer>;

@@ -66,6 +66,30 @@ export const SAMPLE_INPUTS = {
   beginTotp: {},
   confirmTotp: { code: '123456' },
   disableTotp: { code: '123456' },
+  passkeySignInOptions: {},
+  signInPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    },
+  },
+  passkeyRegistrationOptions: {},
+  addPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+    },
+    name: 'My phone',
+  },
+  removePasskey: { id: 'Y3JlZGVudGlhbA' },
+  changeEmail: { email: 'new.address@example.com', lang: 'en' },
+  confirmEmail: { key: 'k'.repeat(43) },
   changeOwnPassword: { password: 'old-password', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' },
   unblockOwnCharacter: { charName: 'DemoKnight' },
   changeOwnPincode: { charName: 'DemoKnight', pincode: '123456' },
@@ -75,4 +99,4 @@ export const SAMPLE_INPUTS = {
   retryConsoleFailedMails: {},
   retryConsoleReward: { requestId: 'vote:example:1' },
   cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
-} satisfies Partial<Record<keyof Api, Record<string, string>>>;
+} satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

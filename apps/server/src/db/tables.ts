@@ -411,7 +411,7 @@ export interface SiteMailOutboxTable {
   id: Generated<number>;
   job_id: number | null;
   /** 'mass': made from its job; 'recovery': a password recovery mail (ref_id: its site_password_resets row). */
-  kind: Generated<'mass' | 'recovery'>;
+  kind: Generated<'mass' | 'recovery' | 'emailChange' | 'emailNotice'>;
   /** A single mail's subject and plain text; the text is cleared once the mail is sent. */
   subject: string | null;
   body: string | null;
@@ -596,6 +596,44 @@ export interface SiteNewsTextsTable {
   body: string;
 }
 
+/** A passkey (WebAuthn credential) of an account (features/sessions/passkeys.ts). */
+export interface SitePasskeysTable {
+  credential_hash: string;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  login: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at its last use (0 for those that keep none). */
+  counter: number;
+  /** The transports the browser reported, comma separated. */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered: single use, expiring. */
+export interface SitePasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: 'register' | 'signin';
+  binding: string;
+  login: string;
+  expires_at: number;
+}
+
+/** A change of an account's email waiting for the link mailed to the new address (features/accounts/email-change.ts). */
+export interface SiteEmailChangesTable {
+  id: Generated<number>;
+  login: string;
+  /** SHA-256 (hex) of the link's key. */
+  key_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
@@ -629,4 +667,7 @@ export interface SiteDatabase {
   site_console_step_ups: SiteConsoleStepUpsTable;
   site_news_posts: SiteNewsPostsTable;
   site_news_texts: SiteNewsTextsTable;
+  site_passkeys: SitePasskeysTable;
+  site_passkey_challenges: SitePasskeyChallengesTable;
+  site_email_changes: SiteEmailChangesTable;
 }

@@ -87,6 +87,18 @@ export const setPassword = async (
     .execute();
 };
 
+/** Writes the account's email into the game's own column; false where the flavour keeps none. */
+export const setAccountEmail = async (
+  db: Kysely<LoginDatabase>,
+  game: Pick<GameSchema, 'flavor'>,
+  login: string,
+  email: string,
+): Promise<boolean> => {
+  if (game.flavor.accounts.email === null) return false;
+  await db.updateTable('accounts').set({ email }).where('login', '=', normalizeLogin(login)).execute();
+  return true;
+};
+
 /**
  * A temporary ban: an account_data row (var 'ban_temp' on L2J Server and Mobius) holding its
  * expiry in epoch milliseconds. Undefined where the flavour or the schema has none.

@@ -82,6 +82,18 @@ export const hasAnyCharacter = async (db: Kysely<GameDatabase>, login: string): 
   (await db.selectFrom('characters').select('account_name').where('account_name', '=', login).executeTakeFirst()) !==
   undefined;
 
+/** The highest character level of each of these accounts (lower case login), for the referral list. */
+export const bestLevels = async (db: Kysely<GameDatabase>, logins: string[]): Promise<Map<string, number>> => {
+  if (logins.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('characters')
+    .select(['account_name', (eb) => eb.fn.max('level').as('level')])
+    .where('account_name', 'in', logins)
+    .groupBy('account_name')
+    .execute();
+  return new Map(rows.map((row) => [(row.account_name ?? '').toLowerCase(), Number(row.level ?? 0)]));
+};
+
 /** The accounts (lower case) with at least one character row, for a mail to players only. */
 export const listAccountsWithCharacters = async (db: Kysely<GameDatabase>): Promise<Set<string>> =>
   new Set(

@@ -34,6 +34,25 @@ export const addPremiumItem = async (db: Kysely<GameDatabase>, gift: ItemGift & 
   });
 };
 
+/**
+ * The premium items still waiting at the Dimensional Merchant for these characters from this
+ * sender: the game deletes a row once the character takes the item.
+ */
+export const waitingPremiumItems = async (
+  db: Kysely<GameDatabase>,
+  charIds: number[],
+  sender: string,
+): Promise<ItemGift[]> => {
+  if (charIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('character_premium_items')
+    .select(['charId', 'itemId', 'itemCount'])
+    .where('charId', 'in', charIds)
+    .where('itemSender', '=', sender)
+    .execute();
+  return rows.map((row) => ({ charId: Number(row.charId), itemId: Number(row.itemId), count: Number(row.itemCount) }));
+};
+
 /** 'YYYY-MM-DD HH:MM:SS' in UTC: what both MariaDB's TIMESTAMP and SQLite's text take. */
 const sqlTimestamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 

@@ -91,4 +91,31 @@ export const accountMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_claims').ifExists().execute();
     },
   },
+  /** Email changes waiting for their mailed link: features/accounts/email-change.ts. */
+  '005_accounts_email_changes': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_email_changes')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        // SHA-256 (hex) of the link's key: the key itself is only in the mail.
+        .addColumn('key_hash', 'varchar(64)', (col) => col.notNull().unique())
+        .addColumn('email', 'varchar(255)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .modifyEnd(fullUnicodeTable(db))
+        .execute();
+      await db.schema
+        .createIndex('site_email_changes_login')
+        .ifNotExists()
+        .on('site_email_changes')
+        .column('login')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_email_changes').ifExists().execute();
+    },
+  },
 };

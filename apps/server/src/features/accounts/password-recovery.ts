@@ -12,9 +12,9 @@ import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
 import { expireRecoveryKeys } from './recovery-keys';
 
-/** A recovery mail as the outbox takes it. */
+/** A single mail of the account tools (recovery, email change) as the outbox takes it. */
 export interface RecoveryMail {
-  kind: 'recovery';
+  kind: 'recovery' | 'emailChange' | 'emailNotice';
   email: string;
   login: string;
   language: string;

@@ -7,6 +7,7 @@ import { sdkRoute } from '../../infra/sdk-route';
 import { visitorIpv4 } from '../../infra/client-address';
 import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
 import { type AccountCallDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
+import { confirmEmailChange } from './email-change';
 import { registrationCookie } from './registration-cookie';
 import { markPublicRead } from '../../infra/request-log';
 
@@ -94,6 +95,18 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
       if ('error' in result)
         return reply.code(400).type('application/json; charset=utf-8').send(JSON.stringify(result.error));
       return reply.type('text/plain; charset=utf-8').send(result.password);
+    },
+    limited,
+  );
+
+  // The link of an email change (docs/product.md#change-email): its key is the proof, so it works
+  // in whatever browser the mail is opened, signed in or not.
+  sdkRoute(
+    app,
+    'confirmEmail',
+    async ({ body }, _request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return answer(reply, await confirmEmailChange(deps, body.key));
     },
     limited,
   );

@@ -1,4 +1,6 @@
 import type { AccountAnswer, ErrorCode, SessionRow } from '@gatekeeper/contract';
+import { randomBytes } from 'node:crypto';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { accountBan, accountCreatedAt, listAccountCharacterViews } from '../../game/account-overview';
 import { type Account, findAccount } from '../../game/accounts';
@@ -10,8 +12,9 @@ import {
   forgetCodeFailures,
   mayCheckCode,
 } from '../accounts/credentials';
+import { CHALLENGE_MS, Passkeys, type RelyingParty } from './passkeys';
 import { SecondFactor, type SecretCipher } from './second-factor';
-import { PENDING_MS, type Session, SessionStore, passwordFingerprint } from './session-store';
+import { PENDING_MS, type Session, SessionStore, passwordFingerprint, sha256Hex } from './session-store';
 import { SignInHistory } from './sign-ins';
 
 /** How long one instance believes what it read of an account's password and ban. */
@@ -26,6 +29,8 @@ export interface AccountSessionsOptions {
   issuer: string;
   /** Encrypts the second factor's stored secrets (TOTP_SECRET_KEY); without it they are stored as they are. */
   secretCipher?: SecretCipher;
+  /** The passkeys' relying party: PUBLIC_URL's host name and origin. */
+  relyingParty: RelyingParty;
   onError: (error: unknown) => void;
 }
 
@@ -65,7 +70,10 @@ export class AccountSessions {
   readonly store: SessionStore;
   readonly history: SignInHistory;
   readonly secondFactor: SecondFactor;
+  readonly passkeys: Passkeys;
   readonly cookieName: string;
+  /** The cookie a passkey sign-in's challenge is bound to, when no sign-in waits for a code. */
+  readonly passkeyCookieName: string;
   /** The cookie of a session waiting for the second factor's code: no other call reads it. */
   readonly pendingCookieName: string;
   private readonly states = new Map<string, AccountState>();
@@ -82,6 +90,19 @@ export class AccountSessions {
     this.secondFactor = new SecondFactor(deps.connections.site.db, options.issuer, options.secretCipher);
     this.cookieName = options.secure ? '__Host-gk_session' : 'gk_session';
     this.pendingCookieName = options.secure ? '__Host-gk_pending' : 'gk_pending';
+    this.passkeys = new Passkeys(deps.connections.site.db, options.relyingParty);
+    this.passkeyCookieName = options.secure ? '__Host-gk_passkey' : 'gk_passkey';
+  }
+
+  /** The cookie of a passkey sign-in's challenge (value '': cleared). */
+  setPasskeyCookie(value: string): string {
+    return serializeCookie(this.passkeyCookieName, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: value === '' ? 0 : CHALLENGE_MS / 1000,
+    });
   }
 
   cookieValueOf(cookieHeader: string | undefined, name = this.cookieName): string | undefined {
@@ -203,6 +224,59 @@ export class AccountSessions {
     if (!account || passwordFingerprint(account.passwordHash) !== pending.fingerprint) {
       return { error: 'notSignedIn', endPending: true };
     }
+    return { cookieValue: await this.open(account, input, now) };
+  }
+
+  /**
+   * The options of a passkey sign-in. With a sign-in of this browser waiting for its second
+   * factor, they ask for that account's passkeys; otherwise for any passkey of the site, under a
+   * new cookie of its own (cookieValue) that the challenge is bound to.
+   */
+  async passkeySignInOptions(
+    pendingValue: string | undefined,
+  ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; cookieValue?: string }> {
+    const now = this.deps.now();
+    const pending = pendingValue ? await this.store.find(pendingValue, now) : undefined;
+    if (pending?.pending) {
+      return { options: await this.passkeys.signInOptions({ login: pending.login, binding: pending.idHash, now }) };
+    }
+    const cookieValue = randomBytes(32).toString('base64url');
+    const options = await this.passkeys.signInOptions({ login: '', binding: sha256Hex(cookieValue), now });
+    return { options, cookieValue };
+  }
+
+  /**
+   * Signs in with a passkey (docs/decisions/028-passkeys.md): as the second step of a password
+   * sign-in, or on its own, since a passkey that verified its user is itself two factors. The
+   * browser's waiting sign-in and any session it held end; the session id is new.
+   */
+  async signInPasskey(
+    input: {
+      pendingValue: string | undefined;
+      passkeyValue: string | undefined;
+      previous: string | undefined;
+      response: AuthenticationResponseJSON;
+    } & Seen,
+  ): Promise<{ cookieValue: string } | { error: ErrorCode }> {
+    const now = this.deps.now();
+    const found = input.pendingValue ? await this.store.find(input.pendingValue, now) : undefined;
+    const pending = found?.pending ? found : undefined;
+    const proof = await this.passkeys.verifySignIn({
+      response: input.response,
+      bindings: [pending?.idHash ?? '', input.passkeyValue ? sha256Hex(input.passkeyValue) : ''],
+      now,
+    });
+    if (!proof) return { error: 'passkeyRefused' };
+    const account = await findAccount(this.deps.connections.login.db, this.deps.schema, proof.login);
+    if (!account) return { error: 'passkeyRefused' };
+    if (pending) {
+      await this.store.end(pending.idHash);
+      // The password changed in the game between the two steps: the sign-in starts again.
+      if (pending.login === proof.login && passwordFingerprint(account.passwordHash) !== pending.fingerprint) {
+        return { error: 'notSignedIn' };
+      }
+    }
+    if (input.previous) await this.store.end((await this.store.find(input.previous, now))?.idHash ?? '');
     return { cookieValue: await this.open(account, input, now) };
   }
 

@@ -34,3 +34,9 @@ export const deviceOf = (userAgent: string | undefined): string => {
   // Printable ASCII only: the name is shown as text, and fits any column's character set.
   return agent.replace(/[^\x20-\x7e]/g, '').slice(0, DEVICE_MAX);
 };
+
+/** Where a request comes from, as the sessions list and the sign-in history show it. */
+export const seenOf = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
+  address: request.ip,
+  device: deviceOf(request.headers['user-agent']),
+});

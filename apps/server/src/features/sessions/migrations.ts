@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
+import { fullUnicodeTable } from '../../db/migration-dialect';
 
 /** The sessions feature's own tables: signed-in sessions, the sign-in history and the second factor. */
 export const sessionMigrations: Record<string, Migration> = {
@@ -90,6 +91,51 @@ export const sessionMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_recovery_codes').ifExists().execute();
       await db.schema.dropTable('site_second_factors').ifExists().execute();
       await db.schema.alterTable('site_sessions').dropColumn('pending').execute();
+    },
+  },
+  '004_sessions_passkeys': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_passkeys')
+        .ifNotExists()
+        // SHA-256 (hex) of the credential id: ids run up to 1023 bytes, too long for a key.
+        .addColumn('credential_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('credential_id', 'varchar(1400)', (col) => col.notNull())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        // The credential's COSE public key, base64url: a public key, nothing secret.
+        .addColumn('public_key', 'text', (col) => col.notNull())
+        .addColumn('counter', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('transports', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('name', 'varchar(40)', (col) => col.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
+        .execute();
+      await db.schema.createIndex('site_passkeys_login').ifNotExists().on('site_passkeys').column('login').execute();
+      await db.schema
+        .createTable('site_passkey_challenges')
+        .ifNotExists()
+        // SHA-256 (hex) of the challenge handed to the browser.
+        .addColumn('challenge_hash', 'varchar(64)', (col) => col.primaryKey())
+        // register: adding a passkey; signin: signing in (or passing the second factor).
+        .addColumn('purpose', 'varchar(16)', (col) => col.notNull())
+        // SHA-256 of the cookie it belongs to: the session, the sign-in waiting for its code, or
+        // the passkey sign-in's own cookie. Another browser cannot answer it.
+        .addColumn('binding', 'varchar(64)', (col) => col.notNull())
+        // The account it is for; empty for a sign-in that does not know it yet.
+        .addColumn('login', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_passkey_challenges_expires_at')
+        .ifNotExists()
+        .on('site_passkey_challenges')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_passkey_challenges').ifExists().execute();
+      await db.schema.dropTable('site_passkeys').ifExists().execute();
     },
   },
 };

@@ -7,7 +7,8 @@ import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/credentials';
 import type { AccountSessions, SignedIn } from './account-sessions';
-import { deviceOf } from './device';
+import { seenOf } from './device';
+import { passkeyRoutes } from './passkey-routes';
 import type { OwnAccountTools } from '../accounts/account-service';
 
 /** The route config flag of a call that needs a session: test/signed-in-routes.test.ts walks them. */
@@ -24,11 +25,13 @@ export interface SessionRoutesOptions {
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
+  /** The calls of a session that belong to other features (rewards, referral, email change). */
+  more?: (signedInRoute: SignedInRoute) => void;
   /** The account tools, run for the session's account (change password, unblock, PIN). */
   tools: OwnAccountTools;
 }
 
-type SignedInCall =
+export type SignedInCall =
   | 'signOut'
   | 'getAccount'
   | 'getSessions'
@@ -38,12 +41,28 @@ type SignedInCall =
   | 'beginTotp'
   | 'confirmTotp'
   | 'disableTotp'
+  | 'getPasskeys'
+  | 'passkeyRegistrationOptions'
+  | 'addPasskey'
+  | 'removePasskey'
+  | 'changeEmail'
+  | 'getRewards'
+  | 'getAccountReferral'
   | 'changeOwnPassword'
   | 'unblockOwnCharacter'
   | 'changeOwnPincode';
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
-const seenOf = (request: FastifyRequest) => ({ address: request.ip, device: deviceOf(request.headers['user-agent']) });
+/**
+ * Registers a call of a session: the handler gets the session's account, never one of the
+ * request. allowBanned: a banned account's session may call it; rateLimited: per address.
+ */
+export type SignedInRoute = <N extends SignedInCall>(
+  name: N,
+  handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  allowBanned?: boolean,
+  rateLimited?: boolean,
+) => void;
 
 /**
  * A player's own account (docs/owner/accounts.md#sessions): sign-in, and the calls of a session.
@@ -66,12 +85,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
    * A call of a session: 401 without a live one. A banned account's session may read the
    * account (its ban) and sign out, nothing else (403 accountBanned).
    */
-  const signedInRoute = <N extends SignedInCall>(
-    name: N,
-    handler: (signedIn: SignedIn, body: BodyOf<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-    allowBanned = false,
-    rateLimited = false,
-  ) =>
+  const signedInRoute: SignedInRoute = (name, handler, allowBanned = false, rateLimited = false) => {
     sdkRoute(
       app,
       name,
@@ -84,6 +98,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
       },
       { config: { ...(rateLimited ? limited.config : {}), [SIGNED_IN_MARK]: true } },
     );
+  };
 
   sdkRoute(
     app,
@@ -200,6 +215,8 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
     true,
   );
 
+  passkeyRoutes(app, { sessions, signedInRoute, limited });
+  options.more?.(signedInRoute);
   // The account tools for the session's account (docs/product.md#my-account): rate limited as the
   // anonymous ones are; a wrong current password counts towards the account's lockout.
   const { tools } = options;

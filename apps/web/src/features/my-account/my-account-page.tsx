@@ -6,6 +6,8 @@ import { Page } from '../../components/page';
 import { CharactersTab } from './characters-tab';
 import { formatDate } from './formats';
 import { OverviewTab } from './overview-tab';
+import { ReferralTab } from './referral-tab';
+import { RewardsTab } from './rewards-tab';
 import { SecurityTab } from './security-tab';
 import { SecondFactorForm, SignInForm } from './sign-in';
 import { type TabPanel, TabPanels } from './tab-panels';
@@ -43,10 +45,11 @@ const SignedInAccount = ({
   onSignedOut: () => void;
 }) => {
   const { t } = useTranslation();
-  // The Rewards and Referral tabs join this list (docs/product.md#my-account).
   const panels: TabPanel[] = [
     { id: 'overview', label: t('myAccount.tabs.overview'), render: () => <OverviewTab account={account} /> },
     { id: 'characters', label: t('myAccount.tabs.characters'), render: () => <CharactersTab account={account} /> },
+    { id: 'rewards', label: t('myAccount.tabs.rewards'), render: () => <RewardsTab /> },
+    { id: 'referral', label: t('myAccount.tabs.referral'), render: () => <ReferralTab /> },
     {
       id: 'security',
       label: t('myAccount.tabs.security'),

@@ -1,0 +1,88 @@
+import type { RewardRow, RewardState } from '@gatekeeper/contract';
+import type { Connections } from '../../db/connections';
+import { normalizeLogin } from '../../game/accounts';
+import { listAccountCharacters } from '../../game/characters';
+import { waitingPremiumItems } from '../../game/item-delivery';
+import type { GameSchema } from '../../game/schema-check';
+import type { RewardSettings } from './settings-schema';
+
+/** The newest rewards an account's list shows. */
+const MAX_ROWS = 200;
+
+export interface AccountRewardsDeps {
+  connections: Connections;
+  schema: GameSchema;
+  settings: RewardSettings;
+  /** The reward queue's request id of a donation's transaction (the donations feature's, handed in by app.ts). */
+  donationRequestId: (txnId: string) => string;
+}
+
+const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+
+/**
+ * GET /sdk/account/rewards (docs/product.md#my-account-rewards): every grant of the reward queue
+ * that went to one of the account's characters, newest first, with where it is. A grant delivered
+ * as a premium item is "at the merchant" while the game still holds a matching item from the
+ * site's sender for that character: the newest such grants, as many as items wait.
+ */
+export const accountRewards = async (deps: AccountRewardsDeps, login: string): Promise<RewardRow[]> => {
+  const { connections, schema, settings, donationRequestId } = deps;
+  const characters = await listAccountCharacters(connections.game.db, schema, normalizeLogin(login));
+  if (characters.length === 0) return [];
+  const names = new Map(characters.map((character) => [character.charId, character.name]));
+  const ids = [...names.keys()];
+  const site = connections.site.db;
+  const rows = await site
+    .selectFrom('site_reward_queue')
+    .selectAll()
+    .where('char_id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_ROWS)
+    .execute();
+  const donations = await site
+    .selectFrom('site_donations')
+    .select(['txn_id', 'amount_cents', 'currency'])
+    .where('kind', '=', 'payment')
+    .where('char_id', 'in', ids)
+    .execute();
+  const amounts = new Map(
+    donations.map((row) => [donationRequestId(row.txn_id), formatAmount(Number(row.amount_cents), row.currency)]),
+  );
+  const waiting = new Map<string, number>();
+  if (schema.hasPremiumItems) {
+    for (const item of await waitingPremiumItems(connections.game.db, ids, settings.sender)) {
+      const key = `${item.charId}:${item.itemId}:${item.count}`;
+      waiting.set(key, (waiting.get(key) ?? 0) + 1);
+    }
+  }
+  return rows.map((row): RewardRow => {
+    let state: RewardState =
+      row.status === 'pending'
+        ? 'queued'
+        : row.status === 'failed'
+          ? 'failed'
+          : row.status === 'cancelled'
+            ? 'cancelled'
+            : 'delivered';
+    if (state === 'delivered' && row.delivery === 'premiumItems') {
+      const key = `${row.char_id}:${row.item_id}:${row.item_count}`;
+      const left = waiting.get(key) ?? 0;
+      if (left > 0) {
+        state = 'atMerchant';
+        waiting.set(key, left - 1);
+      }
+    }
+    return {
+      source: row.reason,
+      character: names.get(Number(row.char_id)) ?? '',
+      itemId: Number(row.item_id),
+      count: Number(row.item_count),
+      state,
+      attempts: Number(row.attempts),
+      createdAt: Number(row.created_at),
+      deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+      amount: amounts.get(row.request_id) ?? '',
+    };
+  });
+};

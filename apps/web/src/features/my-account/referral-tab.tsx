@@ -1,0 +1,43 @@
+import type { AccountReferralAnswer } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from './formats';
+
+/** The player's referral link and the players it brought, with how far each got (docs/product.md#my-account-referral). */
+export const ReferralTab = () => {
+  const { t, i18n } = useTranslation();
+  const [answer, setAnswer] = useState<AccountReferralAnswer>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    callApi('getAccountReferral').then(setAnswer, () => setFailed(true));
+  }, []);
+  if (failed) return <p role="alert">{t('ServerError')}</p>;
+  if (!answer) return <p aria-busy="true">{t('forms.processing')}</p>;
+  return (
+    <>
+      <label className="my-account__facts">
+        {t('myAccount.referral.link')}
+        <input type="text" readOnly value={answer.link} onFocus={(event) => event.currentTarget.select()} />
+      </label>
+      <p className="my-account__muted">{t('myAccount.referral.rule', { level: answer.playingLevel })}</p>
+      {answer.referred.length === 0 ? (
+        <p>{t('myAccount.referral.empty')}</p>
+      ) : (
+        <ul className="my-account__rows" aria-label={t('myAccount.referral.brought')}>
+          {answer.referred.map((row) => (
+            <li key={`${row.login}-${row.registeredAt}`} className="my-account__row">
+              <span>
+                <strong>{row.login}</strong> · {t(`myAccount.referral.stage.${row.stage}`)}
+              </span>
+              <span className="my-account__muted">
+                {formatDate(row.registeredAt, i18n.language)} ·{' '}
+                {t('myAccount.referral.level', { level: row.level, target: answer.playingLevel })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+};

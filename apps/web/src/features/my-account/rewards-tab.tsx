@@ -1,0 +1,35 @@
+import type { RewardRow } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from './formats';
+
+/** Every donation, vote and referral reward of the account, with where it is (docs/product.md#my-account-rewards). */
+export const RewardsTab = () => {
+  const { t, i18n } = useTranslation();
+  const [rows, setRows] = useState<RewardRow[]>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    callApi('getRewards').then(setRows, () => setFailed(true));
+  }, []);
+  if (failed) return <p role="alert">{t('ServerError')}</p>;
+  if (!rows) return <p aria-busy="true">{t('forms.processing')}</p>;
+  if (rows.length === 0) return <p>{t('myAccount.rewards.empty')}</p>;
+  return (
+    <ul className="my-account__rows" aria-label={t('myAccount.tabs.rewards')}>
+      {rows.map((row, index) => (
+        <li key={`${row.createdAt}-${index}`} className="my-account__row">
+          <span>
+            <strong>{t(`myAccount.rewards.source.${row.source}`)}</strong>
+            {row.amount !== '' && <> · {row.amount}</>} · {row.character} ·{' '}
+            {t('myAccount.rewards.items', { amount: row.count, item: row.itemId })}
+          </span>
+          <span className="my-account__muted">
+            {formatDate(row.createdAt, i18n.language)} · {t(`myAccount.rewards.state.${row.state}`)}
+            {row.attempts > 1 && <> · {t('myAccount.rewards.attempts', { tries: row.attempts })}</>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+};
