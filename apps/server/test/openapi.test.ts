@@ -49,12 +49,12 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
       const name = operation.operationId as keyof typeof api;
       const call = api[name];
       const query =
-        'query' in call && call.query ? (SAMPLE_INPUTS as Record<string, Record<string, string>>)[name] : undefined;
+        'query' in call && call.query ? (SAMPLE_INPUTS as Record<string, Record<string, unknown>>)[name] : undefined;
       expect((operation.parameters ?? []).map((parameter) => parameter.name).sort(), path).toEqual(
         Object.keys(query ?? {}).sort(),
       );
       const url = new URL(`${site.site.url}${path}`);
-      for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+      for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value));
       const response = await fetch(url);
       if (response.status !== 200) continue; // a sample key that is no one's answers an error list, not the read
       const [type, media] = Object.entries(operation.responses['200'].content)[0]!;

@@ -106,12 +106,12 @@ export const consoleDashboardAnswer = z.object({
 });
 export type ConsoleDashboardAnswer = z.infer<typeof consoleDashboardAnswer>;
 
-export const REWARD_STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
+export const QUEUE_STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
 export const REWARD_KINDS = ['donation', 'referral', 'vote'] as const;
 
 /** The reward queue's filter: state, kind, and a character id; a page ends before an id. */
 export const consoleRewardsQuery = z.object({
-  status: z.enum(REWARD_STATES, { error: 'formInvalid' }).optional(),
+  status: z.enum(QUEUE_STATES, { error: 'formInvalid' }).optional(),
   reason: z.enum(REWARD_KINDS, { error: 'formInvalid' }).optional(),
   charId: z.coerce.number({ error: 'formInvalid' }).int().positive().max(2_147_483_647).optional(),
   before: z.coerce.number({ error: 'formInvalid' }).int().positive().optional(),
