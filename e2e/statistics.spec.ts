@@ -167,7 +167,8 @@ test.describe('the statistics pages', () => {
       const tops = await tabs
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
-      expect(tops).toHaveLength(11);
+      // The eleven rankings and the Online page.
+      expect(tops).toHaveLength(12);
       expect(new Set(tops).size).toBe(1);
       const row = tabs.getByRole('list');
       expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
