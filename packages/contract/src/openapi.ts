@@ -5,12 +5,15 @@ import { api } from './api';
  * /sdk/openapi.json (docs/product.md#openapi): an OpenAPI 3.1 document of every public read of
  * the contract, generated from api.ts with zod's own JSON Schema export (draft 2020-12, the
  * dialect OpenAPI 3.1 uses), so a call added to the table is described without more work. The
- * signed-in calls (under /sdk/account) and the writes are left out: they are the site's own.
+ * signed-in calls (under /sdk/account and the owner's console under /sdk/console) and the writes
+ * are left out: they are the site's own.
  */
 type Call = (typeof api)[keyof typeof api];
 
+const SIGNED_IN_PREFIXES = ['/sdk/account', '/sdk/console/'];
+
 export const isPublicRead = (call: Pick<Call, 'method' | 'path'>): boolean =>
-  call.method === 'GET' && !call.path.startsWith('/sdk/account');
+  call.method === 'GET' && !SIGNED_IN_PREFIXES.some((prefix) => call.path.startsWith(prefix));
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
