@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCodesOf } from '../../api/client';
 import { useDialog } from '../../components/dialog';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
+import { ScriptButton } from '../../components/script-button';
 import { passkeyPromptClosed, signInWithPasskey } from './passkey-ceremonies';
 
 /** "Sign in with a passkey" (alone) or "Use a passkey" (the second step): the browser asks for it. */
@@ -29,8 +30,8 @@ export const PasskeySignInButton = ({ label, onSignedIn }: { label: string; onSi
     }
   };
   return (
-    <button type="button" className="button" aria-busy={busy} onClick={() => void signIn()}>
+    <ScriptButton className="button" disabled={busy} onClick={() => void signIn()}>
       {label}
-    </button>
+    </ScriptButton>
   );
 };

@@ -18,8 +18,9 @@ export const signInWithPasskey = async (): Promise<void> => {
     callApi('passkeySignInOptions', { body: {} }),
   ]);
   if (Array.isArray(options)) throw unexpected();
-  const response = await startAuthentication({ optionsJSON: options as never });
-  await callApi('signInPasskey', { body: { response } });
+  const response = await startAuthentication({ optionsJSON: options });
+  const extensions = response.clientExtensionResults as Record<string, unknown>;
+  await callApi('signInPasskey', { body: { response: { ...response, clientExtensionResults: extensions } } });
 };
 
 /** The browser's answer to a new passkey's options, for POST /sdk/account/passkeys/add. */

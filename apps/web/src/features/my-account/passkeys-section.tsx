@@ -58,7 +58,8 @@ export const PasskeysSection = () => {
               <span className="my-account__muted">
                 {t('myAccount.passkeys.dates', {
                   created: formatDate(row.createdAt, i18n.language),
-                  used: row.lastUsedAt === null ? t('myAccount.passkeys.never') : formatDate(row.lastUsedAt, i18n.language),
+                  used:
+                    row.lastUsedAt === null ? t('myAccount.passkeys.never') : formatDate(row.lastUsedAt, i18n.language),
                 })}
               </span>
               <button
