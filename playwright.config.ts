@@ -12,7 +12,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs, and
  *    donations on PayPal Orders v2 at a local stand-in of PayPal (REST API and approval page),
  *  - acis (BASE + 5): the game's tables as aCis has them (BCrypt passwords, its own email table),
- *    mailing to the same local SMTP server as the default one.
+ *    mailing to the same local SMTP server as the default one,
+ *  - passkeys (BASE + 6): the default one reached as http://localhost (browsers refuse an IP
+ *    address as a passkey's relying party), mailing to the same local SMTP server.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -25,6 +27,7 @@ const PORTS = {
   home: BASE + 3,
   votes: BASE + 4,
   acis: BASE + 5,
+  passkeys: BASE + 6,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
@@ -43,6 +46,7 @@ export const INSTANCES = {
   home: `http://127.0.0.1:${PORTS.home}`,
   votes: `http://127.0.0.1:${PORTS.votes}`,
   acis: `http://127.0.0.1:${PORTS.acis}`,
+  passkeys: `http://localhost:${PORTS.passkeys}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -144,6 +148,11 @@ export default defineConfig({
     server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
     server(PORTS.acis, 'acis', {
       GAME_FLAVOR: 'acis',
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+    }),
+    server(PORTS.passkeys, 'passkeys', {
+      PUBLIC_URL: INSTANCES.passkeys,
       SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
       MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
     }),

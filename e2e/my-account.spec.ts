@@ -34,7 +34,7 @@ const signIn = async (page: Page, login: string, password: string) => {
   await form.getByLabel('Username').fill(login);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
 const secondStep = async (page: Page, code: string) => {

@@ -469,6 +469,8 @@ export const passkeyRegistrationModel = z.object({
   name: boundedText(LIMITS.passkeyNameMax, 'formInvalid').default(''),
 });
 export type PasskeyRegistrationModel = z.input<typeof passkeyRegistrationModel>;
+/** The page's add-a-passkey form: the name only; the browser's answer is added when it is sent. */
+export const passkeyNameModel = passkeyRegistrationModel.pick({ name: true });
 
 export const passkeySignInModel = z.object({
   response: z.object({

@@ -27,6 +27,13 @@ describe('the home page query parameters', () => {
     });
   });
 
+  it('read an email-change key', () => {
+    expect(readHomeQuery('?key=Ab-_9&param=email_change')).toEqual({
+      actions: [{ kind: 'emailChange', key: 'Ab-_9' }],
+      rest: '',
+    });
+  });
+
   it('read an action next to a referral, and keep the parameters it does not handle', () => {
     expect(readHomeQuery('?ref=R1&param=password_reset&key=K&utm_source=mail')).toEqual({
       actions: [{ kind: 'passwordReset', key: 'K' }],

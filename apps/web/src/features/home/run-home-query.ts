@@ -26,6 +26,13 @@ export const runHomeQuery = async (
       } catch (error) {
         showDialog({ tone: 'error', title: t('subscriptionUpdateFailed'), message: failureMessages(error, t, exists) });
       }
+    } else if (action.kind === 'emailChange') {
+      try {
+        await callApi('confirmEmail', { body: { key: action.key } });
+        showDialog({ tone: 'success', title: t('home.emailChangeTitle'), message: t('home.emailChanged') });
+      } catch (error) {
+        showDialog({ tone: 'error', title: t('home.emailChangeFailed'), message: failureMessages(error, t, exists) });
+      }
     } else {
       try {
         const password = await callApi('getNewPassword', { query: { key: action.key } });

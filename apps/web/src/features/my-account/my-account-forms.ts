@@ -20,6 +20,23 @@ export const MY_ACCOUNT_FORMS = {
     () => models().then((m) => m.changeOwnPasswordModel),
     [{ ...FIELDS.password, label: 'myAccount.currentPassword' }, FIELDS.newPassword, FIELDS.confirmPassword],
   ),
+  changeEmail: defineForm(
+    () => models().then((m) => m.changeEmailModel),
+    [{ ...FIELDS.email, label: 'myAccount.email.newEmail' }],
+  ),
+  /** The browser's answer joins the name when the form is sent (passkey-ceremonies.ts). */
+  addPasskey: defineForm(
+    () => models().then((m) => m.passkeyNameModel),
+    [
+      {
+        name: 'name',
+        label: 'myAccount.passkeys.name',
+        autoComplete: 'off',
+        maxLength: LIMITS.passkeyNameMax,
+        hint: 'myAccount.passkeys.nameHint',
+      },
+    ],
+  ),
   /** The character is the row's: the form has no field of its own, only its button. */
   unblock: (charName: string) => defineForm(() => models().then((m) => m.ownCharacterModel), [], { charName }),
   pincode: (charName: string) =>

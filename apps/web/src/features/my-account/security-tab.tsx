@@ -5,8 +5,10 @@ import { callApi, errorCodesOf } from '../../api/client';
 import { useDialog } from '../../components/dialog';
 import { SiteForm } from '../../components/form/site-form';
 import { AuthenticatorSection } from './authenticator-section';
+import { ChangeEmailSection } from './change-email-section';
 import { formatDate } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
+import { PasskeysSection } from './passkeys-section';
 
 /** A security section; more join by adding one to the tab's list (docs/product.md#my-account). */
 export interface SecuritySection {
@@ -159,7 +161,9 @@ export const SecurityTab = ({
       title: t('myAccount.authenticator.title'),
       render: () => <AuthenticatorSection on={secondFactor} onChanged={onChanged} />,
     },
+    { id: 'passkeys', title: t('myAccount.passkeys.title'), render: () => <PasskeysSection /> },
     { id: 'password', title: t('account.tabs.changePassword'), render: () => <ChangePasswordSection /> },
+    { id: 'email', title: t('myAccount.email.title'), render: () => <ChangeEmailSection /> },
   ];
   return (
     <div className="my-account__sections">

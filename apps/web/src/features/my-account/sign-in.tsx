@@ -3,6 +3,7 @@ import { SiteForm } from '../../components/form/site-form';
 import { useLanguage } from '../../shared/use-language';
 import { Link } from '../../shared/navigation';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
+import { PasskeySignInButton } from './passkey-button';
 
 /** The answer of POST /sdk/signin that asks for the second factor's code next. */
 const asksSecondFactor = (answer: unknown) => Array.isArray(answer) && answer.includes('secondFactorRequired');
@@ -24,6 +25,9 @@ export const SignInForm = ({ onSignedIn, onSecondFactor }: { onSignedIn: () => v
           onAnswer: (answer) => (asksSecondFactor(answer) ? onSecondFactor() : onSignedIn()),
         }}
       />
+      <p className="my-account__passkey-sign-in">
+        <PasskeySignInButton label={t('myAccount.passkeys.signIn')} onSignedIn={onSignedIn} />
+      </p>
       <p>
         <Link to={href('register')}>{t('account.tabs.register')}</Link> ·{' '}
         <Link to={href('recoverPassword')}>{t('account.tabs.recoverPassword')}</Link>
@@ -32,7 +36,7 @@ export const SignInForm = ({ onSignedIn, onSecondFactor }: { onSignedIn: () => v
   );
 };
 
-/** The second step: a code of the authenticator app, or one of the recovery codes. */
+/** The second step: a code of the authenticator app, one of the recovery codes, or a passkey. */
 export const SecondFactorForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const { t } = useTranslation();
   return (
@@ -49,6 +53,9 @@ export const SecondFactorForm = ({ onSignedIn }: { onSignedIn: () => void }) => 
           onAnswer: onSignedIn,
         }}
       />
+      <p className="my-account__passkey-sign-in">
+        <PasskeySignInButton label={t('myAccount.passkeys.useOne')} onSignedIn={onSignedIn} />
+      </p>
     </section>
   );
 };
