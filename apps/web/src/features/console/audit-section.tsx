@@ -2,7 +2,7 @@ import type { ConsoleAuditRow } from '@gatekeeper/contract/lite';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../my-account/formats';
+import { formatDate } from '../../shared/formats';
 import { PagedTable, usePagedList } from './console-table';
 
 /** The audit log, newest first, searched literally by the server; "older" reads the next page. */

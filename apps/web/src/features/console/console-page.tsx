@@ -6,14 +6,13 @@ import { SiteForm } from '../../components/form/site-form';
 import { Page } from '../../components/page';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { type TabPanel, TabPanels } from '../my-account/tab-panels';
+import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { AuditSection } from './audit-section';
 import { StepUpExpired } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
 import { RewardsSection } from './rewards-section';
-import '../my-account/my-account.css';
 import './console.css';
 
 /** Who is at the console, as GET /sdk/console/me answers (never cached, never pre-rendered). */
@@ -39,7 +38,7 @@ const read = (): Promise<ConsoleState> =>
 const StepUpForm = ({ onSteppedUp }: { onSteppedUp: () => void }) => {
   const { t } = useTranslation();
   return (
-    <section className="my-account__sign-in" aria-labelledby="console-step-up">
+    <section className="console__step-up" aria-labelledby="console-step-up">
       <h3 id="console-step-up">{t('console.stepUp.title')}</h3>
       <p className="account-intro">{t('console.stepUp.intro')}</p>
       <SiteForm
@@ -97,7 +96,7 @@ const ConsolePage = () => {
   const myAccount = <Link to={href('myAccount')}>{t('console.myAccountLink')}</Link>;
   return (
     <Page title={t('console.title')}>
-      <div className="my-account console">
+      <div className="console">
         {state.kind === 'loading' && <p aria-busy="true">{t('forms.processing')}</p>}
         {state.kind === 'failed' && <p role="alert">{t('ServerError')}</p>}
         {state.kind === 'signedOut' && (
@@ -108,7 +107,7 @@ const ConsolePage = () => {
         {state.kind === 'forbidden' && <p role="alert">{t('console.forbidden')}</p>}
         {state.kind === 'in' && (
           <>
-            <p className="my-account__who">
+            <p className="console__who">
               {t('console.who', { login: state.me.login, role: t(`console.roles.${state.me.role}`) })}
             </p>
             {state.me.factors.length === 0 ? (

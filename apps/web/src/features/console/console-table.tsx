@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureKeys, useConsoleCall } from './console-call';
 
@@ -67,34 +67,38 @@ type ListState<Row> =
 
 /**
  * A console list read page by page, newest first: `load(before)` reads one page; `older()` adds
- * the next; a change of `load` (a new search or filter) starts over.
+ * the next; a change of `load` (a new search or filter) or `reload()` starts over.
  */
 export const usePagedList = <Row,>(load: (before: number | undefined) => Promise<ListPage<Row>>) => {
   const consoleCall = useConsoleCall();
-  const [state, setState] = useState<ListState<Row>>({ kind: 'loading' });
   const [version, setVersion] = useState(0);
+  // The state remembers what it was read for: a new search shows the waiting line until its answer.
+  const [read, setRead] = useState<{ load: typeof load; version: number; state: ListState<Row> } | undefined>();
+  const state: ListState<Row> =
+    read && read.load === load && read.version === version ? read.state : { kind: 'loading' };
 
   useEffect(() => {
     let live = true;
-    setState({ kind: 'loading' });
+    const keep = (next: ListState<Row>) => live && setRead({ load, version, state: next });
     consoleCall(() => load(undefined)).then(
-      (page) => live && setState({ kind: 'ready', rows: page.rows, next: page.next, more: false }),
-      (error: unknown) => live && setState({ kind: 'failed', keys: failureKeys(error) }),
+      (page) => keep({ kind: 'ready', rows: page.rows, next: page.next, more: false }),
+      (error: unknown) => keep({ kind: 'failed', keys: failureKeys(error) }),
     );
     return () => {
       live = false;
     };
   }, [load, consoleCall, version]);
 
-  const older = useCallback(() => {
+  const older = () => {
     if (state.kind !== 'ready' || state.next === null) return;
     const { rows, next } = state;
-    setState({ ...state, more: true });
+    const keep = (next: ListState<Row>) => setRead({ load, version, state: next });
+    keep({ ...state, more: true });
     consoleCall(() => load(next)).then(
-      (page) => setState({ kind: 'ready', rows: [...rows, ...page.rows], next: page.next, more: false }),
-      (error: unknown) => setState({ kind: 'failed', keys: failureKeys(error) }),
+      (page) => keep({ kind: 'ready', rows: [...rows, ...page.rows], next: page.next, more: false }),
+      (error: unknown) => keep({ kind: 'failed', keys: failureKeys(error) }),
     );
-  }, [state, load, consoleCall]);
+  };
 
   return { state, older, reload: () => setVersion((n) => n + 1) };
 };

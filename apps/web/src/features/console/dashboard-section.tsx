@@ -2,7 +2,7 @@ import type { ConsoleDashboardAnswer } from '@gatekeeper/contract/lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../my-account/formats';
+import { formatDate } from '../../shared/formats';
 import { failureKeys, useConsoleCall } from './console-call';
 import { ConsoleTable } from './console-table';
 
@@ -25,7 +25,7 @@ const healthRows = (health: Health, t: (key: string) => string): [string, string
 };
 
 const Facts = ({ label, rows }: { label: string; rows: [string, string][] }) => (
-  <dl className="my-account__facts" aria-label={label}>
+  <dl className="console__facts" aria-label={label}>
     {rows.map(([term, value]) => (
       <div key={term}>
         <dt>{term}</dt>

@@ -2,7 +2,7 @@ import type { ConsoleRewardRow, ConsoleRewardsQuery, ConsoleRole } from '@gateke
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../my-account/formats';
+import { formatDate } from '../../shared/formats';
 import { failureKeys, useConsoleCall } from './console-call';
 import { PagedTable, usePagedList } from './console-table';
 

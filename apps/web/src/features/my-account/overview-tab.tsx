@@ -1,6 +1,6 @@
 import type { AccountAnswer } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { ConsoleLink } from '../console/console-link';
+import { ConsoleLink } from './console-link';
 import { formatDate } from './formats';
 
 /** Login, masked email, when created, the sign-in before this one, and the ban state. */
