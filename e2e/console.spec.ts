@@ -122,7 +122,7 @@ for (const size of ['phone', 'desktop'] as const) {
       await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('heading', { name: 'Health' })).toBeVisible();
       await expect(page.getByRole('definition').filter({ hasText: 'working' }).first()).toBeVisible();
-      await expect(page.getByText(`${login} · game master`)).toBeVisible();
+      await expect(page.getByText(`Signed in to the console as ${login} (game master)`)).toBeVisible();
       await expectAccessible(page);
 
       // The arrow keys move to the next section; a gm sees no reward actions.
