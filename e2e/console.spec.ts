@@ -106,6 +106,7 @@ for (const size of ['phone', 'desktop'] as const) {
       await page.getByRole('button', { name: 'Switch on' }).click();
       await page.getByRole('button', { name: 'I have saved them' }).click();
 
+      await page.getByRole('tab', { name: 'Overview' }).click();
       await page.getByRole('link', { name: 'Open the console' }).click();
       await waitForScript(page);
       const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
