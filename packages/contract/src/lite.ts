@@ -15,3 +15,4 @@ export type { Api, BodyOf, QueryOf, ResponseOf } from './api';
 export * from './password-flags';
 export type * from './online';
 export type * from './news';
+export type * from './console';

@@ -48,6 +48,7 @@ export const ROUTE_SLUGS = {
     br: 'minha-conta',
     lt: 'mano-paskyra',
   },
+  console: { en: 'console', ru: 'konsol', gr: 'konsola', es: 'consola', br: 'console', lt: 'konsole' },
   news: { en: 'news', ru: 'novosti', gr: 'nea', es: 'noticias', br: 'noticias', lt: 'naujienos' },
   downloads: { en: 'downloads', ru: 'zagruzki', gr: 'lipseis', es: 'descargas', br: 'downloads', lt: 'atsisiuntimai' },
   donate: { en: 'donate', ru: 'pozhertvovaniya', gr: 'dorea', es: 'donar', br: 'doar', lt: 'parama' },

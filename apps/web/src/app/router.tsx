@@ -31,6 +31,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
     import('../features/account/account-pages').then((m) => ({ default: m.UnblockCharacterPage })),
   ),
   myAccount: preloadable(() => import('../features/my-account/my-account-page')),
+  console: preloadable(() => import('../features/console/console-page')),
   news: preloadable(() => import('../features/news/news-pages').then((m) => ({ default: m.NewsPage }))),
   downloads: preloadable(() => import('../features/downloads/downloads-page')),
   donate: preloadable(() => import('../features/donate/donate-page')),

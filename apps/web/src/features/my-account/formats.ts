@@ -1,9 +1,4 @@
-/** Dates and durations in the page's language. */
-export const formatDate = (at: number, language: string): string =>
-  new Intl.DateTimeFormat(language === 'gr' ? 'el' : language === 'br' ? 'pt-BR' : language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
+export { formatDate } from '../../shared/formats';
 
 /** Hours and minutes played, e.g. 12 h 05 min (the unit words come from the texts). */
 export const hoursAndMinutes = (seconds: number): { hours: number; minutes: string } => ({

@@ -10,7 +10,7 @@ import { ReferralTab } from './referral-tab';
 import { RewardsTab } from './rewards-tab';
 import { SecurityTab } from './security-tab';
 import { SecondFactorForm, SignInForm } from './sign-in';
-import { type TabPanel, TabPanels } from './tab-panels';
+import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { useAccount } from './use-account';
 import { announceSignedIn } from '../../shared/signed-in';
 import './my-account.css';

@@ -1,5 +1,6 @@
 import type { AccountAnswer } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
+import { ConsoleLink } from './console-link';
 import { formatDate } from './formats';
 
 /** Login, masked email, when created, the sign-in before this one, and the ban state. */
@@ -21,13 +22,16 @@ export const OverviewTab = ({ account }: { account: AccountAnswer }) => {
     [t('myAccount.overview.ban'), account.ban.banned ? t('myAccount.banned.title') : t('myAccount.overview.notBanned')],
   ];
   return (
-    <dl className="my-account__facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="my-account__facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ConsoleLink />
+    </>
   );
 };

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import './tab-panels.css';
 
 export interface TabPanel {
   id: string;
@@ -9,7 +10,7 @@ export interface TabPanel {
 /**
  * Panels shown in place under one address (WAI-ARIA tabs): role=tablist, the arrow keys, Home and
  * End move between tabs and show the one they reach; only the selected tab is in the Tab order.
- * More tabs join by adding a panel to the list (docs/product.md#my-account).
+ * More tabs join by adding a panel to the list (docs/product.md#my-account, docs/product.md#console).
  */
 export const TabPanels = ({ label, panels }: { label: string; panels: readonly TabPanel[] }) => {
   const [selected, setSelected] = useState(panels[0]?.id ?? '');

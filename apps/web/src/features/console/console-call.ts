@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@gatekeeper/contract/lite';
+import { createContext, useCallback, useContext } from 'react';
+import { errorCodesOf } from '../../api/client';
+
+/** Whether a refusal says the console's step-up has run out (idle minutes, sign-out elsewhere). */
+export const isStepUpExpired = (error: unknown) => errorCodesOf(error).includes('consoleStepUpRequired');
+
+/** What the console's sections are told when a call finds the step-up gone: the page asks the code again. */
+export const StepUpExpired = createContext<() => void>(() => undefined);
+
+/**
+ * callApi for the console's sections: a refusal with consoleStepUpRequired brings the code form
+ * back (docs/owner/console.md#second-factor) and the call still fails for its caller.
+ */
+export const useConsoleCall = () => {
+  const expired = useContext(StepUpExpired);
+  return useCallback(
+    async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (isStepUpExpired(error)) expired();
+        throw error;
+      }
+    },
+    [expired],
+  );
+};
+
+/** The translation keys of a failed call: its error codes, or the server error. */
+export const failureKeys = (error: unknown): (ErrorCode | 'ServerError')[] => {
+  const codes = errorCodesOf(error);
+  return codes.length > 0 ? codes : ['ServerError'];
+};

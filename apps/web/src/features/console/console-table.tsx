@@ -1,0 +1,130 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureKeys, useConsoleCall } from './console-call';
+
+export interface Column<Row> {
+  id: string;
+  label: string;
+  render: (row: Row) => ReactNode;
+}
+
+/**
+ * The console's one table: a caption, a header per column, a row per record, "nothing here" when
+ * empty. On a phone the table scrolls sideways inside its own focusable region.
+ */
+export const ConsoleTable = <Row,>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+}) => {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="console__empty">{t('console.table.empty', { caption })}</p>;
+  return (
+    <div className="console__scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="console__table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.id} data-label={column.label}>
+                  {column.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+};
+
+/** A page of a console list and where the next one starts (`next`: the `before` to send, or null). */
+export interface ListPage<Row> {
+  rows: Row[];
+  next: number | null;
+}
+
+type ListState<Row> =
+  | { kind: 'loading' }
+  | { kind: 'failed'; keys: string[] }
+  | { kind: 'ready'; rows: Row[]; next: number | null; more: boolean };
+
+/**
+ * A console list read page by page, newest first: `load(before)` reads one page; `older()` adds
+ * the next; a change of `load` (a new search or filter) or `reload()` starts over.
+ */
+export const usePagedList = <Row,>(load: (before: number | undefined) => Promise<ListPage<Row>>) => {
+  const consoleCall = useConsoleCall();
+  const [version, setVersion] = useState(0);
+  // The state remembers what it was read for: a new search shows the waiting line until its answer.
+  const [read, setRead] = useState<{ load: typeof load; version: number; state: ListState<Row> } | undefined>();
+  const state: ListState<Row> =
+    read && read.load === load && read.version === version ? read.state : { kind: 'loading' };
+
+  useEffect(() => {
+    let live = true;
+    const keep = (next: ListState<Row>) => live && setRead({ load, version, state: next });
+    consoleCall(() => load(undefined)).then(
+      (page) => keep({ kind: 'ready', rows: page.rows, next: page.next, more: false }),
+      (error: unknown) => keep({ kind: 'failed', keys: failureKeys(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, consoleCall, version]);
+
+  const older = () => {
+    if (state.kind !== 'ready' || state.next === null) return;
+    const { rows, next } = state;
+    const keep = (next: ListState<Row>) => setRead({ load, version, state: next });
+    keep({ ...state, more: true });
+    consoleCall(() => load(next)).then(
+      (page) => keep({ kind: 'ready', rows: [...rows, ...page.rows], next: page.next, more: false }),
+      (error: unknown) => keep({ kind: 'failed', keys: failureKeys(error) }),
+    );
+  };
+
+  return { state, older, reload: () => setVersion((n) => n + 1) };
+};
+
+/** A paged list's table with its waiting line, its error, and the "older" button while there is more. */
+export const PagedTable = <Row,>({
+  list,
+  ...table
+}: {
+  list: ReturnType<typeof usePagedList<Row>>;
+  caption: string;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string | number;
+}) => {
+  const { t } = useTranslation();
+  const { state, older } = list;
+  if (state.kind === 'loading') return <p aria-busy="true">{t('forms.processing')}</p>;
+  if (state.kind === 'failed') return <p role="alert">{state.keys.map((key) => t(key)).join(' ')}</p>;
+  return (
+    <>
+      <ConsoleTable {...table} rows={state.rows} />
+      {state.next !== null && (
+        <button type="button" className="button" onClick={older} disabled={state.more}>
+          {t('console.table.older')}
+        </button>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,87 @@
+import type { ConsoleFailedMailsAnswer } from '@gatekeeper/contract/lite';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { failureKeys, useConsoleCall } from './console-call';
+import { ConsoleTable } from './console-table';
+
+type FailedMail = ConsoleFailedMailsAnswer[number];
+
+/** The outbox's given-up mails, and putting them back in the outbox (all, or one mass mail's). */
+export const MailSection = () => {
+  const { t } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [mails, setMails] = useState<FailedMail[] | undefined>();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const read = useCallback(
+    () =>
+      consoleCall(() => callApi('getConsoleFailedMails')).then(
+        (answer) => setMails(answer),
+        (error: unknown) => setErrors(failureKeys(error)),
+      ),
+    [consoleCall],
+  );
+  useEffect(() => {
+    void read();
+  }, [read]);
+
+  const retry = (jobId?: number) => {
+    setBusy(true);
+    setErrors([]);
+    consoleCall(() => callApi('retryConsoleFailedMails', { body: jobId === undefined ? {} : { jobId } }))
+      .then((answer) => {
+        setMessage(t('console.mail.requeued', { count: answer.requeued }));
+        return read();
+      })
+      .catch((error: unknown) => setErrors(failureKeys(error)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      {message && <p role="status">{message}</p>}
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {mails === undefined ? (
+        errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
+      ) : (
+        <>
+          <ConsoleTable
+            caption={t('console.mail.failed')}
+            rowKey={(row) => row.id}
+            rows={mails}
+            columns={[
+              { id: 'email', label: t('console.mail.email'), render: (row) => row.email },
+              { id: 'kind', label: t('console.mail.kind'), render: (row) => row.kind },
+              { id: 'subject', label: t('console.mail.subject'), render: (row) => row.subject ?? '' },
+              { id: 'attempts', label: t('console.rewards.attempts'), render: (row) => row.attempts },
+              { id: 'error', label: t('console.rewards.lastError'), render: (row) => row.lastError ?? '' },
+              {
+                id: 'retry',
+                label: t('console.rewards.actions'),
+                render: (row) =>
+                  row.jobId !== null && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      onClick={() => retry(row.jobId ?? undefined)}
+                    >
+                      {t('console.mail.retryJob', { jobId: row.jobId })}
+                    </button>
+                  ),
+              },
+            ]}
+          />
+          {mails.length > 0 && (
+            <button type="button" className="button" disabled={busy} onClick={() => retry()}>
+              {t('console.mail.retryAll')}
+            </button>
+          )}
+        </>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,189 @@
+import type { ConsoleRewardRow, ConsoleRewardsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from '../../shared/formats';
+import { failureKeys, useConsoleCall } from './console-call';
+import { PagedTable, usePagedList } from './console-table';
+
+/** The queue's states and kinds, as the server's filter takes them (packages/contract/src/console.ts). */
+const STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const satisfies readonly NonNullable<
+  ConsoleRewardsQuery['status']
+>[];
+const KINDS = ['donation', 'referral', 'vote'] as const satisfies readonly NonNullable<ConsoleRewardsQuery['reason']>[];
+
+type Filter = { status: string; reason: string; charId: string };
+
+/** The owner's actions on one grant: retry its delivery, or cancel it with a reason. */
+const RewardActions = ({ row, onDone }: { row: ConsoleRewardRow; onDone: (message: string) => void }) => {
+  const { t } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const run = (call: () => Promise<unknown>) => {
+    setBusy(true);
+    setErrors([]);
+    consoleCall(call)
+      .then((answer) => {
+        const change = answer as { before: string; after: string };
+        onDone(t('console.rewards.done', { requestId: row.requestId, before: change.before, after: change.after }));
+      })
+      .catch((error: unknown) => setErrors(failureKeys(error)))
+      .finally(() => setBusy(false));
+  };
+  const cancel = (event: FormEvent) => {
+    event.preventDefault();
+    run(() => callApi('cancelConsoleReward', { body: { requestId: row.requestId, reason } }));
+  };
+  return (
+    <div className="console__actions">
+      {(row.status === 'failed' || row.status === 'cancelled') && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-label={t('console.rewards.retryOne', { requestId: row.requestId })}
+          onClick={() => run(() => callApi('retryConsoleReward', { body: { requestId: row.requestId } }))}
+        >
+          {t('console.rewards.retry')}
+        </button>
+      )}
+      {(row.status === 'pending' || row.status === 'failed') &&
+        (cancelling ? (
+          <form onSubmit={cancel} className="console__cancel">
+            <label>
+              {t('console.rewards.reason')}
+              <input value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+            </label>
+            <button type="submit" className="button" disabled={busy}>
+              {t('console.rewards.confirmCancel')}
+            </button>
+          </form>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('console.rewards.cancelOne', { requestId: row.requestId })}
+            onClick={() => setCancelling(true)}
+          >
+            {t('console.rewards.cancel')}
+          </button>
+        ))}
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+    </div>
+  );
+};
+
+/** The reward queue, filtered by state, kind and character; an owner may retry and cancel, a gm reads. */
+export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
+  const { t, i18n } = useTranslation();
+  const [typed, setTyped] = useState<Filter>({ status: '', reason: '', charId: '' });
+  const [filter, setFilter] = useState<Filter>(typed);
+  const [message, setMessage] = useState('');
+  const load = useCallback(
+    (before: number | undefined) =>
+      callApi('getConsoleRewards', {
+        query: {
+          ...(filter.status ? { status: filter.status as ConsoleRewardsQuery['status'] } : {}),
+          ...(filter.reason ? { reason: filter.reason as ConsoleRewardsQuery['reason'] } : {}),
+          ...(filter.charId ? { charId: filter.charId } : {}),
+          ...(before ? { before } : {}),
+        },
+      }),
+    [filter],
+  );
+  const list = usePagedList<ConsoleRewardRow>(load);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setFilter({ ...typed, charId: typed.charId.trim() });
+  };
+  const columns = [
+    { id: 'request', label: t('console.rewards.request'), render: (row: ConsoleRewardRow) => row.requestId },
+    { id: 'char', label: t('console.rewards.charId'), render: (row: ConsoleRewardRow) => row.charId },
+    {
+      id: 'item',
+      label: t('console.rewards.item'),
+      render: (row: ConsoleRewardRow) => `${row.itemId} × ${row.itemCount}`,
+    },
+    {
+      id: 'kind',
+      label: t('console.rewards.kind'),
+      render: (row: ConsoleRewardRow) => t(`console.kinds.${row.reason}`),
+    },
+    {
+      id: 'state',
+      label: t('console.rewards.state'),
+      render: (row: ConsoleRewardRow) => t(`console.states.${row.status}`),
+    },
+    { id: 'attempts', label: t('console.rewards.attempts'), render: (row: ConsoleRewardRow) => row.attempts },
+    { id: 'error', label: t('console.rewards.lastError'), render: (row: ConsoleRewardRow) => row.lastError ?? '' },
+    {
+      id: 'created',
+      label: t('console.rewards.created'),
+      render: (row: ConsoleRewardRow) => formatDate(row.createdAt, i18n.language),
+    },
+    ...(role === 'owner'
+      ? [
+          {
+            id: 'actions',
+            label: t('console.rewards.actions'),
+            render: (row: ConsoleRewardRow) => (
+              <RewardActions
+                row={row}
+                onDone={(done) => {
+                  setMessage(done);
+                  list.reload();
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <form className="console__filters" onSubmit={apply}>
+        <label>
+          {t('console.rewards.state')}
+          <select value={typed.status} onChange={(event) => setTyped({ ...typed, status: event.target.value })}>
+            <option value="">{t('console.rewards.any')}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`console.states.${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('console.rewards.kind')}
+          <select value={typed.reason} onChange={(event) => setTyped({ ...typed, reason: event.target.value })}>
+            <option value="">{t('console.rewards.any')}</option>
+            {KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`console.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('console.rewards.charId')}
+          <input
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={10}
+            value={typed.charId}
+            onChange={(event) => setTyped({ ...typed, charId: event.target.value })}
+          />
+        </label>
+        <button type="submit" className="button">
+          {t('console.rewards.show')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      <PagedTable list={list} caption={t('console.tabs.rewards')} rowKey={(row) => row.id} columns={columns} />
+    </>
+  );
+};

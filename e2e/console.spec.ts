@@ -1,0 +1,144 @@
+import { type Page, expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { Secret, TOTP } from 'otpauth';
+import { DATABASE_FILE, INSTANCES } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
+import { uniqueName } from './support/database';
+import { expectAccessible, waitForScript } from './support/fixtures';
+
+/**
+ * The owner's console page (docs/product.md#console) on the default L2J instance at a phone's
+ * 390 px and at 1920 px. Each test registers its own account and makes it a GM in the game's
+ * table, so no other spec's account (the demo GM's sign-in in mail.spec.ts) gets a second factor.
+ */
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
+});
+
+const SIZES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1920, height: 1080 } },
+} as const;
+const STEP_MS = 30_000;
+const PASSWORD = 'Aden.Gate1';
+
+/** The game's access level of an account (docs/owner/console.md#who-gets-in): 100 is a gm. */
+const setAccessLevel = (login: string, level: number) => {
+  const db = new Database(DATABASE_FILE('default'), { fileMustExist: true });
+  try {
+    db.prepare('update accounts set accessLevel = ? where login = ?').run(level, login);
+  } finally {
+    db.close();
+  }
+};
+
+const register = async (page: Page, login: string) => {
+  await page.goto('/register');
+  await waitForScript(page);
+  await page.getByLabel('Username').fill(login);
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the new password').fill(PASSWORD);
+  await page.getByLabel('Email', { exact: true }).fill(`${login}@example.com`);
+  await page.getByLabel('Repeat the email').fill(`${login}@example.com`);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
+};
+
+const signIn = async (page: Page, login: string) => {
+  await page.goto('/account');
+  await waitForScript(page);
+  const form = page.getByRole('region', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(login);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await solveCaptcha(page);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
+};
+
+const openConsole = async (page: Page) => {
+  await page.goto('/console');
+  await waitForScript(page);
+};
+
+/** A code of the secret for a time step after `after` (each step's code is taken once). */
+const codeAfter = async (secret: string, after: number) => {
+  const step = (at: number) => Math.floor(at / STEP_MS);
+  while (step(Date.now()) <= step(after)) await new Promise((resolve) => setTimeout(resolve, 500));
+  return TOTP.generate({ secret: Secret.fromBase32(secret) });
+};
+
+for (const size of ['phone', 'desktop'] as const) {
+  test.describe(`The console (${size})`, () => {
+    test.use({ baseURL: INSTANCES.default, ...SIZES[size] });
+
+    test('signed out, it leads to My account', async ({ page }) => {
+      await openConsole(page);
+      await expect(page.getByRole('heading', { name: 'Console', exact: true })).toBeVisible();
+      await expect(page.getByText('Sign in on My account first')).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'My account' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+    });
+
+    test('a player is not allowed; a GM switches the authenticator on, steps up and finds it in the audit log', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const login = uniqueName('cw').toLowerCase();
+      await register(page, login);
+      await signIn(page, login);
+      await openConsole(page);
+      await expect(page.getByText('Not allowed: this account is not a game master')).toBeVisible();
+      await expect(page.getByRole('tablist')).toHaveCount(0);
+
+      setAccessLevel(login, 100);
+      await openConsole(page);
+      await expect(page.getByText('Switch the authenticator app on in the Security tab')).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'My account' }).click();
+      await waitForScript(page);
+      // My account offers the console to a gm.
+      await expect(page.getByRole('link', { name: 'Open the console' })).toBeVisible();
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByRole('button', { name: 'Switch on' }).click();
+      const secret = await page.getByLabel('Secret:').inputValue();
+      const confirmedAt = Date.now();
+      await page.getByLabel('Code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+      await page.getByRole('button', { name: 'Switch on' }).click();
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByRole('link', { name: 'Open the console' }).click();
+      await waitForScript(page);
+      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      await expect(stepUp).toBeVisible();
+      await expectAccessible(page);
+      await stepUp.getByLabel('Code').fill('000000');
+      await stepUp.getByRole('button', { name: 'Open the console' }).click();
+      await expect(page.getByRole('dialog')).toContainText('code');
+      await page.getByRole('dialog').getByRole('button').first().click();
+      await stepUp.getByLabel('Code').fill(await codeAfter(secret, confirmedAt));
+      await stepUp.getByRole('button', { name: 'Open the console' }).click();
+
+      await expect(page.getByRole('tablist', { name: 'Console sections' })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('heading', { name: 'Health' })).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: 'working' }).first()).toBeVisible();
+      await expect(page.getByText(`Signed in to the console as ${login} (game master)`)).toBeVisible();
+      await expectAccessible(page);
+
+      // The arrow keys move to the next section; a gm sees no reward actions.
+      await page.getByRole('tab', { name: 'Dashboard' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('button', { name: /^Retry / })).toHaveCount(0);
+
+      await page.getByRole('tab', { name: 'Audit log' }).click();
+      await page.getByRole('searchbox', { name: 'Search the log' }).fill(login);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const log = page.getByRole('table', { name: 'Audit log' });
+      await expect(log.getByRole('row').filter({ hasText: 'signInFailed' })).toHaveCount(1);
+      await expect(log.getByRole('row').filter({ hasText: /signIn(?!Failed)/ })).toHaveCount(1);
+      await expectAccessible(page);
+    });
+  });
+}
