@@ -52,7 +52,7 @@ const signIn = async (page: Page, login: string) => {
   await form.getByLabel('Username').fill(login);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
 };
 

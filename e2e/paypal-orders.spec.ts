@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { INSTANCES, PAYPAL_API } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
 import { queryDatabaseOf } from './support/database';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForScript } from './support/fixtures';
 
 /**
  * A donation on PayPal Orders v2, from the donate page through PayPal's approval page
@@ -56,6 +57,22 @@ test('a donor pays on PayPal and finds the coins on the character', async ({ pag
   await page.goto(`/payments/paypal/return?token=${orderId}&PayerID=QYR5Z8XDVJNXQ`);
   await expect(page).toHaveURL(`${INSTANCES.votes}/donate?payment=complete`);
   expect(coinsOfCharacter() - before).toBe(1250);
+
+  // The character's owner finds the donation in My account, its coins waiting at the Dimensional Merchant.
+  const [login, password] = character === 'DemoKnight' ? ['demoplayer', 'Demo.Pass1'] : ['demotrader', 'Trade.Pass2'];
+  await page.goto('/account');
+  await waitForScript(page);
+  const signIn = page.getByRole('region', { name: 'Sign in' });
+  await signIn.getByLabel('Username').fill(login);
+  await signIn.getByLabel('Password', { exact: true }).fill(password);
+  await solveCaptcha(page);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('tab', { name: 'Rewards' }).click();
+  const donation = page
+    .getByRole('list', { name: 'Rewards' })
+    .getByRole('listitem')
+    .filter({ hasText: `Donation · 12.50 EUR · ${character}` });
+  await expect(donation.first()).toContainText('Waiting at the Dimensional Merchant');
 });
 
 test('a donor who cancels on PayPal is told nothing was charged', async ({ page }) => {

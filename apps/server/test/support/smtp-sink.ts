@@ -37,6 +37,13 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
       });
     },
   });
+  // A client that dies in the middle of a message (the cluster suite kills an instance while it
+  // sends) resets its connection; smtp-server reports that as the server's 'error' event, which
+  // would otherwise be thrown as an uncaught exception. The message was not accepted, so it is not
+  // in `received`, and the sender sends it again.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
