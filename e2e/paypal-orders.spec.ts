@@ -65,7 +65,8 @@ test('a donor pays on PayPal and finds the coins on the character', async ({ pag
   const signIn = page.getByRole('region', { name: 'Sign in' });
   await signIn.getByLabel('Username').fill(login);
   await signIn.getByLabel('Password', { exact: true }).fill(password);
-  await solveCaptcha(page);
+  // The vote panel beside it has a captcha of its own.
+  await solveCaptcha(page, signIn);
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('tab', { name: 'Rewards' }).click();
   const donation = page
