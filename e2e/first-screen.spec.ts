@@ -77,9 +77,6 @@ const checkPage = async (page: Page, path: string, id: RouteId) => {
   await expectInFirstScreen(page, heading, `${path}: heading`);
   // A ranking or a lazy section may still be loading: wait for the loading line to go.
   await expect(page.locator('.page-loading')).toHaveCount(0);
-  // A ranking whose rows were not in the page yet (a site just started) loads them: its content
-  // start is known once they are there (its first rows, or the notice of an empty ranking).
-  await expect(page.locator('[data-loading]')).toHaveCount(0);
   // The home page's content starts above its heading, with the hero on the header's artwork.
   if (id !== 'home') {
     const { target, what, start } = await contentStart(page.getByRole('main').getByRole('article'));
