@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { INSTANCES } from '../playwright.config';
 import { expectAccessible, waitForShell } from './support/fixtures';
 
 /**
@@ -9,6 +10,10 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1920, height: 1080 } },
 ];
+
+// The instance whose login and game ports answer: the sampler's own probes of the last day find both
+// servers up too, however long the suite has run before this spec.
+test.use({ baseURL: INSTANCES.online });
 
 // The widths are set here, so one project is enough.
 test.skip(() => test.info().project.name !== 'desktop-1920', 'the widths are set by the spec itself');
