@@ -1,15 +1,7 @@
 import type { Language, OpeningDate } from '@gatekeeper/contract/lite';
+import { DATE_LOCALES } from '../../shared/formats';
 import { writtenOnce } from '../../shared/written-texts';
 
-/** The locale each language writes a date in: English the British way (day before month). */
-const DATE_LOCALES: Record<Language, string> = {
-  en: 'en-GB',
-  ru: 'ru-RU',
-  gr: 'el-GR',
-  es: 'es-ES',
-  br: 'pt-BR',
-  lt: 'lt-LT',
-};
 
 const DAY_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'long',

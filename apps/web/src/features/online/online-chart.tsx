@@ -11,7 +11,7 @@ export const OnlineChart = ({
   labels,
 }: {
   series: OnlineSeries;
-  labels: { players: string; traders: string };
+  labels: { players: string; traders: string; tick: (seconds: number, stepSeconds: number) => string };
 }) => {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -35,7 +35,14 @@ export const OnlineChart = ({
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } },
-          axes: [axis, axis],
+          axes: [
+            {
+              ...axis,
+              values: (_plot: unknown, splits: number[], _axis: number, _space: number, step: number) =>
+                splits.map((split) => labels.tick(split, step)),
+            },
+            axis,
+          ],
           series: [
             {},
             { label: labels.players, stroke: '#e0b04a', fill: 'rgba(224, 176, 74, 0.25)', width: 2 },
@@ -52,6 +59,6 @@ export const OnlineChart = ({
       resize.disconnect();
       plot?.destroy();
     };
-  }, [series, labels.players, labels.traders]);
+  }, [series, labels]);
   return <div ref={box} className="online-chart" aria-hidden="true" data-testid="online-chart" />;
 };

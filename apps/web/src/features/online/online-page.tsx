@@ -1,13 +1,19 @@
-import { className as classNameOf, type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
+import {
+  className as classNameOf,
+  type Language,
+  type OnlineHistory,
+  type OnlinePlayers,
+} from '@gatekeeper/contract/lite';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import { Page } from '../../components/page';
 import { Tabs } from '../../components/tabs';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
+import { DATE_LOCALES } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
 import { OnlineChart } from './online-chart';
-import { PERIODS, type Period, formatMoment, formatTime, summarize } from './online-summary';
+import { PERIODS, type Period, formatMoment, formatTick, formatTime, summarize } from './online-summary';
 import './online.css';
 
 /** The statistics' tabs, with this page's at their end (docs/product.md#online). */
@@ -71,15 +77,22 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
   );
 };
 
-const percentOrNone = (value: number | null, none: string, language: string) =>
-  value === null ? none : `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value)} %`;
+const percentOrNone = (value: number | null, none: string, language: Language) =>
+  value === null ? none : `${new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 2 }).format(value)} %`;
 
 const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined; period: Period }) => {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const series = history?.[period];
   const rows = useMemo(() => (series ? summarize(period, series) : []), [series, period]);
-  const labels = useMemo(() => ({ players: t('online.players'), traders: t('online.traders') }), [t]);
+  const labels = useMemo(
+    () => ({
+      players: t('online.players'),
+      traders: t('online.traders'),
+      tick: (seconds: number, stepSeconds: number) => formatTick(language, seconds, stepSeconds),
+    }),
+    [t, language],
+  );
   const none = t('online.none');
   return (
     <div role="tabpanel" id="online-panel" aria-labelledby={`online-tab-${period}`} className="online-panel">

@@ -1,17 +1,8 @@
 import type { Language, OnlineSeries } from '@gatekeeper/contract/lite';
+import { DATE_LOCALES } from '../../shared/formats';
 
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
-
-/** The locale each language writes a date in (as the home page's opening date). */
-export const DATE_LOCALES: Record<Language, string> = {
-  en: 'en-GB',
-  ru: 'ru-RU',
-  gr: 'el-GR',
-  es: 'es-ES',
-  br: 'pt-BR',
-  lt: 'lt-LT',
-};
 
 export interface SummaryRow {
   /** Unix seconds of the group's start. */
@@ -67,3 +58,19 @@ export const formatMoment = (language: Language, seconds: number): string =>
   new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(seconds * 1000),
   );
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A chart axis label in the page's language: the hour when the ticks are hours apart, the day
+ * when days apart, the month beyond four weeks (uPlot's own labels are American English).
+ */
+export const formatTick = (language: Language, seconds: number, stepSeconds: number): string =>
+  new Intl.DateTimeFormat(
+    DATE_LOCALES[language],
+    stepSeconds < DAY_SECONDS
+      ? { hour: '2-digit', minute: '2-digit' }
+      : stepSeconds < 28 * DAY_SECONDS
+        ? { day: 'numeric', month: 'short' }
+        : { month: 'short', year: 'numeric' },
+  ).format(new Date(seconds * 1000));
