@@ -2,7 +2,6 @@ import type { Language, OpeningDate } from '@gatekeeper/contract/lite';
 import { DATE_LOCALES } from '../../shared/formats';
 import { writtenOnce } from '../../shared/written-texts';
 
-
 const DAY_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   day: 'numeric',

@@ -78,7 +78,9 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
 };
 
 const percentOrNone = (value: number | null, none: string, language: Language) =>
-  value === null ? none : `${new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 2 }).format(value)} %`;
+  value === null
+    ? none
+    : `${new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 2 }).format(value)} %`;
 
 const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined; period: Period }) => {
   const { t } = useTranslation();
