@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { tabIndexAfterKey } from './tab-keys';
 import './tab-panels.css';
 
 export interface TabPanel {
@@ -20,16 +21,7 @@ export const TabPanels = ({ label, panels }: { label: string; panels: readonly T
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = panels.findIndex((panel) => panel.id === current?.id);
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % panels.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + panels.length) % panels.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? panels.length - 1
-              : undefined;
+    const next = tabIndexAfterKey(event.key, index, panels.length);
     if (next === undefined) return;
     event.preventDefault();
     const id = panels[next]!.id;

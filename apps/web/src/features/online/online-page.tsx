@@ -8,6 +8,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import { Page } from '../../components/page';
+import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { DATE_LOCALES } from '../../shared/formats';
@@ -38,16 +39,7 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent) => {
     const index = PERIODS.indexOf(period);
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % PERIODS.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + PERIODS.length) % PERIODS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? PERIODS.length - 1
-              : undefined;
+    const next = tabIndexAfterKey(event.key, index, PERIODS.length);
     if (next === undefined) return;
     event.preventDefault();
     onChange(PERIODS[next]!);
