@@ -10,8 +10,13 @@ const PageAnswersContext = createContext<PageAnswers>({});
  * The answers a pre-rendered page was rendered with (decision 040): the server's render and the
  * browser's hydration both read them here, so the rows in the HTML are the rows hydrated.
  */
-export const PageAnswersProvider = ({ answers, children }: { answers: PageAnswers | undefined; children: ReactNode }) =>
-  answers ? <PageAnswersContext.Provider value={answers}>{children}</PageAnswersContext.Provider> : children;
+export const PageAnswersProvider = ({
+  answers,
+  children,
+}: {
+  answers: PageAnswers | undefined;
+  children: ReactNode;
+}) => (answers ? <PageAnswersContext.Provider value={answers}>{children}</PageAnswersContext.Provider> : children);
 
 /** The page's answer of a read, if the server rendered the page with it. */
 export const usePageAnswer = <N extends CallName>(
