@@ -1,13 +1,19 @@
 // A big server's game world for `npm run bench`: 100,000 characters on 40,000 accounts, with
-// GMs, banned accounts, characters pending deletion, clans, heroes and event statistics, in the
-// L2J tables the site reads. Deterministic, so two runs time the same data.
+// GMs, banned accounts, characters pending deletion, clans, heroes, event statistics and the
+// bosses (a dozen grand bosses, 400 raid bosses, some dead), in the L2J tables the site reads. Deterministic, so two runs time the same data.
 import { CLASS_IDS } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../apps/server/src/db/tables';
 import { type CharacterRow, characterRow } from '../../apps/server/src/game/character-row';
 import { seededRandom } from '../../apps/server/src/game/demo-seed';
 
-export const WORLD_SIZE = { characters: 100_000, accounts: 40_000, clans: 3_000 } as const;
+export const WORLD_SIZE = {
+  characters: 100_000,
+  accounts: 40_000,
+  clans: 3_000,
+  grandBosses: 12,
+  raidBosses: 400,
+} as const;
 
 const insertChunked = async <T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -96,4 +102,30 @@ export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
       };
     });
   await insertChunked(eventStats, 4_000, (chunk) => game.insertInto('event_stats').values(chunk).execute());
+
+  // The World pages' bosses: a third dead, back within three days.
+  const respawn = () => (random() < 1 / 3 ? now + int(1, 72) * 3_600_000 : 0);
+  const grand = Array.from({ length: WORLD_SIZE.grandBosses }, (_, i) => ({
+    boss_id: 29_001 + i,
+    loc_x: 0,
+    loc_y: 0,
+    loc_z: 0,
+    heading: 0,
+    respawn_time: respawn(),
+    currentHP: 1_000_000,
+    currentMP: 10_000,
+    status: 0,
+  }));
+  await game.insertInto('grandboss_data').values(grand).execute();
+  const raid = Array.from({ length: WORLD_SIZE.raidBosses }, (_, i) => ({
+    boss_id: 25_001 + i,
+    loc_x: 0,
+    loc_y: 0,
+    loc_z: 0,
+    heading: 0,
+    respawn_time: respawn(),
+    currentHp: 100_000,
+    currentMp: 10_000,
+  }));
+  await game.insertInto('raidboss_spawnlist').values(raid).execute();
 };

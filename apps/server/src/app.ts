@@ -65,6 +65,7 @@ import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
 import { computeSecurityHeaders } from './infra/security-headers';
 import { registerWebApp } from './infra/web-app';
+import { pageAnswers } from './infra/page-answers';
 import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
@@ -252,6 +253,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   const serverStatus = serverStatusSource({ login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
 
+  // The answers read from memory that pre-rendered pages carry (decision 040): the rankings, the World pages.
+  const answers = pageAnswers();
+
   // The vote routes, callbacks and list downloads share one set of dependencies.
   const voteDeps = { connections, schema: deps.schema, rewards, store, now };
 
@@ -276,8 +280,16 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       referrals: referralRanking(connections.site.db),
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
+      pageAnswers: answers,
     });
-    await sdk.register(worldRoutes, { connections, schema: deps.schema, settings: settings.world, shared, now });
+    await sdk.register(worldRoutes, {
+      connections,
+      schema: deps.schema,
+      settings: settings.world,
+      shared,
+      now,
+      pageAnswers: answers,
+    });
     await sdk.register(streamRoutes, {
       connections,
       liveStreams: settings.liveStreams,
@@ -437,6 +449,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         metadata,
         publicUrl: config.PUBLIC_URL,
         news,
+        answers,
       },
       languageStorage: settings.languageStorage,
       securityHeaders,

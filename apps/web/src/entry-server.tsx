@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@gatekeeper/contract/lite';
+import { DEFAULT_LANGUAGE, type Language, type PageRead, type RouteId } from '@gatekeeper/contract/lite';
 import i18next from 'i18next';
 // The browser build of React's pre-renderer, not the Node one: the Node build runs each render in an
 // AsyncLocalStorage, and on Node 20 and 22 the first run turns async hooks on for the whole
@@ -7,6 +7,7 @@ import { prerender } from 'react-dom/static.browser';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { PAGE_READS } from './app/page-reads';
 import { preloadPage } from './app/router';
 import type { PageData } from './shared/page-data';
 import { writtenTextsIn } from './shared/written-texts';
@@ -31,7 +32,11 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={path}>
-          <App initialMetadata={data.metadata} initialNews={data.news ? { language, posts: data.news } : undefined} />
+          <App
+            initialMetadata={data.metadata}
+            initialNews={data.news ? { language, posts: data.news } : undefined}
+            initialAnswers={data.answers}
+          />
         </Router>
       </I18nextProvider>,
       // Every boundary inline, however large: React would otherwise move a big one to the end of
@@ -45,6 +50,9 @@ export const renderPage = async (path: string, language: Language, data: PageDat
   if (OUT_OF_ORDER.test(html)) throw new Error(`${path}: the page waited on something while rendering`);
   return html;
 };
+
+/** The public reads a route's page shows, whose answers its pre-rendered page carries (decision 040). */
+export const pageReads = (route: RouteId): readonly PageRead[] => PAGE_READS[route] ?? [];
 
 /** What the renders wrote that the browser would have to compute again while hydrating. */
 export const writtenTexts = (language: Language): Pick<PageData, 'written'> => ({ written: writtenTextsIn(language) });

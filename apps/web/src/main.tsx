@@ -33,6 +33,7 @@ void Promise.all([
     <App
       initialMetadata={pageData?.metadata}
       initialNews={hydrate && pageData?.news ? { language, posts: pageData.news } : undefined}
+      initialAnswers={pageData?.answers}
     />
   );
   if (hydrate) {

@@ -7,6 +7,7 @@ export * from './vote-id';
 export * from './api';
 export * from './calls';
 export * from './page-routes';
+export * from './page-reads';
 export * from './donations';
 export * from './online';
 export * from './openapi';

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './error-codes';
 export * from './calls';
 export * from './page-routes';
+export * from './page-reads';
 export * from './classes';
 export * from './vote-id';
 export type * from './models';

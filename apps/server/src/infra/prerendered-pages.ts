@@ -9,20 +9,30 @@ import {
   type Language,
   type Metadata,
   type NewsPostView,
+  type PageRead,
   type RouteId,
   getHref,
   getNewsPostHref,
+  pageReadKey,
 } from '@gatekeeper/contract';
 import { LOCALES } from '@gatekeeper/texts';
 import { decodeHTML } from 'entities';
+import type { PageAnswers } from './page-answers';
 
 /** The server-side build of the page (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
   renderPage(
     path: string,
     language: Language,
-    data: { metadata: Metadata; texts: Record<string, unknown>; news?: NewsPostView[] },
+    data: {
+      metadata: Metadata;
+      texts: Record<string, unknown>;
+      news?: NewsPostView[];
+      answers?: Record<string, unknown>;
+    },
   ): Promise<string>;
+  /** The public reads a route's page shows (apps/web/src/app/page-reads.ts, decision 040). */
+  pageReads?(route: RouteId): readonly PageRead[];
   /** What the render wrote that the browser would compute again while hydrating (page data). */
   writtenTexts?(language: Language): Record<string, unknown>;
 }
@@ -132,6 +142,8 @@ export const prerenderedPages = (options: {
   metadata: Metadata;
   publicUrl: string;
   news?: PageNews;
+  /** The reads answered from memory: a page carries those it shows and is rendered again when they change. */
+  answers?: PageAnswers;
   onError: (error: unknown) => void;
 }): PrerenderedPages => {
   const entry = join(options.ssrDir, 'entry-server.js');
@@ -145,17 +157,41 @@ export const prerenderedPages = (options: {
       : Promise.resolve(undefined));
   const pages = new Map<string, Promise<PreparedPage | undefined>>();
   const settled = new Map<string, PreparedPage>();
+  /** The answers each page (kept or being rendered) was rendered with, undefined for one not read yet. */
+  const renderedWith = new Map<string, { read: PageRead; json: string | undefined }[]>();
+  const drop = (key: string) => {
+    pages.delete(key);
+    settled.delete(key);
+    renderedWith.delete(key);
+  };
   // A page that shows news is rendered again after the news changed; the old one is dropped.
   options.news?.onChange(() => {
     for (const key of [...pages.keys()]) {
-      if (key.startsWith('post:') || NEWS_ROUTES.some((route) => key.startsWith(`${route}:`))) {
-        pages.delete(key);
-        settled.delete(key);
-      }
+      if (key.startsWith('post:') || NEWS_ROUTES.some((route) => key.startsWith(`${route}:`))) drop(key);
+    }
+  });
+  // Likewise a page whose answers changed (decision 040), compared as the bytes the calls send: a
+  // page rendered before the first read (its rows loading) is rendered again once they are read.
+  options.answers?.onChange(() => {
+    const answers = options.answers!;
+    for (const [key, used] of [...renderedWith]) {
+      if (used.some(({ read, json }) => answers.json(read) !== json)) drop(key);
     }
   });
 
-  const build = async (route: RouteId, language: Language, post?: NewsPostView) => {
+  /** The answers of the reads a route shows, as page data, noted as what the page `key` is rendered with. */
+  const answersFor = (key: string, reads: readonly PageRead[]) => {
+    if (!options.answers || reads.length === 0) return {};
+    const used = reads.map((read) => ({ read, json: options.answers!.json(read) }));
+    renderedWith.set(key, used);
+    const answers: Record<string, unknown> = {};
+    for (const { read, json } of used) {
+      if (json !== undefined) answers[pageReadKey(read.call, read.query)] = JSON.parse(json) as unknown;
+    }
+    return Object.keys(answers).length > 0 ? { answers } : {};
+  };
+
+  const build = async (key: string, route: RouteId, language: Language, post?: NewsPostView) => {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
     const path = post ? getNewsPostHref(post.slug, language) : getHref(route, language);
@@ -164,6 +200,7 @@ export const prerenderedPages = (options: {
       metadata: options.metadata,
       texts: texts(language),
       ...(showsNews && options.news ? { news: options.news.published(language) } : {}),
+      ...answersFor(key, post ? [] : (loaded.pageReads?.(route) ?? [])),
     };
     const rendered = await loaded.renderPage(path, language, data);
     const pageData = { ...data, ...loaded.writtenTexts?.(language) };
@@ -200,7 +237,7 @@ export const prerenderedPages = (options: {
         },
         (error: unknown) => {
           options.onError(error);
-          if (pages.get(key) === made) pages.delete(key);
+          if (pages.get(key) === made) drop(key);
           return undefined;
         },
       );
@@ -211,12 +248,16 @@ export const prerenderedPages = (options: {
   };
 
   return {
-    page: (route, language) => kept(`${route}:${language}`, () => build(route, language)),
+    page: (route, language) => {
+      const key = `${route}:${language}`;
+      return kept(key, () => build(key, route, language));
+    },
     readyPage: (route, language) => settled.get(`${route}:${language}`),
     async postPage(slug, language) {
       const post = options.news?.published(language).find((shown) => shown.slug === slug);
       if (!post) return null;
-      return kept(`post:${slug}:${language}`, () => build('news', language, post));
+      const key = `post:${slug}:${language}`;
+      return kept(key, () => build(key, 'news', language, post));
     },
   };
 };

@@ -18,6 +18,8 @@ export const refreshingValue = <T>(options: {
   fallback: T;
   intervalMs: number;
   onError?: (error: unknown) => void;
+  /** Called each time a computation has finished and its value (or the fallback) is the latest. */
+  onSettled?: (value: T) => void;
 }): RefreshingValue<T> => {
   let current: Promise<T> | undefined;
   let settled = options.fallback;
@@ -33,6 +35,7 @@ export const refreshingValue = <T>(options: {
       })
       .then((value) => {
         settled = value;
+        options.onSettled?.(value);
         return value;
       });
 

@@ -28,6 +28,7 @@ import {
   sendPrepared,
   withHeaders,
 } from './prepared-answer';
+import type { PageAnswers } from './page-answers';
 import { publicGet } from './public-read';
 import { headerOf } from './raw-header';
 import { markPublicRead } from './request-log';
@@ -43,7 +44,7 @@ export interface WebAppOptions {
    * Where the server-side build is and what it renders with: every page is then sent as finished
    * HTML (decision 022); without it, the plain page that the browser renders alone.
    */
-  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews };
+  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews; answers?: PageAnswers };
 }
 
 /** index.html with the owner's page options as meta tags, read once. */

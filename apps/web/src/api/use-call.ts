@@ -1,15 +1,22 @@
 import type { CallName, ResponseOf } from '@gatekeeper/contract/lite';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from './client';
+import { usePageAnswer } from './page-answers';
 
 const FAILED = Symbol('failed');
 
-/** Runs a GET call without body or query; a new `attempt` runs it again (loading meanwhile). */
+/**
+ * Runs a GET call without body or query; a new `attempt` runs it again (loading meanwhile). On a
+ * page the server rendered with this call's answer (decision 040), that answer is the value from
+ * the first render (the one hydrated) until the call answers again; should that fail, the
+ * rendered answer stays.
+ */
 const useCallAttempt = <N extends CallName>(
   name: N,
   attempt: number,
   skip = false,
 ): ResponseOf<N> | typeof FAILED | undefined => {
+  const rendered = usePageAnswer(name);
   const [answer, setAnswer] = useState<{ name: N; attempt: number; value: ResponseOf<N> | typeof FAILED }>();
   useEffect(() => {
     if (skip) return;
@@ -25,7 +32,8 @@ const useCallAttempt = <N extends CallName>(
     );
     return () => controller.abort();
   }, [name, attempt, skip]);
-  return answer?.name === name && answer.attempt === attempt ? answer.value : undefined;
+  if (answer?.name !== name || answer.attempt !== attempt) return rendered;
+  return answer.value === FAILED && rendered !== undefined ? rendered : answer.value;
 };
 
 /**

@@ -8,6 +8,7 @@ import { SiteDataProvider } from '../shared/site-data';
 import { Shell } from './shell/shell';
 import { preloadHomeSections } from '../features/home/home-sections';
 import { DialogProvider } from '../components/dialog';
+import { type PageAnswers, PageAnswersProvider } from '../api/page-answers';
 
 /** A news post's page (its path is the news page's and the post's slug). */
 const newsPostPage = preloadable<object>(() =>
@@ -108,14 +109,24 @@ const CurrentPage = () => {
 };
 
 /** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
-export const AppRouter = ({ initialMetadata, initialNews }: { initialMetadata?: Metadata; initialNews?: PageNews }) => (
+export const AppRouter = ({
+  initialMetadata,
+  initialNews,
+  initialAnswers,
+}: {
+  initialMetadata?: Metadata;
+  initialNews?: PageNews;
+  initialAnswers?: PageAnswers;
+}) => (
   <LanguageSync>
-    <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews}>
-      <DialogProvider>
-        <Shell>
-          <CurrentPage />
-        </Shell>
-      </DialogProvider>
-    </SiteDataProvider>
+    <PageAnswersProvider answers={initialAnswers}>
+      <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews}>
+        <DialogProvider>
+          <Shell>
+            <CurrentPage />
+          </Shell>
+        </DialogProvider>
+      </SiteDataProvider>
+    </PageAnswersProvider>
   </LanguageSync>
 );

@@ -9,6 +9,11 @@ export interface PageData {
   written?: Record<string, string>;
   /** The page language's published news, on the pages that show them (home, /news, a post). */
   news?: NewsPostView[];
+  /**
+   * The answers of the public reads the page's route shows (app/page-reads.ts), by read key
+   * (`pageReadKey`), exactly as the calls answer them (decision 040).
+   */
+  answers?: Record<string, unknown>;
 }
 
 export const PAGE_DATA_ID = 'gatekeeper-page-data';

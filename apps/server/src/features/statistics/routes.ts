@@ -5,6 +5,7 @@ import { chooseEncoding } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
+import type { PageAnswers } from '../../infra/page-answers';
 import type { StatisticsSettings } from './settings-schema';
 import { preparedEncodings } from '../../infra/encoded-answer';
 import { STATISTICS_CALLS, type StatisticsCall } from './lists';
@@ -29,6 +30,8 @@ export interface StatisticsRoutesOptions {
   voters?: VotersStatisticsSource;
   /** Reads the rankings on one instance per refresh for all of them. */
   shared?: SharedRefresh;
+  /** The pre-rendered pages' answers: the rankings' pages carry their rows (decision 040). */
+  pageAnswers?: PageAnswers;
 }
 
 /** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
@@ -47,6 +50,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     refreshMs: settings.refreshSeconds * 1000,
     log: app.log,
     shared: options.shared,
+    onRefresh: () => options.pageAnswers?.changed(),
   });
   app.addHook('onClose', async () => cache.stop());
   // Read once at start-up, so the first visitors see the rankings rather than empty lists.
@@ -59,5 +63,6 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     readRoute(app, call, (request) =>
       chooseEncoding(preparedEncodings(cache.read(list)), headerOf(request, 'accept-encoding')),
     );
+    options.pageAnswers?.provide(call, () => cache.known(list)?.json);
   }
 };

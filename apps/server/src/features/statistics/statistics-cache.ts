@@ -19,6 +19,8 @@ export const EMPTY_SNAPSHOT: StatisticsSnapshot = Object.freeze(
 export interface StatisticsCache {
   /** The list's answer from memory: '[]' before the first read finishes and while the database is down. */
   read(list: StatisticsList): EncodedAnswer;
+  /** The same answer once the first read has finished; undefined before (a page then shows it loading). */
+  known(list: StatisticsList): EncodedAnswer | undefined;
   /** Reads every list again now; resolves once the new lists are served. */
   refresh(): Promise<void>;
   /** Starts the background refresh; resolves after the first read or `waitMs`, whichever comes first. */
@@ -37,6 +39,8 @@ export interface StatisticsCacheOptions {
   now?: () => number;
   /** Reads the game database on one instance per refresh and shares the lists with the others. */
   shared?: SharedRefresh;
+  /** Called after every read of the lists, once the new lists are served (pre-rendered pages, decision 040). */
+  onRefresh?: () => void;
 }
 
 /**
@@ -87,15 +91,21 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
     return snapshot as StatisticsSnapshot;
   };
 
+  let read = false;
   const value = refreshingValue({
     compute: readAll,
     fallback: EMPTY_SNAPSHOT,
     intervalMs: options.refreshMs,
     onError: (error) => log.warn({ err: error }, 'rankings: the databases did not answer; the lists stay empty'),
+    onSettled: () => {
+      read = true;
+      options.onRefresh?.();
+    },
   });
 
   return {
     read: (list) => value.latest()[list],
+    known: (list) => (read ? value.latest()[list] : undefined),
     refresh: async () => {
       forced = true;
       try {

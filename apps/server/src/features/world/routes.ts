@@ -5,6 +5,7 @@ import { chooseEncoding } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
+import type { PageAnswers } from '../../infra/page-answers';
 import { preparedEncodings } from '../../infra/encoded-answer';
 import type { WorldSettings } from './settings-schema';
 import { type WorldCache, worldCache } from './world-cache';
@@ -20,6 +21,8 @@ export interface WorldRoutesOptions {
   now?: () => number;
   /** Handed the cache once made (the pre-rendered pages read the same rows). */
   onCache?: (cache: WorldCache) => void;
+  /** The pre-rendered pages' answers: the World pages carry their rows (decision 040). */
+  pageAnswers?: PageAnswers;
 }
 
 /** The World pages' calls (docs/product.md#world): each answered from memory, pre-compressed where accepted. */
@@ -32,6 +35,7 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     log: app.log,
     now: options.now,
     shared: options.shared,
+    onRefresh: () => options.pageAnswers?.changed(),
   });
   options.onCache?.(cache);
   app.addHook('onClose', async () => cache.stop());
@@ -40,4 +44,5 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
   readRoute(app, 'getBosses', (request) =>
     chooseEncoding(preparedEncodings(cache.read().bosses), headerOf(request, 'accept-encoding')),
   );
+  options.pageAnswers?.provide('getBosses', () => cache.known()?.bosses.json);
 };

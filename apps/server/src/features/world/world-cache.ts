@@ -19,6 +19,8 @@ const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({ bosses: Object.freeze({ js
 export interface WorldCache {
   /** The latest answers; empty lists before the first read and while the game database is down. */
   read(): WorldSnapshot;
+  /** The same answers once the first read has finished; undefined before (a page then shows them loading). */
+  known(): WorldSnapshot | undefined;
   refresh(): Promise<void>;
   /** Starts the background refresh; resolves after the first read or `waitMs`, whichever comes first. */
   start(waitMs: number): Promise<void>;
@@ -34,6 +36,8 @@ export interface WorldCacheOptions {
   now?: () => number;
   /** Reads the game database on one instance per refresh and shares the rows with the others. */
   shared?: SharedRefresh;
+  /** Called after every read, once the new answers are served (pre-rendered pages, decision 040). */
+  onRefresh?: () => void;
 }
 
 /**
@@ -55,16 +59,22 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
     return { bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))) };
   };
 
+  let read = false;
   const value = refreshingValue({
     compute: readAll,
     fallback: EMPTY_SNAPSHOT,
     intervalMs: options.refreshMs,
     onError: (error) =>
       options.log.warn({ err: error }, 'world: the game database did not answer; the pages stay empty'),
+    onSettled: () => {
+      read = true;
+      options.onRefresh?.();
+    },
   });
 
   return {
     read: () => value.latest(),
+    known: () => (read ? value.latest() : undefined),
     refresh: async () => {
       await value.refresh();
     },

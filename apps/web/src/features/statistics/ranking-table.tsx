@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, us
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
 import { Link, useLocation, useNavigate } from '../../shared/navigation';
+import { useBrowserValue } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
 import {
   type ColumnFormat,
@@ -35,6 +36,16 @@ const useFormatters = (): Record<ColumnFormat, (value: string | number) => strin
       hours: (value) => hours.format(Number(value)),
     };
   }, [language]);
+};
+
+/**
+ * The address and its query, as far as the rows are concerned. The server renders a ranking's
+ * page at its address without query (page 1, decision 040); while the browser hydrates that HTML
+ * it renders page 1 too, and the address's own page (`?page=3`) right after.
+ */
+const useRankingLocation = (): { pathname: string; search: string } => {
+  const { pathname, search } = useLocation();
+  return { pathname, search: useBrowserValue(() => search, '') };
 };
 
 /** The stacked columns that follow each column (shown under it on phones), by the column's index. */
@@ -141,7 +152,7 @@ const Pager = ({
   onFollow: () => void;
 }) => {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useRankingLocation();
   const to = (n: number) => `${pathname}${searchWithPage(search, n)}`;
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(page * PAGE_SIZE, total);
@@ -291,7 +302,7 @@ export const RankingTable = ({
   const { t } = useTranslation();
   const { value, failed, retry } = useRetryableCall(ranking.call, { skip: initialRows !== undefined });
   const rows = initialRows ?? (value as readonly RankingRow[] | undefined);
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useRankingLocation();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const inputId = useId();
