@@ -250,7 +250,13 @@ export const seedDemoWorld = async (
     const won = olympiadInt(0, 30);
     const lost = olympiadInt(0, 25);
     const drawn = olympiadInt(0, 3);
-    return { won, lost, drawn, done: won + lost + drawn, points: Math.max(0, 18 + won * 5 - lost * 3 + olympiadInt(0, 9)) };
+    return {
+      won,
+      lost,
+      drawn,
+      done: won + lost + drawn,
+      points: Math.max(0, 18 + won * 5 - lost * 3 + olympiadInt(0, 9)),
+    };
   };
 
   const eventStats = characters

@@ -88,7 +88,13 @@ const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 
 /** Boss tables, the same columns the site reads on both flavours (docs/game/world.md). */
 const BOSS_COLUMNS = ['boss_id', 'respawn_time'] as const;
 /** The Olympiad's tables as the site reads them (docs/game/olympiad.md), after the nobles' key. */
-const OLYMPIAD_NOBLES_COLUMNS = ['class_id', 'olympiad_points', 'competitions_done', 'competitions_won', 'competitions_lost'] as const;
+const OLYMPIAD_NOBLES_COLUMNS = [
+  'class_id',
+  'olympiad_points',
+  'competitions_done',
+  'competitions_won',
+  'competitions_lost',
+] as const;
 const OLYMPIAD_DATA_COLUMNS = ['id', 'current_cycle', 'period', 'olympiad_end', 'validation_end'] as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 

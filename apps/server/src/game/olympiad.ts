@@ -74,7 +74,12 @@ export const readOlympiadHeroes = async (
     .selectFrom('heroes')
     .innerJoin('characters', `characters.${filter.characterKey}`, `heroes.${heroKey}`)
     .leftJoin('clan_data', 'clan_data.clan_id', 'characters.clanid')
-    .select(['heroes.class_id as classId', 'heroes.count as times', 'characters.char_name as name', 'clan_data.clan_name as clan'])
+    .select([
+      'heroes.class_id as classId',
+      'heroes.count as times',
+      'characters.char_name as name',
+      'clan_data.clan_name as clan',
+    ])
     .where('heroes.played', '=', 1)
     .where(rankedCharacters(filter))
     .orderBy('heroes.class_id')

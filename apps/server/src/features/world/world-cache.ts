@@ -1,4 +1,9 @@
-import { type BossRespawnDetail, EMPTY_OLYMPIAD, OLYMPIAD_NOBLES_PER_CLASS, type OlympiadAnswer } from '@gatekeeper/contract';
+import {
+  type BossRespawnDetail,
+  EMPTY_OLYMPIAD,
+  OLYMPIAD_NOBLES_PER_CLASS,
+  type OlympiadAnswer,
+} from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../db/tables';

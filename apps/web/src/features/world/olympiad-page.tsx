@@ -102,11 +102,7 @@ const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
         <>
           <div className="olympiad-class">
             <label htmlFor={selectId}>{t('world.olympiad.class')}</label>
-            <select
-              id={selectId}
-              value={standing.classId}
-              onChange={(event) => setChosen(Number(event.target.value))}
-            >
+            <select id={selectId} value={standing.classId} onChange={(event) => setChosen(Number(event.target.value))}>
               {sorted.map((c) => (
                 <option key={c.classId} value={c.classId}>
                   {c.className}
