@@ -1,11 +1,12 @@
 import { api } from '@gatekeeper/contract';
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { GameDatabase } from '../src/db/tables';
 import { characterRow, keyed } from '../src/game/character-row';
 import type { FlavorName } from '../src/game/flavors';
-import { readOlympiadPeriod, readOlympiadStandings } from '../src/game/olympiad';
-import type { DatabaseKind, TestDatabases } from './databases';
+import { readOlympiad, readOlympiadPeriod, readOlympiadStandings } from '../src/game/olympiad';
+import { checkGameSchema } from '../src/game/schema-check';
+import { type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
 import { useSite } from './support/use-site';
 
@@ -216,3 +217,39 @@ describe.each(FLAVOR_KINDS)('the Olympiad on %s tables in %s', (flavor: FlavorNa
     expect(await readOlympiadPeriod(game(), { ...schema(), hasOlympiadData: false })).toBeNull();
   });
 });
+
+describe.each(FLAVOR_KINDS)(
+  'the Olympiad tables start-up finds on %s in %s',
+  (flavor: FlavorName, kind: DatabaseKind) => {
+    it('reads the standings without olympiad_data, and only the heroes without olympiad_nobles', async () => {
+      const databases = await createTestDatabases(kind, { seed: false, flavor });
+      try {
+        await buildWorld(flavor, databases);
+        const game = databases.connections.game.db;
+        const filter = {
+          bannedAccounts: ['olybanned'],
+          limit: 25,
+          characterKey: flavoredWorld(flavor).flavor.characters.key,
+        };
+        const found = () => checkGameSchema(databases.connections, { flavor });
+        expect(await found()).toMatchObject({ hasOlympiad: true, hasOlympiadData: true });
+
+        await sql.raw('DROP TABLE olympiad_data').execute(game);
+        const withoutPeriod = await found();
+        expect(withoutPeriod).toMatchObject({ hasOlympiad: true, hasOlympiadData: false });
+        const answer = await readOlympiad(game, withoutPeriod, filter);
+        expect(answer.period).toBeNull();
+        expect(answer.classes.map((c) => c.className)).toEqual(['Duelist', 'Archmage', 'Cardinal']);
+
+        await sql.raw('DROP TABLE olympiad_nobles').execute(game);
+        const withoutNobles = await found();
+        expect(withoutNobles).toMatchObject({ hasOlympiad: false, hasOlympiadData: false });
+        const heroesOnly = await readOlympiad(game, withoutNobles, filter);
+        expect(heroesOnly.classes).toEqual([]);
+        expect(heroesOnly.heroes.map((hero) => hero.name)).toEqual(['Aria', 'Dara']);
+      } finally {
+        await databases.drop();
+      }
+    });
+  },
+);
