@@ -237,14 +237,14 @@ export const seedDemoWorld = async (
     const character = characters.find((c) => c.charId === hero.heroId);
     if (character) character.nobless = 1;
   }
-  // The Olympiad (docs/product.md#olympiad): besides the heroes, about half the third-class
-  // characters of level 76 or more are nobles, with their own generator so that the rest of the
+  // The Olympiad (docs/product.md#olympiad): besides the heroes, about a third of the third-class
+  // characters are nobles (some ten a class), with their own generator so that the rest of the
   // world stays as it was.
   const olympiadRandom = seededRandom(20261126);
   const olympiadInt = (min: number, max: number) => min + Math.floor(olympiadRandom() * (max - min + 1));
   for (const c of characters) {
     const thirdClass = HERO_CLASSES.includes(c.classid ?? -1);
-    if (thirdClass && (c.level ?? 0) >= 76 && c.deletetime === 0 && olympiadRandom() < 0.5) c.nobless = 1;
+    if (thirdClass && c.deletetime === 0 && olympiadRandom() < 0.35) c.nobless = 1;
   }
   const nobleStanding = () => {
     const won = olympiadInt(0, 30);
