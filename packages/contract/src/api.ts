@@ -70,6 +70,7 @@ import {
   youtubeVideo,
 } from './models';
 import { onlineHistory, onlinePlayers } from './online';
+import { olympiadAnswer } from './olympiad';
 
 /**
  * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
@@ -122,6 +123,7 @@ export const api = {
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
+  getOlympiad: { ...CALLS.getOlympiad, ...json(olympiadAnswer) },
   getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
   getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
   getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },

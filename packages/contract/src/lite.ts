@@ -17,3 +17,4 @@ export * from './password-flags';
 export type * from './online';
 export type * from './news';
 export type * from './console';
+export type * from './olympiad';

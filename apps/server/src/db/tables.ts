@@ -96,6 +96,16 @@ export interface OlympiadNoblesTable {
   competitions_drawn: number;
 }
 
+/** The Olympiad's period, one row (id 0): period 0/1 on L2J, 'COMPETITION'/'VALIDATION' on aCis (docs/game/olympiad.md). */
+export interface OlympiadDataTable {
+  id: number;
+  current_cycle: number;
+  period: number | string;
+  olympiad_end: number;
+  validation_end: number;
+  next_weekly_change: number;
+}
+
 export interface CharacterPremiumItemsTable {
   charId: number;
   itemNum: number;
@@ -169,6 +179,7 @@ export interface GameDatabase {
   heroes: HeroesTable;
   account_gsdata: AccountDataTable;
   olympiad_nobles: OlympiadNoblesTable;
+  olympiad_data: OlympiadDataTable;
   character_premium_items: CharacterPremiumItemsTable;
   custom_mail: CustomMailTable;
   event_stats: EventStatsTable;

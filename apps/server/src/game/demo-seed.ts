@@ -237,6 +237,27 @@ export const seedDemoWorld = async (
     const character = characters.find((c) => c.charId === hero.heroId);
     if (character) character.nobless = 1;
   }
+  // The Olympiad (docs/product.md#olympiad): besides the heroes, about a third of the third-class
+  // characters are nobles (some ten a class), with their own generator so that the rest of the
+  // world stays as it was.
+  const olympiadRandom = seededRandom(20261126);
+  const olympiadInt = (min: number, max: number) => min + Math.floor(olympiadRandom() * (max - min + 1));
+  for (const c of characters) {
+    const thirdClass = HERO_CLASSES.includes(c.classid ?? -1);
+    if (thirdClass && c.deletetime === 0 && olympiadRandom() < 0.35) c.nobless = 1;
+  }
+  const nobleStanding = () => {
+    const won = olympiadInt(0, 30);
+    const lost = olympiadInt(0, 25);
+    const drawn = olympiadInt(0, 3);
+    return {
+      won,
+      lost,
+      drawn,
+      done: won + lost + drawn,
+      points: Math.max(0, 18 + won * 5 - lost * 3 + olympiadInt(0, 9)),
+    };
+  };
 
   const eventStats = characters
     .filter(() => random() < 0.6)
@@ -275,15 +296,18 @@ export const seedDemoWorld = async (
         trx
           .insertInto('olympiad_nobles')
           .values(
-            chunk.map((c) => ({
-              ...keyed(flavor.heroes.characterKey, c.charId),
-              class_id: c.classid ?? 0,
-              olympiad_points: int(10, 200),
-              competitions_done: int(0, 60),
-              competitions_won: int(0, 30),
-              competitions_lost: int(0, 30),
-              competitions_drawn: int(0, 5),
-            })) as Insertable<GameDatabase['olympiad_nobles']>[],
+            chunk.map((c) => {
+              const standing = nobleStanding();
+              return {
+                ...keyed(flavor.heroes.characterKey, c.charId),
+                class_id: c.classid ?? 0,
+                olympiad_points: standing.points,
+                competitions_done: standing.done,
+                competitions_won: standing.won,
+                competitions_lost: standing.lost,
+                competitions_drawn: standing.drawn,
+              };
+            }) as Insertable<GameDatabase['olympiad_nobles']>[],
           )
           .execute(),
     );
@@ -316,6 +340,20 @@ export const seedDemoWorld = async (
           currentMp: null,
         })),
       )
+      .execute();
+    // The Olympiad's period: the twelfth, ending on the first of next month at noon UTC, as the
+    // emulators schedule it (docs/game/olympiad.md).
+    const madeOn = new Date(madeAt);
+    await trx
+      .insertInto('olympiad_data')
+      .values({
+        id: 0,
+        current_cycle: 12,
+        period: flavor.olympiadPeriod.competition,
+        olympiad_end: Date.UTC(madeOn.getUTCFullYear(), madeOn.getUTCMonth() + 1, 1, 12),
+        validation_end: 0,
+        next_weekly_change: madeAt + 7 * 86_400_000,
+      })
       .execute();
     if (flavor.features.pincode) {
       await trx

@@ -37,6 +37,8 @@ export interface GameFlavor {
     punishLevel: 'punish_level' | null;
   };
   heroes: { characterKey: 'charId' | 'char_id' };
+  /** olympiad_data.period's values (docs/game/olympiad.md): an ordinal on L2J, the state's name on aCis. */
+  olympiadPeriod: { competition: number | string; validation: number | string };
   /** What the login server writes for a new password (start-up may find the other in the rows). */
   passwordScheme: PasswordScheme;
   bans: {
@@ -85,6 +87,15 @@ const COMMON_CHARACTER_COLUMNS = [
 const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'] as const;
 /** Boss tables, the same columns the site reads on both flavours (docs/game/world.md). */
 const BOSS_COLUMNS = ['boss_id', 'respawn_time'] as const;
+/** The Olympiad's tables as the site reads them (docs/game/olympiad.md), after the nobles' key. */
+const OLYMPIAD_NOBLES_COLUMNS = [
+  'class_id',
+  'olympiad_points',
+  'competitions_done',
+  'competitions_won',
+  'competitions_lost',
+] as const;
+const OLYMPIAD_DATA_COLUMNS = ['id', 'current_cycle', 'period', 'olympiad_end', 'validation_end'] as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
 /** L2J Server (login + game databases) and L2J Mobius (one database). */
@@ -100,6 +111,7 @@ const L2J: GameFlavor = {
   },
   characters: { key: 'charId', punishLevel: null },
   heroes: { characterKey: 'charId' },
+  olympiadPeriod: { competition: 0, validation: 1 },
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
@@ -124,6 +136,8 @@ const L2J: GameFlavor = {
       punishments: ['key', 'affect', 'type', 'expiration'],
       grandboss_data: BOSS_COLUMNS,
       raidboss_spawnlist: BOSS_COLUMNS,
+      olympiad_nobles: ['charId', ...OLYMPIAD_NOBLES_COLUMNS],
+      olympiad_data: OLYMPIAD_DATA_COLUMNS,
     },
   },
 };
@@ -139,6 +153,7 @@ const ACIS: GameFlavor = {
   accounts: { accessLevel: 'access_level', lastActive: 'last_active', email: null, createdAt: null, extraOnInsert: {} },
   characters: { key: 'obj_Id', punishLevel: 'punish_level' },
   heroes: { characterKey: 'char_id' },
+  olympiadPeriod: { competition: 'COMPETITION', validation: 'VALIDATION' },
   passwordScheme: 'bcrypt',
   bans: { temporaryBanVar: null, jailPunishLevel: 2 },
   features: { pincode: false },
@@ -159,7 +174,13 @@ const ACIS: GameFlavor = {
   },
   optionalColumns: {
     login: {},
-    game: { event_stats: EVENT_STATS_COLUMNS, grandboss_data: BOSS_COLUMNS, raidboss_spawnlist: BOSS_COLUMNS },
+    game: {
+      event_stats: EVENT_STATS_COLUMNS,
+      grandboss_data: BOSS_COLUMNS,
+      raidboss_spawnlist: BOSS_COLUMNS,
+      olympiad_nobles: ['char_id', ...OLYMPIAD_NOBLES_COLUMNS],
+      olympiad_data: OLYMPIAD_DATA_COLUMNS,
+    },
   },
 };
 

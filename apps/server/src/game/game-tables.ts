@@ -233,6 +233,16 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       currentMp DECIMAL(8,0) DEFAULT NULL,
       PRIMARY KEY (boss_id)
     )${table}`,
+      // The Olympiad's period (docs/game/olympiad.md): period 0 competition, 1 validation.
+      `CREATE TABLE IF NOT EXISTS olympiad_data (
+      id TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      current_cycle MEDIUMINT UNSIGNED NOT NULL DEFAULT 1,
+      period MEDIUMINT UNSIGNED NOT NULL DEFAULT 0,
+      olympiad_end BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      validation_end BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      next_weekly_change BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (id)
+    )${table}`,
       eventStatsDdl(dialect),
     ],
   };
@@ -380,6 +390,16 @@ const acisDdl = (dialect: Dialect): Record<Role, string[]> => {
       currentHp DECIMAL(8,0) DEFAULT NULL,
       currentMp DECIMAL(8,0) DEFAULT NULL,
       PRIMARY KEY (boss_id)
+    )${table}`,
+      // The Olympiad's period (docs/game/olympiad.md): period COMPETITION or VALIDATION.
+      `CREATE TABLE IF NOT EXISTS olympiad_data (
+      id TINYINT UNSIGNED NOT NULL DEFAULT 0,
+      current_cycle MEDIUMINT UNSIGNED NOT NULL DEFAULT 1,
+      period VARCHAR(12) NOT NULL DEFAULT 'COMPETITION',
+      olympiad_end BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      validation_end BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      next_weekly_change BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      PRIMARY KEY (id)
     )${table}`,
       eventStatsDdl(dialect),
     ],

@@ -17,6 +17,9 @@ export interface GameSchema {
   hasPunishments: boolean;
   /** grandboss_data and raidboss_spawnlist (the Bosses page). */
   hasBosses: boolean;
+  /** olympiad_nobles (the Olympiad page's standings and heroes) and olympiad_data (its period). */
+  hasOlympiad: boolean;
+  hasOlympiadData: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -126,5 +129,7 @@ export const checkGameSchema = async (
     hasCustomMail: has('game', 'custom_mail'),
     hasPunishments: has('game', 'punishments'),
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
+    hasOlympiad: has('game', 'olympiad_nobles'),
+    hasOlympiadData: has('game', 'olympiad_data'),
   };
 };

@@ -11,12 +11,13 @@ import { gameTableStatements } from '../../src/game/game-tables';
  *
  * Sources (fetched and read, not copied by program):
  * - aCis: github.com/Hl4p3x/L2jaCis at 1f97b4278f8dfc0249d6e0d93fd849ed3e392d92 (2021-02-26),
- *   aCis_datapack/sql/{accounts,characters,clan_data,heroes,olympiad_nobles,grandboss_data,raidboss_spawnlist}.sql.
+ *   aCis_datapack/sql/{accounts,characters,clan_data,heroes,olympiad_nobles,grandboss_data,raidboss_spawnlist,
+ *   olympiad_data}.sql.
  * - L2J Server login: github.com/Shagooh/l2j-server-login at b39c28e5ce036e0ae41f2d99d4d202dfceefdc28,
  *   src/main/resources/sql/{accounts,account_data}.sql.
  * - L2J Server game: github.com/Shagooh/l2j-server-datapack at 03897cc4ee42361304fb5a96e59bb7fba174c0a8,
  *   src/main/resources/sql/{characters,clan_data,heroes,account_gsdata,olympiad_nobles,
- *   character_premium_items,punishments,raidboss_spawnlist}.sql; grandboss_data.sql of the L2J Server
+ *   character_premium_items,punishments,raidboss_spawnlist,olympiad_data}.sql; grandboss_data.sql of the L2J Server
  *   game (the same columns in every L2J Server and Mobius High Five pack).
  * - L2J Mobius High Five: github.com/danielbarion/HighFive at 0851a90acc804e6b6238866b02d92b7169279799,
  *   dist/db_installer/sql/game/custom_mail.sql (the table CustomMailManager reads).
@@ -164,6 +165,15 @@ const ACIS: Record<Role, string[]> = {
   \`currentHp\` decimal(8,0) DEFAULT NULL,
   \`currentMp\` decimal(8,0) DEFAULT NULL,
   PRIMARY KEY (\`boss_id\`)
+);`,
+    `CREATE TABLE IF NOT EXISTS \`olympiad_data\` (
+  \`id\` TINYINT UNSIGNED NOT NULL DEFAULT '0',
+  \`current_cycle\` MEDIUMINT UNSIGNED NOT NULL DEFAULT '1',
+  \`period\` VARCHAR(12) NOT NULL DEFAULT 'COMPETITION',
+  \`olympiad_end\` BIGINT(13) UNSIGNED NOT NULL DEFAULT '0',
+  \`validation_end\` BIGINT(13) UNSIGNED NOT NULL DEFAULT '0',
+  \`next_weekly_change\` BIGINT(13) UNSIGNED NOT NULL DEFAULT '0',
+  PRIMARY KEY (\`id\`)
 );`,
   ],
 };
@@ -366,6 +376,15 @@ const L2J: Record<Role, string[]> = {
   \`currentHp\` decimal(8,0) DEFAULT NULL,
   \`currentMp\` decimal(8,0) DEFAULT NULL,
   PRIMARY KEY (\`boss_id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`olympiad_data\` (
+  \`id\` TINYINT UNSIGNED NOT NULL DEFAULT 0,
+  \`current_cycle\` MEDIUMINT UNSIGNED NOT NULL DEFAULT 1,
+  \`period\` MEDIUMINT UNSIGNED NOT NULL DEFAULT 0,
+  \`olympiad_end\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`validation_end\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`next_weekly_change\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  PRIMARY KEY (\`id\`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
   ],
 };

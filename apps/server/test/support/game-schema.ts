@@ -11,6 +11,8 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasCustomMail: flavor === 'l2j',
   hasPunishments: flavor === 'l2j',
   hasBosses: true,
+  hasOlympiad: true,
+  hasOlympiadData: true,
 });
 
 /** The l2j flavour's schema, which most suites run on. */

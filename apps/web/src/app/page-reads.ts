@@ -13,4 +13,5 @@ export const PAGE_READS: Partial<Record<RouteId, readonly PageRead[]>> = {
   ...Object.fromEntries(STATISTICS_ROUTES.map((id) => [id, [{ call: RANKINGS[id].call }]])),
   // The World pages (docs/product.md#world).
   worldBosses: [{ call: 'getBosses' }],
+  worldOlympiad: [{ call: 'getOlympiad' }],
 };

@@ -77,6 +77,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
     import('../features/statistics/statistics-page').then((m) => ({ default: m.VotersStatistics })),
   ),
   worldBosses: preloadable(() => import('../features/world/bosses-page')),
+  worldOlympiad: preloadable(() => import('../features/world/olympiad-page')),
   online: preloadable(() => import('../features/online/online-page')),
 };
 

@@ -15,7 +15,10 @@ export const FIRST_READ_WAIT_MS = 3_000;
 
 export interface WorldRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  schema: Pick<
+    GameSchema,
+    'flavor' | 'hasBosses' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+  >;
   settings: WorldSettings;
   shared?: SharedRefresh;
   now?: () => number;
@@ -29,6 +32,7 @@ export interface WorldRoutesOptions {
 export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOptions): Promise<void> => {
   const cache = worldCache({
     game: options.connections.game.db,
+    login: options.connections.login.db,
     schema: options.schema,
     bossRespawn: options.settings.bossRespawn,
     refreshMs: options.settings.refreshSeconds * 1000,
@@ -45,4 +49,8 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     chooseEncoding(preparedEncodings(cache.read().bosses), headerOf(request, 'accept-encoding')),
   );
   options.pageAnswers?.provide('getBosses', () => cache.known()?.bosses.json);
+  readRoute(app, 'getOlympiad', (request) =>
+    chooseEncoding(preparedEncodings(cache.read().olympiad), headerOf(request, 'accept-encoding')),
+  );
+  options.pageAnswers?.provide('getOlympiad', () => cache.known()?.olympiad.json);
 };

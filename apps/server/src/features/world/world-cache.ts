@@ -1,8 +1,15 @@
-import type { BossRespawnDetail } from '@gatekeeper/contract';
+import {
+  type BossRespawnDetail,
+  EMPTY_OLYMPIAD,
+  OLYMPIAD_NOBLES_PER_CLASS,
+  type OlympiadAnswer,
+} from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../db/tables';
+import type { GameDatabase, LoginDatabase } from '../../db/tables';
 import { readBosses } from '../../game/bosses';
+import { readOlympiad } from '../../game/olympiad';
+import { readRankingFilter } from '../../game/ranking-exclusions';
 import type { GameSchema } from '../../game/schema-check';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
@@ -12,9 +19,13 @@ import { bossRows } from './boss-answer';
 /** Each World answer as the bytes it is sent as, serialized and compressed once per refresh. */
 export interface WorldSnapshot {
   bosses: EncodedAnswer;
+  olympiad: EncodedAnswer;
 }
 
-const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({ bosses: Object.freeze({ json: '[]' }) });
+const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({
+  bosses: Object.freeze({ json: '[]' }),
+  olympiad: Object.freeze({ json: JSON.stringify(EMPTY_OLYMPIAD) }),
+});
 
 export interface WorldCache {
   /** The latest answers; empty lists before the first read and while the game database is down. */
@@ -29,7 +40,12 @@ export interface WorldCache {
 
 export interface WorldCacheOptions {
   game: Kysely<GameDatabase>;
-  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  /** The login database: the Olympiad leaves out banned accounts as the rankings do. */
+  login: Kysely<LoginDatabase>;
+  schema: Pick<
+    GameSchema,
+    'flavor' | 'hasBosses' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+  >;
   bossRespawn: BossRespawnDetail;
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -50,13 +66,29 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
   const now = options.now ?? Date.now;
   const sharedAs = sharedName('world', { flavor: options.schema.flavor.name });
 
+  // The Olympiad (docs/product.md#olympiad): who the rankings leave out is left out here too.
+  const readOlympiadRows = async (): Promise<OlympiadAnswer> => {
+    const databases = { login: options.login, game: options.game };
+    const filter = await readRankingFilter(databases, options.schema, OLYMPIAD_NOBLES_PER_CLASS, now());
+    return readOlympiad(options.game, options.schema, filter);
+  };
+
   const readRows = async (): Promise<string> =>
-    JSON.stringify({ bosses: options.schema.hasBosses ? await readBosses(options.game) : [] });
+    JSON.stringify({
+      bosses: options.schema.hasBosses ? await readBosses(options.game) : [],
+      olympiad: await readOlympiadRows(),
+    });
 
   const readAll = async (): Promise<WorldSnapshot> => {
     const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readRows) : await readRows();
-    const { bosses } = JSON.parse(json) as { bosses: Awaited<ReturnType<typeof readBosses>> };
-    return { bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))) };
+    const { bosses, olympiad } = JSON.parse(json) as {
+      bosses: Awaited<ReturnType<typeof readBosses>>;
+      olympiad: OlympiadAnswer;
+    };
+    return {
+      bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))),
+      olympiad: await encodeAnswer(JSON.stringify(olympiad)),
+    };
   };
 
   let read = false;

@@ -1,0 +1,185 @@
+import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekeeper/contract/lite';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRetryableCall } from '../../api/use-call';
+import { Page } from '../../components/page';
+import { useLanguage } from '../../shared/use-language';
+import { WorldTabs } from './world-tabs';
+import './world.css';
+
+const useFormats = () => {
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const tag = LANGUAGE_TAGS[language];
+    return {
+      moment: new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+      integer: new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }),
+      tag,
+    };
+  }, [language]);
+};
+
+/** When the period ends, or, while heroes are chosen, when the next one starts (docs/product.md#olympiad). */
+const PeriodNotice = ({ period }: { period: OlympiadAnswer['period'] }) => {
+  const { t } = useTranslation();
+  const { moment } = useFormats();
+  if (period === null) return <p className="olympiad-period">{t('world.olympiad.periodUnknown')}</p>;
+  const at = period.endsAt === null ? undefined : moment.format(period.endsAt);
+  const key =
+    period.state === 'competition'
+      ? at === undefined
+        ? 'world.olympiad.periodRunning'
+        : 'world.olympiad.periodEnds'
+      : at === undefined
+        ? 'world.olympiad.validation'
+        : 'world.olympiad.validationUntil';
+  return <p className="olympiad-period">{t(key, { cycle: period.cycle, moment: at })}</p>;
+};
+
+/** One class's nobles, best first. */
+const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
+  const { t } = useTranslation();
+  const { integer } = useFormats();
+  return (
+    <table className="world-table olympiad-table">
+      <caption className="olympiad-table__caption">
+        {t('world.olympiad.standingsOf', { className: standing.className })}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" className="olympiad-table__number">
+            {t('world.olympiad.rank')}
+          </th>
+          <th scope="col">{t('world.olympiad.noble')}</th>
+          <th scope="col" className="olympiad-table__number">
+            {t('world.olympiad.points')}
+          </th>
+          <th scope="col" className="olympiad-table__number">
+            {t('world.olympiad.matches')}
+          </th>
+          <th scope="col" className="olympiad-table__number">
+            {t('world.olympiad.wins')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {standing.nobles.map((noble, i) => (
+          <tr key={noble.name}>
+            <td className="olympiad-table__number">{integer.format(i + 1)}</td>
+            <th scope="row">
+              {noble.name}
+              {noble.clan && <span className="olympiad-table__clan">{noble.clan}</span>}
+            </th>
+            <td className="olympiad-table__number">{integer.format(noble.points)}</td>
+            <td className="olympiad-table__number">{integer.format(noble.matches)}</td>
+            <td className="olympiad-table__number">{integer.format(noble.wins)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+};
+
+/** The current period's standings, one class at a time, chosen in a labelled select. */
+const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
+  const { t } = useTranslation();
+  const { tag } = useFormats();
+  const selectId = useId();
+  const sorted = useMemo(
+    () => [...classes].sort((a, b) => a.className.localeCompare(b.className, tag) || a.classId - b.classId),
+    [classes, tag],
+  );
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const standing = sorted.find((c) => c.classId === chosen) ?? sorted[0];
+  return (
+    <section className="world-section" aria-labelledby="olympiad-standings">
+      <h3 className="world-section__title" id="olympiad-standings">
+        {t('world.olympiad.standings')}
+      </h3>
+      {standing === undefined ? (
+        <p className="page-notice">{t('world.olympiad.noNobles')}</p>
+      ) : (
+        <>
+          <div className="olympiad-class">
+            <label htmlFor={selectId}>{t('world.olympiad.class')}</label>
+            <select id={selectId} value={standing.classId} onChange={(event) => setChosen(Number(event.target.value))}>
+              {sorted.map((c) => (
+                <option key={c.classId} value={c.classId}>
+                  {c.className}
+                </option>
+              ))}
+            </select>
+          </div>
+          <StandingsTable standing={standing} />
+        </>
+      )}
+    </section>
+  );
+};
+
+/** The heroes the last period chose: name, class, clan. */
+const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
+  const { t } = useTranslation();
+  return (
+    <section className="world-section" aria-labelledby="olympiad-heroes">
+      <h3 className="world-section__title" id="olympiad-heroes">
+        {t('world.olympiad.heroes')}
+      </h3>
+      {heroes.length === 0 ? (
+        <p className="page-notice">{t('world.olympiad.noHeroes')}</p>
+      ) : (
+        <table className="world-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('world.olympiad.hero')}</th>
+              <th scope="col">{t('world.olympiad.class')}</th>
+              <th scope="col">{t('world.olympiad.clan')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {heroes.map((hero) => (
+              <tr key={hero.name}>
+                <th scope="row">{hero.name}</th>
+                <td>{hero.className}</td>
+                <td>{hero.clan}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+};
+
+/** The Olympiad: the period, its standings per class and the last period's heroes (docs/product.md#olympiad). */
+export const OlympiadPage = () => {
+  const { t } = useTranslation();
+  const { value, failed, retry } = useRetryableCall('getOlympiad');
+  return (
+    <Page title={t('world.names.worldOlympiad')}>
+      <WorldTabs active="worldOlympiad" />
+      <div className="world-content">
+        {failed ? (
+          <div className="page-notice" role="alert">
+            <p>{t('world.loadFailed')}</p>
+            <button type="button" className="button" onClick={retry}>
+              {t('statistics.retry')}
+            </button>
+          </div>
+        ) : value === undefined ? (
+          <p className="page-notice" role="status">
+            {t('common.loading')}
+          </p>
+        ) : (
+          <>
+            <PeriodNotice period={value.period} />
+            <Standings classes={value.classes} />
+            <Heroes heroes={value.heroes} />
+          </>
+        )}
+      </div>
+    </Page>
+  );
+};
+
+export default OlympiadPage;
