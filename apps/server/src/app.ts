@@ -277,7 +277,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
     });
-    await sdk.register(worldRoutes, { connections, schema: deps.schema, settings: settings.world, shared, now });
+    await sdk.register(worldRoutes, {
+      connections,
+      schema: deps.schema,
+      settings: settings.world,
+      siegeLengthMinutes: settings.online.siegeLengthMinutes,
+      shared,
+      now,
+    });
     await sdk.register(streamRoutes, {
       connections,
       liveStreams: settings.liveStreams,

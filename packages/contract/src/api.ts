@@ -70,6 +70,7 @@ import {
   youtubeVideo,
 } from './models';
 import { onlineHistory, onlinePlayers } from './online';
+import { castleRow } from './castles';
 
 /**
  * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
@@ -122,6 +123,7 @@ export const api = {
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
+  getCastles: { ...CALLS.getCastles, ...json(z.array(castleRow)) },
   getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
   getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
   getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },

@@ -41,6 +41,7 @@ export const CALLS = {
   getVotersStatistics: { method: 'GET', path: '/sdk/getvotersstatistics', answer: 'json' },
   // The world pages (docs/product.md#world).
   getBosses: { method: 'GET', path: '/sdk/getbosses', answer: 'json' },
+  getCastles: { method: 'GET', path: '/sdk/getcastles', answer: 'json' },
   // Online over time and who is online (docs/product.md#online).
   getOnlineHistory: { method: 'GET', path: '/sdk/getonlinehistory', answer: 'json' },
   getOnlinePlayers: { method: 'GET', path: '/sdk/getonlineplayers', answer: 'json' },

@@ -37,6 +37,12 @@ export interface GameFlavor {
     punishLevel: 'punish_level' | null;
   };
   heroes: { characterKey: 'charId' | 'char_id' };
+  /**
+   * How siege_clans.type names a registered clan's side (docs/game/castles.md): an int on L2J
+   * (Siege.java's DEFENDER 0, ATTACKER 1, DEFENDER_NOT_APPROVED 2), a SiegeSide name on aCis. A
+   * defender still waiting for the owner's approval is neither.
+   */
+  siegeSides: { attackers: readonly (number | string)[]; defenders: readonly (number | string)[] };
   /** What the login server writes for a new password (start-up may find the other in the rows). */
   passwordScheme: PasswordScheme;
   bans: {
@@ -85,6 +91,12 @@ const COMMON_CHARACTER_COLUMNS = [
 const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'] as const;
 /** Boss tables, the same columns the site reads on both flavours (docs/game/world.md). */
 const BOSS_COLUMNS = ['boss_id', 'respawn_time'] as const;
+/** Castles and their sieges (docs/game/castles.md): the columns the Castles page reads on both flavours. */
+const CASTLE_TABLES = {
+  castle: ['id', 'name', 'taxPercent', 'treasury', 'siegeDate'],
+  siege_clans: ['castle_id', 'clan_id', 'type'],
+  clan_data: ['hasCastle'],
+} as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
 /** L2J Server (login + game databases) and L2J Mobius (one database). */
@@ -100,6 +112,7 @@ const L2J: GameFlavor = {
   },
   characters: { key: 'charId', punishLevel: null },
   heroes: { characterKey: 'charId' },
+  siegeSides: { attackers: [1], defenders: [0] },
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
@@ -124,6 +137,7 @@ const L2J: GameFlavor = {
       punishments: ['key', 'affect', 'type', 'expiration'],
       grandboss_data: BOSS_COLUMNS,
       raidboss_spawnlist: BOSS_COLUMNS,
+      ...CASTLE_TABLES,
     },
   },
 };
@@ -139,6 +153,7 @@ const ACIS: GameFlavor = {
   accounts: { accessLevel: 'access_level', lastActive: 'last_active', email: null, createdAt: null, extraOnInsert: {} },
   characters: { key: 'obj_Id', punishLevel: 'punish_level' },
   heroes: { characterKey: 'char_id' },
+  siegeSides: { attackers: ['ATTACKER'], defenders: ['DEFENDER', 'OWNER'] },
   passwordScheme: 'bcrypt',
   bans: { temporaryBanVar: null, jailPunishLevel: 2 },
   features: { pincode: false },
@@ -159,7 +174,12 @@ const ACIS: GameFlavor = {
   },
   optionalColumns: {
     login: {},
-    game: { event_stats: EVENT_STATS_COLUMNS, grandboss_data: BOSS_COLUMNS, raidboss_spawnlist: BOSS_COLUMNS },
+    game: {
+      event_stats: EVENT_STATS_COLUMNS,
+      grandboss_data: BOSS_COLUMNS,
+      raidboss_spawnlist: BOSS_COLUMNS,
+      ...CASTLE_TABLES,
+    },
   },
 };
 

@@ -17,6 +17,8 @@ export interface GameSchema {
   hasPunishments: boolean;
   /** grandboss_data and raidboss_spawnlist (the Bosses page). */
   hasBosses: boolean;
+  /** castle, siege_clans and clan_data.hasCastle (the Castles page). */
+  hasCastles: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -126,5 +128,6 @@ export const checkGameSchema = async (
     hasCustomMail: has('game', 'custom_mail'),
     hasPunishments: has('game', 'punishments'),
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
+    hasCastles: has('game', 'castle') && has('game', 'siege_clans') && has('game', 'clan_data'),
   };
 };

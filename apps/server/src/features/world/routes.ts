@@ -14,8 +14,10 @@ export const FIRST_READ_WAIT_MS = 3_000;
 
 export interface WorldRoutesOptions {
   connections: Connections;
-  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasBosses' | 'hasCastles'>;
   settings: WorldSettings;
+  /** How long a castle siege lasts (online.siegeLengthMinutes, the game's SiegeLength). */
+  siegeLengthMinutes: number;
   shared?: SharedRefresh;
   now?: () => number;
   /** Handed the cache once made (the pre-rendered pages read the same rows). */
@@ -28,6 +30,7 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     game: options.connections.game.db,
     schema: options.schema,
     bossRespawn: options.settings.bossRespawn,
+    castles: { treasury: options.settings.castleTreasury, siegeLengthMs: options.siegeLengthMinutes * 60_000 },
     refreshMs: options.settings.refreshSeconds * 1000,
     log: app.log,
     now: options.now,
@@ -39,5 +42,8 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
 
   readRoute(app, 'getBosses', (request) =>
     chooseEncoding(preparedEncodings(cache.read().bosses), headerOf(request, 'accept-encoding')),
+  );
+  readRoute(app, 'getCastles', (request) =>
+    chooseEncoding(preparedEncodings(cache.read().castles), headerOf(request, 'accept-encoding')),
   );
 };

@@ -3,18 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase } from '../../db/tables';
 import { readBosses } from '../../game/bosses';
+import { type CastleState, readCastles } from '../../game/castles';
 import type { GameSchema } from '../../game/schema-check';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
 import { type EncodedAnswer, encodeAnswer } from '../../infra/encoded-answer';
 import { bossRows } from './boss-answer';
+import { castleRows } from './castle-answer';
 
 /** Each World answer as the bytes it is sent as, serialized and compressed once per refresh. */
 export interface WorldSnapshot {
   bosses: EncodedAnswer;
+  castles: EncodedAnswer;
 }
 
-const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({ bosses: Object.freeze({ json: '[]' }) });
+const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({
+  bosses: Object.freeze({ json: '[]' }),
+  castles: Object.freeze({ json: '[]' }),
+});
 
 export interface WorldCache {
   /** The latest answers; empty lists before the first read and while the game database is down. */
@@ -27,8 +33,10 @@ export interface WorldCache {
 
 export interface WorldCacheOptions {
   game: Kysely<GameDatabase>;
-  schema: Pick<GameSchema, 'flavor' | 'hasBosses'>;
+  schema: Pick<GameSchema, 'flavor' | 'hasBosses' | 'hasCastles'>;
   bossRespawn: BossRespawnDetail;
+  /** The Castles page: whether it shows each treasury, and how long a siege lasts (ms). */
+  castles: { treasury: boolean; siegeLengthMs: number };
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => number;
@@ -47,12 +55,22 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
   const sharedAs = sharedName('world', { flavor: options.schema.flavor.name });
 
   const readRows = async (): Promise<string> =>
-    JSON.stringify({ bosses: options.schema.hasBosses ? await readBosses(options.game) : [] });
+    JSON.stringify({
+      bosses: options.schema.hasBosses ? await readBosses(options.game) : [],
+      castles: options.schema.hasCastles ? await readCastles(options.game, options.schema.flavor) : [],
+    });
 
   const readAll = async (): Promise<WorldSnapshot> => {
     const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readRows) : await readRows();
-    const { bosses } = JSON.parse(json) as { bosses: Awaited<ReturnType<typeof readBosses>> };
-    return { bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))) };
+    const { bosses, castles = [] } = JSON.parse(json) as {
+      bosses: Awaited<ReturnType<typeof readBosses>>;
+      castles?: CastleState[];
+    };
+    const at = now();
+    return {
+      bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, at))),
+      castles: await encodeAnswer(JSON.stringify(castleRows(castles, { ...options.castles, now: at }))),
+    };
   };
 
   const value = refreshingValue({
