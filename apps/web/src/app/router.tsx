@@ -76,6 +76,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
     import('../features/statistics/statistics-page').then((m) => ({ default: m.VotersStatistics })),
   ),
   worldBosses: preloadable(() => import('../features/world/bosses-page')),
+  worldCastles: preloadable(() => import('../features/world/castles-page')),
   online: preloadable(() => import('../features/online/online-page')),
 };
 
