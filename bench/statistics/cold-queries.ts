@@ -98,10 +98,13 @@ try {
   // them alone. A read that fails is reported, not timed as a quick empty answer.
   const failures: unknown[] = [];
   const databaseMs: number[] = [];
+  const defaults = worldSettings.parse({});
   const world = worldCache({
     game: connections.game.db,
+    login: connections.login.db,
     schema,
-    bossRespawn: worldSettings.parse({}).bossRespawn,
+    bossRespawn: defaults.bossRespawn,
+    castles: { treasury: defaults.castleTreasury, siegeLengthMs: 120 * 60_000 },
     refreshMs: 86_400_000,
     log: { warn: (error: unknown) => void failures.push(error) },
     shared: {

@@ -286,6 +286,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       connections,
       schema: deps.schema,
       settings: settings.world,
+      siegeLengthMinutes: settings.online.siegeLengthMinutes,
       shared,
       now,
       pageAnswers: answers,

@@ -71,6 +71,7 @@ import {
 } from './models';
 import { onlineHistory, onlinePlayers } from './online';
 import { olympiadAnswer } from './olympiad';
+import { castleRow } from './castles';
 
 /**
  * The /sdk calls (docs/product.md#calls) with their schemas: the server registers its handlers from
@@ -124,6 +125,7 @@ export const api = {
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
   getOlympiad: { ...CALLS.getOlympiad, ...json(olympiadAnswer) },
+  getCastles: { ...CALLS.getCastles, ...json(z.array(castleRow)) },
   getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
   getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
   getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },

@@ -42,6 +42,7 @@ export const CALLS = {
   // The world pages (docs/product.md#world).
   getBosses: { method: 'GET', path: '/sdk/getbosses', answer: 'json' },
   getOlympiad: { method: 'GET', path: '/sdk/getolympiad', answer: 'json' },
+  getCastles: { method: 'GET', path: '/sdk/getcastles', answer: 'json' },
   // Online over time and who is online (docs/product.md#online).
   getOnlineHistory: { method: 'GET', path: '/sdk/getonlinehistory', answer: 'json' },
   getOnlinePlayers: { method: 'GET', path: '/sdk/getonlineplayers', answer: 'json' },

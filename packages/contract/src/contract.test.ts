@@ -107,7 +107,14 @@ describe('call table', () => {
     // So did the vote reward claim, the top voters and PayPal's orders.
     const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics', '/sdk/createdonationorder'];
     // The world's reads: bosses, online over time, who is online, and their OpenAPI document.
-    const worldPaths = ['/sdk/getbosses', '/sdk/getolympiad', '/sdk/getonlinehistory', '/sdk/getonlineplayers', '/sdk/openapi.json'];
+    const worldPaths = [
+      '/sdk/getbosses',
+      '/sdk/getcastles',
+      '/sdk/getolympiad',
+      '/sdk/getonlinehistory',
+      '/sdk/getonlineplayers',
+      '/sdk/openapi.json',
+    ];
     // And a player's own account: sign-in and the calls of its session.
     const accountPaths = [
       '/sdk/signin',

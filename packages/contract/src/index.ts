@@ -14,3 +14,4 @@ export * from './openapi';
 export * from './console';
 export * from './news';
 export * from './olympiad';
+export * from './castles';

@@ -18,3 +18,4 @@ export type * from './online';
 export type * from './news';
 export type * from './console';
 export type * from './olympiad';
+export type * from './castles';

@@ -162,6 +162,14 @@ export const ROUTE_SLUGS = {
     br: 'mundo/chefes',
     lt: 'pasaulis/bosai',
   },
+  worldCastles: {
+    en: 'world/castles',
+    ru: 'mir/zamki',
+    gr: 'kosmos/kastra',
+    es: 'mundo/castillos',
+    br: 'mundo/castelos',
+    lt: 'pasaulis/pilys',
+  },
   worldOlympiad: {
     en: 'world/olympiad',
     ru: 'mir/olimpiada',
@@ -206,7 +214,7 @@ export const STATISTICS_ROUTES = [
 ] as const;
 
 /** The World section of the top menu: the state of the game world (docs/product.md#world). */
-export const WORLD_ROUTES = ['worldBosses', 'worldOlympiad'] as const;
+export const WORLD_ROUTES = ['worldBosses', 'worldCastles', 'worldOlympiad'] as const;
 
 /** The footer's pages about the site itself, each replaced by the owner's own page when a setting names one. */
 export const LEGAL_ROUTES = ['privacy', 'terms', 'contact'] as const;

@@ -69,6 +69,8 @@ export interface ClanDataTable {
   reputation_score: number;
   leader_id: number | null;
   ally_name: string | null;
+  /** The id of the castle the clan holds, 0 (or NULL on L2J) for none. */
+  hasCastle: Generated<number | null>;
 }
 
 export interface HeroesTable {
@@ -168,6 +170,23 @@ export interface RaidbossSpawnlistTable {
   currentMp: number | null;
 }
 
+/** Castles (both flavours, docs/game/castles.md): siegeDate is the epoch ms of the next (or current) siege. */
+export interface CastleTable {
+  id: number;
+  name: string;
+  taxPercent: number;
+  treasury: number | string;
+  /** BIGINT UNSIGNED on L2J, DECIMAL(20,0) on aCis: a driver may hand it over as a string. */
+  siegeDate: number | string;
+}
+
+/** Siege registrations (docs/game/castles.md): `type` is an int on L2J (0 defender, 1 attacker, 2 waiting), a text on aCis. */
+export interface SiegeClansTable {
+  castle_id: number;
+  clan_id: number;
+  type: number | string | null;
+}
+
 export interface LoginDatabase {
   accounts: AccountsTable;
   account_data: AccountDataTable;
@@ -186,6 +205,8 @@ export interface GameDatabase {
   punishments: PunishmentsTable;
   grandboss_data: GrandbossDataTable;
   raidboss_spawnlist: RaidbossSpawnlistTable;
+  castle: CastleTable;
+  siege_clans: SiegeClansTable;
 }
 
 /** The email of each account where the game keeps none (aCis): written at registration, or attached once. */

@@ -101,6 +101,90 @@ const demoHash = (flavor: GameFlavor, password: string, cost = BCRYPT_COST) =>
     ? bcrypt.hashSync(password, bcrypt.genSaltSync(cost).replace(/^\$2b\$/, '$2a$'))
     : l2jPasswordHash(password);
 
+/** The castles of both chronicles' castle.sql, by id. */
+const DEMO_CASTLES = ['Gludio', 'Dion', 'Giran', 'Oren', 'Aden', 'Innadril', 'Goddard', 'Rune', 'Schuttgart'] as const;
+
+/**
+ * The demo castles (docs/game/castles.md): four held by clans (one in an alliance, one not), five
+ * by no one; every siege on the next Saturday or Sunday at 20:00 UTC after the demo is made, so the
+ * dates lie ahead; Gludio's siege with attackers, approved defenders and one defender still waiting
+ * for approval (the page leaves it out), Dion's with attackers only. siege_clans.type in the
+ * flavour's own form: L2J's ints (0 defender, 1 attacker, 2 waiting), aCis's SiegeSide names.
+ */
+const seedDemoCastles = async (
+  trx: Kysely<GameDatabase>,
+  flavor: GameFlavor,
+  clans: readonly { clan_id: number; ally_name: string | null }[],
+  madeAt: number,
+): Promise<void> => {
+  const day = 86_400_000;
+  const midnight = Math.floor(madeAt / day) * day;
+  const weekday = new Date(midnight).getUTCDay();
+  const saturday = midnight + ((6 - weekday + 7) % 7 || 7) * day + 20 * 3_600_000;
+  const allied = clans.find((clan) => clan.ally_name) ?? clans[1]!;
+  const others = clans.filter((clan) => clan !== allied && clan !== clans[0]);
+  const owners: Record<number, number> = {
+    1: allied.clan_id,
+    3: others[0]!.clan_id,
+    5: others[1]!.clan_id,
+    8: others[2]!.clan_id,
+  };
+  const taxes: Record<number, number> = { 1: 10, 3: 15, 5: 5, 8: 20 };
+  await trx
+    .insertInto('castle')
+    .values(
+      DEMO_CASTLES.map((name, i) => {
+        const id = i + 1;
+        return {
+          id,
+          name,
+          taxPercent: taxes[id] ?? 0,
+          treasury: owners[id] ? id * 1_234_567 : 0,
+          siegeDate: saturday + (id > 5 ? day : 0),
+        };
+      }),
+    )
+    .execute();
+  for (const [castle, clan] of Object.entries(owners)) {
+    await trx
+      .updateTable('clan_data')
+      .set({ hasCastle: Number(castle) })
+      .where('clan_id', '=', clan)
+      .execute();
+  }
+  const side = (name: 'attacker' | 'defender' | 'waiting') =>
+    flavor.name === 'acis'
+      ? { attacker: 'ATTACKER', defender: 'DEFENDER', waiting: 'PENDING' }[name]
+      : { attacker: 1, defender: 0, waiting: 2 }[name];
+  const registrations = [
+    // Gludio: the demo player's clan among the attackers.
+    { castle: 1, clan: clans[0]!.clan_id, side: side('attacker') },
+    { castle: 1, clan: others[3]!.clan_id, side: side('attacker') },
+    { castle: 1, clan: others[4]!.clan_id, side: side('attacker') },
+    { castle: 1, clan: others[5]!.clan_id, side: side('defender') },
+    { castle: 1, clan: others[6]!.clan_id, side: side('defender') },
+    { castle: 1, clan: others[7]!.clan_id, side: side('waiting') },
+    // Dion, held by no clan: attackers against the castle's own guards.
+    { castle: 2, clan: others[8]!.clan_id, side: side('attacker') },
+    { castle: 2, clan: others[9]!.clan_id, side: side('attacker') },
+    // Aden: one on each side.
+    { castle: 5, clan: others[10]!.clan_id, side: side('attacker') },
+    { castle: 5, clan: others[11]!.clan_id, side: side('defender') },
+  ];
+  await trx
+    .insertInto('siege_clans')
+    .values(
+      registrations.map((row) => ({
+        castle_id: row.castle,
+        clan_id: row.clan,
+        type: row.side,
+        // L2J's Siege.java writes castle_owner 0 for every registration; aCis has no such column.
+        ...(flavor.name === 'l2j' ? { castle_owner: 0 } : {}),
+      })),
+    )
+    .execute();
+};
+
 /**
  * Fills the flavour's tables (game-tables.ts) with the demo world. Its rows are the same on every
  * run, dated from a fixed day, except the bosses' respawn times: those count from `clock` (the
@@ -355,6 +439,7 @@ export const seedDemoWorld = async (
         next_weekly_change: madeAt + 7 * 86_400_000,
       })
       .execute();
+    await seedDemoCastles(trx, flavor, clans, madeAt);
     if (flavor.features.pincode) {
       await trx
         .insertInto('account_gsdata')

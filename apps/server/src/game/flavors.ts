@@ -39,6 +39,12 @@ export interface GameFlavor {
   heroes: { characterKey: 'charId' | 'char_id' };
   /** olympiad_data.period's values (docs/game/olympiad.md): an ordinal on L2J, the state's name on aCis. */
   olympiadPeriod: { competition: number | string; validation: number | string };
+  /**
+   * How siege_clans.type names a registered clan's side (docs/game/castles.md): an int on L2J
+   * (Siege.java's DEFENDER 0, ATTACKER 1, DEFENDER_NOT_APPROVED 2), a SiegeSide name on aCis. A
+   * defender still waiting for the owner's approval is neither.
+   */
+  siegeSides: { attackers: readonly (number | string)[]; defenders: readonly (number | string)[] };
   /** What the login server writes for a new password (start-up may find the other in the rows). */
   passwordScheme: PasswordScheme;
   bans: {
@@ -96,6 +102,12 @@ const OLYMPIAD_NOBLES_COLUMNS = [
   'competitions_lost',
 ] as const;
 const OLYMPIAD_DATA_COLUMNS = ['id', 'current_cycle', 'period', 'olympiad_end', 'validation_end'] as const;
+/** Castles and their sieges (docs/game/castles.md): the columns the Castles page reads on both flavours. */
+const CASTLE_TABLES = {
+  castle: ['id', 'name', 'taxPercent', 'treasury', 'siegeDate'],
+  siege_clans: ['castle_id', 'clan_id', 'type'],
+  clan_data: ['hasCastle'],
+} as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
 /** L2J Server (login + game databases) and L2J Mobius (one database). */
@@ -112,6 +124,7 @@ const L2J: GameFlavor = {
   characters: { key: 'charId', punishLevel: null },
   heroes: { characterKey: 'charId' },
   olympiadPeriod: { competition: 0, validation: 1 },
+  siegeSides: { attackers: [1], defenders: [0] },
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
@@ -138,6 +151,7 @@ const L2J: GameFlavor = {
       raidboss_spawnlist: BOSS_COLUMNS,
       olympiad_nobles: ['charId', ...OLYMPIAD_NOBLES_COLUMNS],
       olympiad_data: OLYMPIAD_DATA_COLUMNS,
+      ...CASTLE_TABLES,
     },
   },
 };
@@ -154,6 +168,7 @@ const ACIS: GameFlavor = {
   characters: { key: 'obj_Id', punishLevel: 'punish_level' },
   heroes: { characterKey: 'char_id' },
   olympiadPeriod: { competition: 'COMPETITION', validation: 'VALIDATION' },
+  siegeSides: { attackers: ['ATTACKER'], defenders: ['DEFENDER', 'OWNER'] },
   passwordScheme: 'bcrypt',
   bans: { temporaryBanVar: null, jailPunishLevel: 2 },
   features: { pincode: false },
@@ -180,6 +195,7 @@ const ACIS: GameFlavor = {
       raidboss_spawnlist: BOSS_COLUMNS,
       olympiad_nobles: ['char_id', ...OLYMPIAD_NOBLES_COLUMNS],
       olympiad_data: OLYMPIAD_DATA_COLUMNS,
+      ...CASTLE_TABLES,
     },
   },
 };

@@ -33,6 +33,60 @@ const eventStatsDdl = (dialect: Dialect) => `CREATE TABLE IF NOT EXISTS event_st
       PRIMARY KEY (char_id)
     )${dialectParts(dialect).table}`;
 
+/** An ENUM('true','false') column: MariaDB's ENUM, SQLite's TEXT with a CHECK. */
+const trueFalse = (dialect: Dialect, column: string) =>
+  dialect === 'mysql' ? "ENUM('true','false')" : `TEXT CHECK (${column} IN ('true','false'))`;
+
+/** L2J Server's castles and siege registrations (datapack sql/castle.sql, sql/siege_clans.sql; docs/game/castles.md). */
+const l2jCastleDdl = (dialect: Dialect): string[] => {
+  const { nocase, table } = dialectParts(dialect);
+  return [
+    `CREATE TABLE IF NOT EXISTS castle (
+      id INT NOT NULL DEFAULT 0,
+      name VARCHAR(25)${nocase} NOT NULL,
+      taxPercent INT NOT NULL DEFAULT 15,
+      treasury BIGINT NOT NULL DEFAULT 0,
+      siegeDate BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      regTimeOver ${trueFalse(dialect, 'regTimeOver')} NOT NULL DEFAULT 'true',
+      regTimeEnd BIGINT UNSIGNED NOT NULL DEFAULT 0,
+      showNpcCrest ${trueFalse(dialect, 'showNpcCrest')} NOT NULL DEFAULT 'false',
+      ticketBuyCount SMALLINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (name)
+    )${table}`,
+    `CREATE INDEX IF NOT EXISTS castle_id ON castle (id)`,
+    `CREATE TABLE IF NOT EXISTS siege_clans (
+      castle_id INT NOT NULL DEFAULT 0,
+      clan_id INT NOT NULL DEFAULT 0,
+      type INT DEFAULT NULL,
+      castle_owner INT DEFAULT NULL,
+      PRIMARY KEY (clan_id, castle_id)
+    )${table}`,
+  ];
+};
+
+/** aCis's castles and siege registrations (aCis_datapack/sql/castle.sql, sql/siege_clans.sql; docs/game/castles.md). */
+const acisCastleDdl = (dialect: Dialect): string[] => {
+  const { nocase, table } = dialectParts(dialect);
+  return [
+    `CREATE TABLE IF NOT EXISTS castle (
+      id INT NOT NULL DEFAULT 0,
+      name VARCHAR(25)${nocase} NOT NULL,
+      taxPercent INT NOT NULL DEFAULT 15,
+      treasury BIGINT NOT NULL DEFAULT 0,
+      siegeDate DECIMAL(20,0) NOT NULL DEFAULT 0,
+      regTimeOver ${trueFalse(dialect, 'regTimeOver')} NOT NULL DEFAULT 'true',
+      certificates SMALLINT NOT NULL DEFAULT 300,
+      PRIMARY KEY (id)
+    )${table}`,
+    `CREATE TABLE IF NOT EXISTS siege_clans (
+      castle_id TINYINT NOT NULL DEFAULT 0,
+      clan_id INT NOT NULL DEFAULT 0,
+      type VARCHAR(8) DEFAULT 'PENDING',
+      PRIMARY KEY (castle_id, clan_id)
+    )${table}`,
+  ];
+};
+
 const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
   const mysql = dialect === 'mysql';
   const nocase = mysql ? '' : ' COLLATE NOCASE';
@@ -243,6 +297,7 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       next_weekly_change BIGINT UNSIGNED NOT NULL DEFAULT 0,
       PRIMARY KEY (id)
     )${table}`,
+      ...l2jCastleDdl(dialect),
       eventStatsDdl(dialect),
     ],
   };
@@ -401,6 +456,7 @@ const acisDdl = (dialect: Dialect): Record<Role, string[]> => {
       next_weekly_change BIGINT UNSIGNED NOT NULL DEFAULT 0,
       PRIMARY KEY (id)
     )${table}`,
+      ...acisCastleDdl(dialect),
       eventStatsDdl(dialect),
     ],
   };

@@ -20,6 +20,8 @@ export interface GameSchema {
   /** olympiad_nobles (the Olympiad page's standings and heroes) and olympiad_data (its period). */
   hasOlympiad: boolean;
   hasOlympiadData: boolean;
+  /** castle, siege_clans and clan_data.hasCastle (the Castles page). */
+  hasCastles: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -131,5 +133,6 @@ export const checkGameSchema = async (
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
     hasOlympiad: has('game', 'olympiad_nobles'),
     hasOlympiadData: has('game', 'olympiad_data'),
+    hasCastles: has('game', 'castle') && has('game', 'siege_clans') && has('game', 'clan_data'),
   };
 };

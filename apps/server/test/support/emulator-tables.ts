@@ -12,12 +12,12 @@ import { gameTableStatements } from '../../src/game/game-tables';
  * Sources (fetched and read, not copied by program):
  * - aCis: github.com/Hl4p3x/L2jaCis at 1f97b4278f8dfc0249d6e0d93fd849ed3e392d92 (2021-02-26),
  *   aCis_datapack/sql/{accounts,characters,clan_data,heroes,olympiad_nobles,grandboss_data,raidboss_spawnlist,
- *   olympiad_data}.sql.
+ *   olympiad_data,castle,siege_clans}.sql.
  * - L2J Server login: github.com/Shagooh/l2j-server-login at b39c28e5ce036e0ae41f2d99d4d202dfceefdc28,
  *   src/main/resources/sql/{accounts,account_data}.sql.
  * - L2J Server game: github.com/Shagooh/l2j-server-datapack at 03897cc4ee42361304fb5a96e59bb7fba174c0a8,
  *   src/main/resources/sql/{characters,clan_data,heroes,account_gsdata,olympiad_nobles,
- *   character_premium_items,punishments,raidboss_spawnlist,olympiad_data}.sql; grandboss_data.sql of the L2J Server
+ *   character_premium_items,punishments,raidboss_spawnlist,olympiad_data,castle,siege_clans}.sql; grandboss_data.sql of the L2J Server
  *   game (the same columns in every L2J Server and Mobius High Five pack).
  * - L2J Mobius High Five: github.com/danielbarion/HighFive at 0851a90acc804e6b6238866b02d92b7169279799,
  *   dist/db_installer/sql/game/custom_mail.sql (the table CustomMailManager reads).
@@ -174,6 +174,22 @@ const ACIS: Record<Role, string[]> = {
   \`validation_end\` BIGINT(13) UNSIGNED NOT NULL DEFAULT '0',
   \`next_weekly_change\` BIGINT(13) UNSIGNED NOT NULL DEFAULT '0',
   PRIMARY KEY (\`id\`)
+);`,
+    `CREATE TABLE IF NOT EXISTS \`castle\` (
+  \`id\` INT NOT NULL DEFAULT '0',
+  \`name\` VARCHAR(25) NOT NULL,
+  \`taxPercent\` INT NOT NULL DEFAULT '15',
+  \`treasury\` BIGINT NOT NULL DEFAULT '0',
+  \`siegeDate\` DECIMAL(20,0) NOT NULL DEFAULT '0',
+  \`regTimeOver\` ENUM('true','false') DEFAULT 'true' NOT NULL,
+  \`certificates\` SMALLINT NOT NULL DEFAULT '300',
+  PRIMARY KEY (\`id\`)
+);`,
+    `CREATE TABLE IF NOT EXISTS \`siege_clans\` (
+   \`castle_id\` TINYINT NOT NULL DEFAULT '0',
+   \`clan_id\` INT(11) NOT NULL DEFAULT '0',
+   \`type\` VARCHAR(8) DEFAULT 'PENDING',
+   PRIMARY KEY (\`castle_id\`, \`clan_id\`)
 );`,
   ],
 };
@@ -385,6 +401,26 @@ const L2J: Record<Role, string[]> = {
   \`validation_end\` bigint(13) unsigned NOT NULL DEFAULT '0',
   \`next_weekly_change\` bigint(13) unsigned NOT NULL DEFAULT '0',
   PRIMARY KEY (\`id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`castle\` (
+  \`id\` INT NOT NULL DEFAULT 0,
+  \`name\` varchar(25) NOT NULL,
+  \`taxPercent\` INT NOT NULL DEFAULT 15,
+  \`treasury\` BIGINT NOT NULL DEFAULT 0,
+  \`siegeDate\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`regTimeOver\` enum('true','false') DEFAULT 'true' NOT NULL,
+  \`regTimeEnd\` bigint(13) unsigned NOT NULL DEFAULT '0',
+  \`showNpcCrest\` enum('true','false') DEFAULT 'false' NOT NULL,
+  \`ticketBuyCount\` smallint(3) NOT NULL DEFAULT 0,
+  PRIMARY KEY (\`name\`),
+  KEY \`id\` (\`id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`siege_clans\` (
+   \`castle_id\` int(1) NOT NULL DEFAULT 0,
+   \`clan_id\` int(11) NOT NULL DEFAULT 0,
+   \`type\` int(1) DEFAULT NULL,
+   \`castle_owner\` int(1) DEFAULT NULL,
+   PRIMARY KEY (\`clan_id\`,\`castle_id\`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
   ],
 };

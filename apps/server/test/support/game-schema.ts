@@ -13,6 +13,7 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasBosses: true,
   hasOlympiad: true,
   hasOlympiadData: true,
+  hasCastles: true,
 });
 
 /** The l2j flavour's schema, which most suites run on. */

@@ -14,4 +14,5 @@ export const PAGE_READS: Partial<Record<RouteId, readonly PageRead[]>> = {
   // The World pages (docs/product.md#world).
   worldBosses: [{ call: 'getBosses' }],
   worldOlympiad: [{ call: 'getOlympiad' }],
+  worldCastles: [{ call: 'getCastles' }],
 };

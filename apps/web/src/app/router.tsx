@@ -78,6 +78,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
   ),
   worldBosses: preloadable(() => import('../features/world/bosses-page')),
   worldOlympiad: preloadable(() => import('../features/world/olympiad-page')),
+  worldCastles: preloadable(() => import('../features/world/castles-page')),
   online: preloadable(() => import('../features/online/online-page')),
 };
 

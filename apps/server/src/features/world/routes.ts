@@ -17,9 +17,11 @@ export interface WorldRoutesOptions {
   connections: Connections;
   schema: Pick<
     GameSchema,
-    'flavor' | 'hasBosses' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+    'flavor' | 'hasBosses' | 'hasCastles' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
   >;
   settings: WorldSettings;
+  /** How long a castle siege lasts (online.siegeLengthMinutes, the game's SiegeLength). */
+  siegeLengthMinutes: number;
   shared?: SharedRefresh;
   now?: () => number;
   /** Handed the cache once made (the pre-rendered pages read the same rows). */
@@ -35,6 +37,7 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     login: options.connections.login.db,
     schema: options.schema,
     bossRespawn: options.settings.bossRespawn,
+    castles: { treasury: options.settings.castleTreasury, siegeLengthMs: options.siegeLengthMinutes * 60_000 },
     refreshMs: options.settings.refreshSeconds * 1000,
     log: app.log,
     now: options.now,
@@ -53,4 +56,8 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     chooseEncoding(preparedEncodings(cache.read().olympiad), headerOf(request, 'accept-encoding')),
   );
   options.pageAnswers?.provide('getOlympiad', () => cache.known()?.olympiad.json);
+  readRoute(app, 'getCastles', (request) =>
+    chooseEncoding(preparedEncodings(cache.read().castles), headerOf(request, 'accept-encoding')),
+  );
+  options.pageAnswers?.provide('getCastles', () => cache.known()?.castles.json);
 };

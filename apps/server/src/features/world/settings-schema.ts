@@ -10,6 +10,12 @@ export const worldSettings = z
       .describe(
         "How much the Bosses page tells of a dead boss's return: `status` (alive or dead only), `day` (the UTC day it returns) or `exact` (the moment the game scheduled). Exact times help campers.",
       ),
+    castleTreasury: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Show each castle's treasury (the adena its tax has gathered) on the Castles page. Off by default: it tells rivals how rich an owner is.",
+      ),
     refreshSeconds: z
       .number()
       .int()

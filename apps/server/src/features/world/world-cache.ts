@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../db/tables';
 import { readBosses } from '../../game/bosses';
+import { type CastleState, readCastles } from '../../game/castles';
 import { readOlympiad } from '../../game/olympiad';
 import { readRankingFilter } from '../../game/ranking-exclusions';
 import type { GameSchema } from '../../game/schema-check';
@@ -15,16 +16,19 @@ import { refreshingValue } from '../../infra/refreshing-value';
 import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
 import { type EncodedAnswer, encodeAnswer } from '../../infra/encoded-answer';
 import { bossRows } from './boss-answer';
+import { castleRows } from './castle-answer';
 
 /** Each World answer as the bytes it is sent as, serialized and compressed once per refresh. */
 export interface WorldSnapshot {
   bosses: EncodedAnswer;
   olympiad: EncodedAnswer;
+  castles: EncodedAnswer;
 }
 
 const EMPTY_SNAPSHOT: WorldSnapshot = Object.freeze({
   bosses: Object.freeze({ json: '[]' }),
   olympiad: Object.freeze({ json: JSON.stringify(EMPTY_OLYMPIAD) }),
+  castles: Object.freeze({ json: '[]' }),
 });
 
 export interface WorldCache {
@@ -44,9 +48,11 @@ export interface WorldCacheOptions {
   login: Kysely<LoginDatabase>;
   schema: Pick<
     GameSchema,
-    'flavor' | 'hasBosses' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+    'flavor' | 'hasBosses' | 'hasCastles' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
   >;
   bossRespawn: BossRespawnDetail;
+  /** The Castles page: whether it shows each treasury, and how long a siege lasts (ms). */
+  castles: { treasury: boolean; siegeLengthMs: number };
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => number;
@@ -77,17 +83,25 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
     JSON.stringify({
       bosses: options.schema.hasBosses ? await readBosses(options.game) : [],
       olympiad: await readOlympiadRows(),
+      castles: options.schema.hasCastles ? await readCastles(options.game, options.schema.flavor) : [],
     });
 
   const readAll = async (): Promise<WorldSnapshot> => {
     const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readRows) : await readRows();
-    const { bosses, olympiad } = JSON.parse(json) as {
+    const {
+      bosses,
+      olympiad,
+      castles = [],
+    } = JSON.parse(json) as {
       bosses: Awaited<ReturnType<typeof readBosses>>;
       olympiad: OlympiadAnswer;
+      castles?: CastleState[];
     };
+    const at = now();
     return {
-      bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, now()))),
+      bosses: await encodeAnswer(JSON.stringify(bossRows(bosses, options.bossRespawn, at))),
       olympiad: await encodeAnswer(JSON.stringify(olympiad)),
+      castles: await encodeAnswer(JSON.stringify(castleRows(castles, { ...options.castles, now: at }))),
     };
   };
 

@@ -1,0 +1,139 @@
+import { type CastleRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRetryableCall } from '../../api/use-call';
+import { Page } from '../../components/page';
+import { useLanguage } from '../../shared/use-language';
+import { WorldTabs } from './world-tabs';
+import './world.css';
+import './castles.css';
+
+/** Dates, percentages and adena in the visitor's language; times in UTC, as the Bosses page shows them. */
+const useFormats = () => {
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const tag = LANGUAGE_TAGS[language];
+    const moment = new Intl.DateTimeFormat(tag, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
+    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
+    const number = new Intl.NumberFormat(tag);
+    return {
+      moment: (at: number) => moment.format(at),
+      percent: (value: number) => percent.format(value / 100),
+      number: (value: number) => number.format(value),
+    };
+  }, [language]);
+};
+
+const ClanList = ({ clans }: { clans: readonly string[] }) => {
+  const { t } = useTranslation();
+  if (clans.length === 0) return <span className="castle__muted">{t('world.castles.noneRegistered')}</span>;
+  return (
+    <ul className="castle__clans">
+      {clans.map((clan) => (
+        <li key={clan}>{clan}</li>
+      ))}
+    </ul>
+  );
+};
+
+const CastleCard = ({ castle }: { castle: CastleRow }) => {
+  const { t } = useTranslation();
+  const format = useFormats();
+  const titleId = `castle-${castle.id}`;
+  const siege =
+    castle.siegeAt === null
+      ? t('world.castles.noSiege')
+      : t(castle.siegeUnderway ? 'world.castles.siegeUnderway' : 'world.castles.siegeAt', {
+          moment: format.moment(castle.siegeAt),
+        });
+  return (
+    <article className="castle" aria-labelledby={titleId} data-owned={castle.owner !== null}>
+      <h3 className="castle__name" id={titleId}>
+        {castle.name}
+      </h3>
+      <dl className="castle__facts">
+        <div>
+          <dt>{t('world.castles.owner')}</dt>
+          <dd>
+            {castle.owner ? castle.owner.clan : <span className="castle__muted">{t('world.castles.noOwner')}</span>}
+          </dd>
+        </div>
+        {castle.owner && (
+          <div>
+            <dt>{t('world.castles.alliance')}</dt>
+            <dd>{castle.owner.alliance || <span className="castle__muted">{t('world.castles.noAlliance')}</span>}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('world.castles.tax')}</dt>
+          <dd>{format.percent(castle.taxPercent)}</dd>
+        </div>
+        {castle.treasury !== undefined && (
+          <div>
+            <dt>{t('world.castles.treasury')}</dt>
+            <dd>{t('world.castles.adena', { amount: format.number(castle.treasury) })}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('world.castles.nextSiege')}</dt>
+          <dd className={castle.siegeUnderway ? 'castle__underway' : undefined}>{siege}</dd>
+        </div>
+        <div>
+          <dt>{t('world.castles.attackers')}</dt>
+          <dd>
+            <ClanList clans={castle.attackers} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('world.castles.defenders')}</dt>
+          <dd>
+            <ClanList clans={castle.defenders} />
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+};
+
+/** Each castle's owner, tax, next siege and the clans registered for it (docs/product.md#castles). */
+export const CastlesPage = () => {
+  const { t } = useTranslation();
+  const { value, failed, retry } = useRetryableCall('getCastles');
+  return (
+    <Page title={t('world.names.worldCastles')}>
+      <WorldTabs active="worldCastles" />
+      <div className="world-content">
+        {failed ? (
+          <div className="page-notice" role="alert">
+            <p>{t('world.loadFailed')}</p>
+            <button type="button" className="button" onClick={retry}>
+              {t('statistics.retry')}
+            </button>
+          </div>
+        ) : value === undefined ? (
+          <p className="page-notice" role="status">
+            {t('common.loading')}
+          </p>
+        ) : value.length === 0 ? (
+          <p className="page-notice">{t('world.castles.none')}</p>
+        ) : (
+          <div className="castles">
+            {value.map((castle) => (
+              <CastleCard key={castle.id} castle={castle} />
+            ))}
+          </div>
+        )}
+      </div>
+    </Page>
+  );
+};
+
+export default CastlesPage;
