@@ -1,3 +1,4 @@
+import { LANGUAGES, getHref } from '@gatekeeper/contract';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -98,3 +99,34 @@ test('the bosses page hydrates with its rows, without errors and without a flash
   expect(await page.evaluate(() => (window as unknown as { sawLoading: string[] }).sawLoading)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test('in every language, the ranking and the bosses hydrate with their rows without errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  for (const language of LANGUAGES) {
+    for (const route of ['statisticsKills', 'worldBosses'] as const) {
+      await page.goto(getHref(route, language));
+      await hydrated(page);
+      await expect(page.getByRole('table').first().getByRole('rowheader').first()).toBeVisible();
+      expect(problems, getHref(route, language)).toEqual([]);
+    }
+  }
+});
+
+for (const width of [390, 1920]) {
+  test(`without JavaScript at ${width} px, the rows are on the screen`, async ({ browser }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width, height: 900 },
+      baseURL: test.info().project.use.baseURL,
+    });
+    const page = await context.newPage();
+    for (const path of ['/statistics/kills', '/world/bosses']) {
+      await page.goto(path);
+      const table = page.getByRole('table').first();
+      await expect(table.getByRole('rowheader').first()).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '-')}-${width}.png`) });
+    }
+    await context.close();
+  });
+}
