@@ -100,6 +100,7 @@ for (const size of SIZES) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
       await expectAccessible(page);
       await page.screenshot({ path: `test-results/world-olympiad-${size.name}.png`, fullPage: true });
+      await standings.screenshot({ path: `test-results/world-olympiad-standings-${size.name}.png` });
     });
   });
 }
