@@ -49,6 +49,8 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
     'shellFacts.drop',
   ]),
 };
+// The Olympiad page's "Noble" and "Clan" are Spanish words too.
+for (const key of ['world.olympiad.noble', 'world.olympiad.clan']) SAME_IN.es?.add(key);
 
 /**
  * Latin-script words that may appear in a Greek or Russian text: brands, the chronicle names and

@@ -128,20 +128,26 @@ const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
       {heroes.length === 0 ? (
         <p className="page-notice">{t('world.olympiad.noHeroes')}</p>
       ) : (
-        <table className="world-table">
+        <table className="world-table olympiad-table">
           <thead>
             <tr>
               <th scope="col">{t('world.olympiad.hero')}</th>
               <th scope="col">{t('world.olympiad.class')}</th>
-              <th scope="col">{t('world.olympiad.clan')}</th>
+              <th scope="col" className="olympiad-table__wide-only">
+                {t('world.olympiad.clan')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {heroes.map((hero) => (
               <tr key={hero.name}>
-                <th scope="row">{hero.name}</th>
+                <th scope="row">
+                  {hero.name}
+                  {/* On a phone the clan goes under the name, as in the standings; its column is hidden. */}
+                  {hero.clan && <span className="olympiad-table__clan olympiad-table__phone-only">{hero.clan}</span>}
+                </th>
                 <td>{hero.className}</td>
-                <td>{hero.clan}</td>
+                <td className="olympiad-table__wide-only">{hero.clan}</td>
               </tr>
             ))}
           </tbody>
