@@ -5,6 +5,7 @@ import type { GameDatabase } from '../src/db/tables';
 import { castleRows } from '../src/features/world/castle-answer';
 import type { CastleState } from '../src/game/castles';
 import type { FlavorName } from '../src/game/flavors';
+import { checkGameSchema } from '../src/game/schema-check';
 import type { DatabaseKind } from './databases';
 import { FLAVOR_KINDS } from './support/flavored-world';
 import { useSite } from './support/use-site';
@@ -117,6 +118,11 @@ describe.each(FLAVOR_KINDS)('castles on %s tables in %s', (flavor: FlavorName, k
         defenders: [],
       },
     ]);
+  });
+
+  it("finds the castle tables at start-up in the emulator's own form", async () => {
+    const schema = await checkGameSchema(site.databases.connections, { flavor });
+    expect(schema.hasCastles).toBe(true);
   });
 
   it('describes getcastles in /sdk/openapi.json', async () => {

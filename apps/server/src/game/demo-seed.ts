@@ -121,7 +121,8 @@ const seedDemoCastles = async (
   const midnight = Math.floor(madeAt / day) * day;
   const weekday = new Date(midnight).getUTCDay();
   const saturday = midnight + ((6 - weekday + 7) % 7 || 7) * day + 20 * 3_600_000;
-  const allied = clans.find((clan) => clan.ally_name) ?? clans[1]!;
+  // Never the demo player's clan (clans[0]): it attacks Gludio.
+  const allied = clans.find((clan, i) => i > 0 && clan.ally_name) ?? clans[1]!;
   const others = clans.filter((clan) => clan !== allied && clan !== clans[0]);
   const owners: Record<number, number> = {
     1: allied.clan_id,

@@ -14,9 +14,9 @@ const useFormats = () => {
   return useMemo(() => {
     const tag = LANGUAGE_TAGS[language];
     const moment = new Intl.DateTimeFormat(tag, {
-      weekday: 'long',
+      weekday: 'short',
       day: 'numeric',
-      month: 'long',
+      month: 'short',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
