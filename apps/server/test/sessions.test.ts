@@ -105,6 +105,29 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect(JSON.stringify(rows)).not.toContain(value);
   });
 
+  it('sets a readable hint beside the session cookie, as long-lived and without its value, and clears both at sign-out', async () => {
+    const name = await newAccount();
+    const answer = await signIn(name);
+    const cookie = sessionOf(answer);
+    const session = answer.setCookies.find((c) => c.startsWith('gk_session='))!;
+    const hint = answer.setCookies.find((c) => c.startsWith('gk_signed_in='));
+    expect(hint).toBeDefined();
+    expect(hint!.split(';')[0]).toBe('gk_signed_in=1');
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/; SameSite=Lax/i);
+    expect(hint).toMatch(/; Path=\//i);
+    expect(/Max-Age=(\d+)/i.exec(hint!)?.[1]).toBe(/Max-Age=(\d+)/i.exec(session)?.[1]);
+    const out = await post(api.signOut.path, cookie);
+    expect(out.setCookies.some((c) => /^gk_session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(out.setCookies.some((c) => /^gk_signed_in=;.*Max-Age=0/i.test(c))).toBe(true);
+    // An ended session's cookie is cleared with its hint at the next refused call.
+    const refused = await fetch(`${site.url}${api.getAccount.path}`, { headers: { cookie } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie().some((c) => /^gk_signed_in=;.*Max-Age=0/i.test(c))).toBe(true);
+    // A wrong password sets neither.
+    expect((await signIn(name, 'Wrong.Pass1')).setCookies.filter((c) => c.startsWith('gk_'))).toEqual([]);
+  });
+
   it('answers an unknown login and a wrong password alike', async () => {
     const name = await newAccount();
     const wrong = await signIn(name, 'Wrong.Pass1');
@@ -380,6 +403,9 @@ describe('the session cookie of an https site', () => {
     expect(header).toMatch(/; Secure/i);
     expect(header).toMatch(/; Path=\//i);
     expect(header).not.toMatch(/; Domain=/i);
+    const hint = answer.setCookies.find((c) => c.startsWith('__Host-gk_signed_in='));
+    expect(hint).toMatch(/; Secure/i);
+    expect(hint).not.toMatch(/HttpOnly/i);
     const cookie = header!.split(';')[0]!;
     const read = await fetch(`${site.url}${api.getAccount.path}`, { headers: { cookie } });
     expect(read.status).toBe(200);
