@@ -95,9 +95,27 @@ for (const [instance, baseURL, donations] of [
         await waitForScript(page);
         await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
         await expect(page.locator('datalist option[value="DemoKnight"]')).toHaveCount(1);
+        // A new tab knows nothing of this one's storage: the menu learns the login from the session's hint.
+        const tab = await page.context().newPage();
+        await tab.goto('/downloads');
+        await waitForScript(tab);
+        const menuLogin = tab.getByRole('link', { name: 'demoplayer', exact: true });
+        if (size === 'desktop') await expect(menuLogin).toBeVisible();
+        else await expect(menuLogin).toBeAttached();
+        await tab.close();
         await openAccount(page);
         await signOut(page);
         await expectSignedOut(page);
+        // Signed out, a page asks nothing about the account.
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/sdk/account')) asked.push(request.url());
+        });
+        await page.goto('/downloads');
+        await waitForScript(page);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('link', { name: 'demoplayer', exact: true })).toHaveCount(0);
+        expect(asked).toEqual([]);
       });
 
       test('a player switches the authenticator on, signs in with codes, ends a session and changes the password', async ({
