@@ -228,6 +228,7 @@ for (const [instance, baseURL, donations] of [
           await waitForScript(page);
           await openTab(page, 'Rewards');
           await expect(donation).toContainText('Delivered');
+          await page.screenshot({ path: `test-results/my-account-rewards-${instance}-${size}.png`, fullPage: true });
           await signOut(page);
           await expectSignedOut(page);
         });
