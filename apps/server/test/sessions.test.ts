@@ -351,6 +351,24 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
   });
 
+  it('keeps the changing browser signed in on another instance that read the account just before', async () => {
+    const name = await newAccount();
+    const here = sessionOf(await signIn(name));
+    const elsewhere = sessionOf(await signIn(name, PASSWORD, { instance: other }));
+    // The other instance reads the account (and remembers its password for a few seconds).
+    expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
+    const changed = await post(api.changeOwnPassword.path, here, {
+      password: PASSWORD,
+      newPassword: 'Newer.Pass3',
+      confirmPassword: 'Newer.Pass3',
+    });
+    expect(changed.status).toBe(200);
+    // At once, no clock moved: the other instance reads again rather than end the session.
+    expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
+    expect((await get(api.getAccount.path, elsewhere, other)).answer.status).toBe(401);
+    expect((await get(api.getAccount.path, here)).answer.status).toBe(200);
+  });
+
   it('keeps 90 days of sign-ins with their outcome', async () => {
     const name = await newAccount();
     await signIn(name, 'Wrong.Pass1', { ip: '192.0.2.7' });

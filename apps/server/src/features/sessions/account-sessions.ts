@@ -329,9 +329,9 @@ export class AccountSessions {
   }
 
   /** The account's password fingerprint and ban, read again past a few seconds. */
-  private async accountState(login: string, now: number): Promise<AccountState> {
+  private async accountState(login: string, now: number, fresh = false): Promise<AccountState> {
     const known = this.states.get(login);
-    if (known && now - known.readAt < ACCOUNT_STATE_MS && now >= known.readAt) return known;
+    if (!fresh && known && now - known.readAt < ACCOUNT_STATE_MS && now >= known.readAt) return known;
     const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
     const state: AccountState = account
       ? {
@@ -356,7 +356,10 @@ export class AccountSessions {
     const session = await this.store.find(value, now);
     // A session waiting for its code is no session (its value under this cookie: copied by hand).
     if (!session || session.pending) return undefined;
-    const state = await this.accountState(session.login, now);
+    let state = await this.accountState(session.login, now);
+    // What this instance remembers may be older than a change made on another instance, which
+    // gave the changing browser's session the new fingerprint: read again before ending it.
+    if (state.fingerprint !== session.fingerprint) state = await this.accountState(session.login, now, true);
     if (state.fingerprint !== session.fingerprint) {
       await this.store.end(session.idHash);
       return undefined;
