@@ -137,6 +137,31 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect(wrong.setCookies.filter((c) => c.startsWith('gk_session'))).toEqual([]);
   });
 
+  it.runIf(flavorName === 'acis')(
+    'takes as long for an unknown login as for a wrong password (the same BCrypt work)',
+    async () => {
+      // BCrypt at cost 10 takes tens of milliseconds; skipping it for an unknown login would show.
+      const timed = async (username: string, password: string, ip: string) => {
+        const captcha = await altchaPayload(site.url);
+        const started = performance.now();
+        const answer = await postCall(site.url, 'signIn', { username, password, captcha }, { ip });
+        const ms = performance.now() - started;
+        expect(answer.body).toEqual(['wrongUsernameOrPassword']);
+        return ms;
+      };
+      const wrong: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        wrong.push(await timed(await newAccount(), 'Wrong.Pass1', `203.0.113.${40 + i}`));
+        unknown.push(await timed(freshLogin('u'), PASSWORD, `203.0.113.${60 + i}`));
+      }
+      // The quickest of each: a busy machine only ever adds time.
+      const [fastestWrong, fastestUnknown] = [Math.min(...wrong), Math.min(...unknown)];
+      expect(fastestUnknown).toBeGreaterThan(fastestWrong / 2);
+      expect(fastestWrong).toBeGreaterThan(fastestUnknown / 2);
+    },
+  );
+
   it('refuses a wrong captcha before looking at the account', async () => {
     const name = await newAccount();
     const answer = await postCall(site.url, 'signIn', { username: name, password: PASSWORD, captcha: 'x' });
