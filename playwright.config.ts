@@ -4,7 +4,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
  * End-to-end tests against the built site, in Debian's Chromium (no downloaded browsers).
- * Four instances of the real server, each on its own embedded database:
+ * Instances of the real server, each on its own embedded database:
  *  - default (8181): language kept in local storage, game and login servers down,
  *  - cookie (8182): the language kept in a cookie (settings languageStorage: cookie),
  *  - online (8183): something listens on the login and game ports, so both lights are green,
@@ -12,9 +12,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - votes (8185): two vote sites that reward votes, asked at a local stand-in of their APIs, and
  *    donations on PayPal Orders v2 at a local stand-in of PayPal (REST API and approval page),
  *  - acis (BASE + 5): the game's tables as aCis has them (BCrypt passwords, its own email table),
- *    mailing to the same local SMTP server as the default one,
+ *    mailing to the same local SMTP server as the default one, and donations on PayPal Orders v2
+ *    at the same stand-in as the votes one (the coins wait in the site's queue for a game mod),
  *  - passkeys (BASE + 6): the default one reached as http://localhost (browsers refuse an IP
- *    address as a passkey's relying party), mailing to the same local SMTP server.
+ *    address as a passkey's relying party), mailing to the same local SMTP server,
+ *  - passkeysAcis (BASE + 7): the same on aCis's tables.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -28,6 +30,7 @@ const PORTS = {
   votes: BASE + 4,
   acis: BASE + 5,
   passkeys: BASE + 6,
+  passkeysAcis: BASE + 7,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
@@ -47,6 +50,7 @@ export const INSTANCES = {
   votes: `http://127.0.0.1:${PORTS.votes}`,
   acis: `http://127.0.0.1:${PORTS.acis}`,
   passkeys: `http://localhost:${PORTS.passkeys}`,
+  passkeysAcis: `http://localhost:${PORTS.passkeysAcis}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -62,10 +66,22 @@ const PAYPAL_APP = {
   PAYPAL_WEBHOOK_ID: 'E2EWEBHOOK1',
 };
 
+const defaultSettings = () => JSON.parse(readFileSync('e2e/support/settings.default.json', 'utf8')) as object;
+/** Donations on PayPal Orders v2, at the stand-in. */
+const ORDERS_AT_STAND_IN = { donations: { paypal: { checkout: 'orders', apiBaseUrl: PAYPAL_API } } };
+
+/** The aCis instance's settings: the default ones, with donations on PayPal Orders v2 at the stand-in. */
+const acisSettingsFile = (() => {
+  const file = `test-results/e2e-data-${BASE}/settings.acis.json`;
+  mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...defaultSettings(), ...ORDERS_AT_STAND_IN }));
+  return file;
+})();
+
 /** The votes instance's settings: the default ones, with two vote sites asked at the stand-in. */
 const votesSettingsFile = (() => {
   const file = `test-results/e2e-data-${BASE}/settings.votes.json`;
-  const base = JSON.parse(readFileSync('e2e/support/settings.default.json', 'utf8')) as object;
+  const base = defaultSettings();
   const site = (kind: string, name: string, count: number) => ({
     name,
     banner: `/images/vote/${kind}.svg`,
@@ -79,7 +95,7 @@ const votesSettingsFile = (() => {
     JSON.stringify({
       ...base,
       voteSites: [site('l2topzone', 'L2TopZone', 7), site('l2votes', 'L2Votes', 3)],
-      donations: { paypal: { checkout: 'orders', apiBaseUrl: PAYPAL_API } },
+      ...ORDERS_AT_STAND_IN,
     }),
   );
   return file;
@@ -148,11 +164,19 @@ export default defineConfig({
     server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
     server(PORTS.acis, 'acis', {
       GAME_FLAVOR: 'acis',
+      SETTINGS_FILE: acisSettingsFile,
       SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
       MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+      ...PAYPAL_APP,
     }),
     server(PORTS.passkeys, 'passkeys', {
       PUBLIC_URL: INSTANCES.passkeys,
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+    }),
+    server(PORTS.passkeysAcis, 'passkeysAcis', {
+      GAME_FLAVOR: 'acis',
+      PUBLIC_URL: INSTANCES.passkeysAcis,
       SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
       MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
     }),

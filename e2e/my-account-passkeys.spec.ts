@@ -1,28 +1,32 @@
 import { type Page, expect, test } from '@playwright/test';
 import { INSTANCES, MAIL_DIR } from '../playwright.config';
-import { solveCaptcha } from './support/captcha';
+import {
+  SIZES,
+  closeDialog,
+  dialog,
+  expectSignedIn,
+  expectSignedOut,
+  masked,
+  openAccount,
+  openTab,
+  register,
+  signIn,
+  signOut,
+} from './support/account';
 import { uniqueName } from './support/database';
-import { expectAccessible, waitForScript } from './support/fixtures';
+import { expectAccessible } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 /**
  * Passkeys and change email in My account (docs/product.md#my-account), at a phone's 390 px and at
- * 1920 px, on the instance reached as http://localhost: browsers refuse an IP address as a
- * passkey's relying party. Chromium's virtual authenticator (DevTools protocol) stands in for the
- * device's lock; each test registers an account of its own.
+ * 1920 px, on L2J and on aCis, each on an instance reached as http://localhost: browsers refuse an
+ * IP address as a passkey's relying party. Chromium's virtual authenticator (DevTools protocol)
+ * stands in for the device's lock; each test registers an account of its own.
  */
 // The sizes are set by the spec itself: one project runs it.
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
-
-const SIZES = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { viewport: { width: 1920, height: 1080 } },
-} as const;
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const closeDialog = (page: Page) => dialog(page).getByRole('button', { name: 'OK' }).click();
 
 /** A platform authenticator that keeps discoverable passkeys and verifies its user. */
 const addVirtualAuthenticator = async (page: Page) => {
@@ -39,118 +43,81 @@ const addVirtualAuthenticator = async (page: Page) => {
   });
 };
 
-const register = async (page: Page, login: string, password: string, email: string) => {
-  await page.goto('/register');
-  await waitForScript(page);
-  await page.getByLabel('Username').fill(login);
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('Repeat the new password').fill(password);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Repeat the email').fill(email);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
-};
+for (const [flavor, baseURL] of [
+  ['L2J', INSTANCES.passkeys],
+  ['aCis', INSTANCES.passkeysAcis],
+] as const)
+  for (const size of ['phone', 'desktop'] as const) {
+    test.describe(`Passkeys and change email on ${flavor} (${size})`, () => {
+      test.use({ baseURL, ...SIZES[size] });
 
-const openAccount = async (page: Page) => {
-  await page.goto('/account');
-  await waitForScript(page);
-};
+      test('a player adds a passkey, signs in with it, removes it, and changes the email by the mailed link', async ({
+        page,
+      }) => {
+        test.setTimeout(180_000);
+        await addVirtualAuthenticator(page);
+        const login = uniqueName('pk').toLowerCase();
+        const password = 'Aden.Gate1';
+        await register(page, login, password);
 
-const signIn = async (page: Page, login: string, password: string) => {
-  const form = page.getByRole('region', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(login);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-};
+        await openAccount(page);
+        await signIn(page, login, password);
+        await expectSignedIn(page, login);
+        await openTab(page, 'Security');
+        const passkeys = page.getByRole('region', { name: 'Passkeys' });
+        await expect(passkeys).toContainText('No passkeys yet.');
+        await passkeys.getByLabel('Passkey name').fill('Test key');
+        await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+        await expect(dialog(page)).toContainText('Your passkey is added.');
+        await closeDialog(page);
+        const rows = passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+        await expect(rows).toHaveCount(1);
+        await expect(rows.first()).toContainText('Test key');
+        await expect(rows.first()).toContainText('last used never');
+        await expectAccessible(page);
 
-const expectSignedIn = (page: Page, login: string) => expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
-const expectSignedOut = (page: Page) => expect(page.getByRole('region', { name: 'Sign in' })).toBeVisible();
-const signOut = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+        // Signed out, the passkey alone signs in; the list then shows when it was used.
+        await signOut(page);
+        await expectSignedOut(page);
+        await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+        await expectSignedIn(page, login);
+        await openTab(page, 'Security');
+        await expect(rows.first()).not.toContainText('last used never');
 
-const openTab = async (page: Page, name: string) => {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-};
+        // Change email: a link to the new address; the account changes when it is opened.
+        const newEmail = `${login}.new@example.com`;
+        const change = page.getByRole('region', { name: 'Change email' });
+        await change.getByLabel('New email').fill(newEmail);
+        await change.getByRole('button', { name: 'Send the link' }).click();
+        await expect(dialog(page)).toContainText('We sent a link to the new address');
+        await closeDialog(page);
+        // The old address gets a notice (its newest mail; the registration's came before it).
+        await expect
+          .poll(async () => (await waitForMail(MAIL_DIR, `${login}@example.com`)).text ?? '', { timeout: 15_000 })
+          .toContain(newEmail);
+        const mail = await waitForMail(MAIL_DIR, newEmail);
+        const link = /https?:\/\/\S+param=email_change/.exec(mail.text ?? '')?.[0];
+        expect(link).toBeDefined();
+        const url = new URL(link as string);
+        expect(url.origin).toBe(baseURL);
+        await page.goto(`/${url.search}`);
+        await expect(page.getByRole('dialog', { name: 'Email changed' })).toContainText(
+          "Your account's email is changed to the new address.",
+        );
+        await closeDialog(page);
+        // The link works once.
+        await page.goto(`/${url.search}`);
+        await expect(page.getByRole('dialog', { name: 'Email not changed' })).toContainText('This link is invalid');
+        await closeDialog(page);
 
-/** As the server shows an email: the name's first and last character. */
-const masked = (email: string) => {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name[0]}***${name.at(-1)}@${domain}`;
-};
+        await openAccount(page);
+        await expectSignedIn(page, login);
+        await expect(page.getByRole('tabpanel')).toContainText(masked(newEmail));
 
-for (const size of ['phone', 'desktop'] as const) {
-  test.describe(`Passkeys and change email (${size})`, () => {
-    test.use({ baseURL: INSTANCES.passkeys, ...SIZES[size] });
-
-    test('a player adds a passkey, signs in with it, removes it, and changes the email by the mailed link', async ({
-      page,
-    }) => {
-      test.setTimeout(180_000);
-      await addVirtualAuthenticator(page);
-      const login = uniqueName('pk').toLowerCase();
-      const password = 'Aden.Gate1';
-      await register(page, login, password, `${login}@example.com`);
-
-      await openAccount(page);
-      await signIn(page, login, password);
-      await expectSignedIn(page, login);
-      await openTab(page, 'Security');
-      const passkeys = page.getByRole('region', { name: 'Passkeys' });
-      await expect(passkeys).toContainText('No passkeys yet.');
-      await passkeys.getByLabel('Passkey name').fill('Test key');
-      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
-      await expect(dialog(page)).toContainText('Your passkey is added.');
-      await closeDialog(page);
-      const rows = passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
-      await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText('Test key');
-      await expect(rows.first()).toContainText('last used never');
-      await expectAccessible(page);
-
-      // Signed out, the passkey alone signs in; the list then shows when it was used.
-      await signOut(page);
-      await expectSignedOut(page);
-      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-      await expectSignedIn(page, login);
-      await openTab(page, 'Security');
-      await expect(rows.first()).not.toContainText('last used never');
-
-      // Change email: a link to the new address; the account changes when it is opened.
-      const newEmail = `${login}.new@example.com`;
-      const change = page.getByRole('region', { name: 'Change email' });
-      await change.getByLabel('New email').fill(newEmail);
-      await change.getByRole('button', { name: 'Send the link' }).click();
-      await expect(dialog(page)).toContainText('We sent a link to the new address');
-      await closeDialog(page);
-      // The old address gets a notice (its newest mail; the registration's came before it).
-      await expect
-        .poll(async () => (await waitForMail(MAIL_DIR, `${login}@example.com`)).text ?? '', { timeout: 15_000 })
-        .toContain(newEmail);
-      const mail = await waitForMail(MAIL_DIR, newEmail);
-      const link = /https?:\/\/\S+param=email_change/.exec(mail.text ?? '')?.[0];
-      expect(link).toBeDefined();
-      const url = new URL(link as string);
-      expect(url.origin).toBe(INSTANCES.passkeys);
-      await page.goto(`/${url.search}`);
-      await expect(page.getByRole('dialog', { name: 'Email changed' })).toContainText(
-        "Your account's email is changed to the new address.",
-      );
-      await closeDialog(page);
-      // The link works once.
-      await page.goto(`/${url.search}`);
-      await expect(page.getByRole('dialog', { name: 'Email not changed' })).toContainText('This link is invalid');
-      await closeDialog(page);
-
-      await openAccount(page);
-      await expectSignedIn(page, login);
-      await expect(page.getByRole('tabpanel')).toContainText(masked(newEmail));
-
-      // The passkey removed, the list is empty again.
-      await openTab(page, 'Security');
-      await passkeys.getByRole('button', { name: 'Remove the passkey Test key' }).click();
-      await expect(passkeys).toContainText('No passkeys yet.');
+        // The passkey removed, the list is empty again.
+        await openTab(page, 'Security');
+        await passkeys.getByRole('button', { name: 'Remove the passkey Test key' }).click();
+        await expect(passkeys).toContainText('No passkeys yet.');
+      });
     });
-  });
-}
+  }

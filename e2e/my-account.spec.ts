@@ -1,85 +1,74 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { INSTANCES } from '../playwright.config';
-import { solveCaptcha } from './support/captcha';
-import { uniqueName } from './support/database';
+import { type Page, expect, test } from '@playwright/test';
+import { INSTANCES, PAYPAL_API } from '../playwright.config';
+import {
+  SIZES,
+  codeAfter,
+  dialog,
+  expectSignedIn,
+  expectSignedOut,
+  newContext,
+  openAccount,
+  openTab,
+  register,
+  secondStep,
+  signIn,
+  signOut,
+  totpCode,
+} from './support/account';
+import { queryDatabaseOf, uniqueName } from './support/database';
 import { expectAccessible, waitForScript } from './support/fixtures';
+import { handOutQueuedRewards, takeAtDimensionalMerchant } from './support/game-side';
 
 /**
  * My account (docs/product.md#my-account) on the default L2J instance and on the aCis one, at a
  * phone's 390 px and at 1920 px. The demo account is only read (other specs use it); the flows that
- * change an account run on an account each test registers for itself.
+ * change an account run on an account each test registers for itself, and a donation goes to a
+ * character of the demo world no other test uses.
  */
 // The sizes are set by the spec itself: one project runs it.
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
 
-const SIZES = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { viewport: { width: 1920, height: 1080 } },
-} as const;
-const STEP_MS = 30_000;
+type DonationInstance = 'votes' | 'acis';
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
-const openAccount = async (page: Page) => {
-  await page.goto('/account');
-  await waitForScript(page);
+/**
+ * A character of a demo world account (player0001...: password Player.<n>x, game/demo-seed.ts),
+ * the index-th of the accounts that are not banned (every 150th is), so each test has its own.
+ */
+const demoWorldCharacter = (instance: DonationInstance, index: number) => {
+  const key = instance === 'acis' ? 'obj_Id' : 'charId';
+  for (let offset = 0, seen = 0; offset < 50; offset += 1) {
+    const row = queryDatabaseOf<{ login: string; name: string; charId: number }>(
+      instance,
+      `SELECT account_name AS login, char_name AS name, ${key} AS charId FROM characters
+        WHERE account_name LIKE 'player%' ORDER BY account_name, ${key} LIMIT 1 OFFSET ?`,
+      offset,
+    );
+    if (!row) break;
+    const n = Number(row.login.slice('player'.length));
+    if (n % 150 === 0) continue;
+    if (seen++ === index) return { ...row, password: `Player.${n}x` };
+  }
+  throw new Error(`no demo world character ${index} on ${instance}`);
 };
 
-/** Password step of the sign-in form, with the captcha. */
-const signIn = async (page: Page, login: string, password: string) => {
-  const form = page.getByRole('region', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(login);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+/** Donates through the donate page and PayPal's stand-in (Orders v2), back to the thank-you. */
+const donateOnPaypal = async (page: Page, character: string, amount: string) => {
+  await page.goto('/donate');
+  await page.getByRole('button', { name: 'I agree, proceed' }).click();
+  await page.getByLabel('Character name').fill(character);
+  await page.getByLabel('Amount (EUR)').fill(amount);
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await page.waitForURL(`${PAYPAL_API}/checkoutnow?token=*`);
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await page.waitForURL(/\/donate\?payment=complete$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for your donation!' })).toBeVisible();
 };
 
-const secondStep = async (page: Page, code: string) => {
-  const step = page.getByRole('region', { name: 'Second step' });
-  await step.getByLabel('Code').fill(code);
-  await step.getByRole('button', { name: 'Confirm' }).click();
-};
-
-const expectSignedIn = (page: Page, login: string) => expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
-const expectSignedOut = (page: Page) => expect(page.getByRole('region', { name: 'Sign in' })).toBeVisible();
-
-/** The page's own sign-out (the menu's shows on wider screens only). */
-const signOut = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-
-const openTab = async (page: Page, name: string) => {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-};
-
-/** A code of the secret for a time step after `after` (each step's code is taken once). */
-const codeAfter = async (secret: string, after: number) => {
-  const step = (at: number) => Math.floor(at / STEP_MS);
-  while (step(Date.now()) <= step(after)) await new Promise((resolve) => setTimeout(resolve, 500));
-  return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }), at: Date.now() };
-};
-
-const register = async (page: Page, login: string, password: string) => {
-  await page.goto('/register');
-  await waitForScript(page);
-  await page.getByLabel('Username').fill(login);
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('Repeat the new password').fill(password);
-  await page.getByLabel('Email', { exact: true }).fill(`${login}@example.com`);
-  await page.getByLabel('Repeat the email').fill(`${login}@example.com`);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
-};
-
-const newContext = (browser: Browser, baseURL: string, size: keyof typeof SIZES) =>
-  browser.newContext({ baseURL, ...SIZES[size] });
-
-for (const [instance, baseURL] of [
-  ['L2J', INSTANCES.default],
-  ['aCis', INSTANCES.acis],
+for (const [instance, baseURL, donations] of [
+  ['L2J', INSTANCES.default, 'votes'],
+  ['aCis', INSTANCES.acis, 'acis'],
 ] as const) {
   for (const size of ['phone', 'desktop'] as const) {
     test.describe(`My account on ${instance} (${size})`, () => {
@@ -106,9 +95,28 @@ for (const [instance, baseURL] of [
         await waitForScript(page);
         await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
         await expect(page.locator('datalist option[value="DemoKnight"]')).toHaveCount(1);
+        // A new tab knows nothing of this one's storage: the menu learns the login from the session's hint.
+        const tab = await page.context().newPage();
+        await tab.goto('/downloads');
+        await waitForScript(tab);
+        // On a phone the menu keeps it hidden (My account shows it there).
+        const menuLogin = tab.getByRole('link', { name: 'demoplayer', exact: true, includeHidden: true });
+        if (size === 'desktop') await expect(menuLogin).toBeVisible();
+        else await expect(menuLogin).toBeAttached();
+        await tab.close();
         await openAccount(page);
         await signOut(page);
         await expectSignedOut(page);
+        // Signed out, a page asks nothing about the account.
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/sdk/account')) asked.push(request.url());
+        });
+        await page.goto('/downloads');
+        await waitForScript(page);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('link', { name: 'demoplayer', exact: true, includeHidden: true })).toHaveCount(0);
+        expect(asked).toEqual([]);
       });
 
       test('a player switches the authenticator on, signs in with codes, ends a session and changes the password', async ({
@@ -129,7 +137,7 @@ for (const [instance, baseURL] of [
         await expect(page.getByRole('img', { name: 'QR code of the authenticator secret' })).toBeVisible();
         const secret = await page.getByLabel('Secret:').inputValue();
         const confirmedAt = Date.now();
-        await page.getByLabel('Code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+        await page.getByLabel('Code').fill(totpCode(secret));
         await page.getByRole('button', { name: 'Switch on' }).click();
         const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
         await expect(codes).toHaveCount(10);
@@ -184,6 +192,46 @@ for (const [instance, baseURL] of [
         await page.reload();
         await expectSignedIn(page, login);
         await other.close();
+      });
+
+      test.describe('with donations on PayPal', () => {
+        // L2J's donations on PayPal Orders run on the votes instance; aCis's on its own.
+        test.use({ baseURL: INSTANCES[donations] });
+
+        test('a donation shows in Rewards with where it is, then delivered', async ({ page }) => {
+          test.setTimeout(90_000);
+          const character = demoWorldCharacter(donations, size === 'phone' ? 0 : 1);
+          // An amount of this test's own: the list is the character's, newest first.
+          const amount = size === 'phone' ? '4.10' : '4.20';
+          await donateOnPaypal(page, character.name, amount.replace('.', ','));
+
+          await openAccount(page);
+          await signIn(page, character.login, character.password);
+          await expectSignedIn(page, character.login);
+          await openTab(page, 'Rewards');
+          const donation = page
+            .getByRole('list', { name: 'Rewards' })
+            .getByRole('listitem')
+            .filter({ hasText: `Donation · ${amount} EUR · ${character.name}` })
+            .first();
+          // L2J Server: the coins wait at the Dimensional Merchant; aCis: in the site's queue for a game mod.
+          await expect(donation).toContainText(
+            donations === 'votes' ? 'Waiting at the Dimensional Merchant' : 'Queued',
+          );
+          await expectAccessible(page);
+
+          // The game hands the coins over (the player takes them; the mod hands them out).
+          if (donations === 'votes')
+            expect(takeAtDimensionalMerchant(donations, character.charId, 4037)).toBeGreaterThan(0);
+          else expect(handOutQueuedRewards(donations, character.charId)).toBeGreaterThan(0);
+          await page.reload();
+          await waitForScript(page);
+          await openTab(page, 'Rewards');
+          await expect(donation).toContainText('Delivered');
+          await page.screenshot({ path: `test-results/my-account-rewards-${instance}-${size}.png`, fullPage: true });
+          await signOut(page);
+          await expectSignedOut(page);
+        });
       });
     });
   }

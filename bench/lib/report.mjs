@@ -61,7 +61,7 @@ const printRegistrations = (byFlavor, run) => {
 
 const printSignIns = (byFlavor, run) => {
   console.log(
-    `\nSign-ins for ${run.signInSeconds} s, ${byFlavor.l2j.concurrency} at a time (each: a captcha challenge, its check, the password checked, a session written), and a signed-in read (GET /sdk/account: the session looked up, the account read) beside a public one (GET /sdk/getmetadata), ${run.connections} connections`,
+    `\nSign-ins for ${run.signInSeconds} s, ${byFlavor.l2j.concurrency} at a time (each: a captcha challenge, its check, the password checked, a session written), and a signed-in view of My account: its page (the pre-rendered shell, the same bytes for everyone) and its read (GET /sdk/account: the session looked up, the account read), beside a public read (GET /sdk/getmetadata), ${run.connections} connections`,
   );
   for (const [flavor, r] of Object.entries(byFlavor)) {
     const hash = flavor === 'acis' ? 'BCrypt cost 10' : 'SHA-1';
@@ -74,6 +74,7 @@ const printSignIns = (byFlavor, run) => {
       `  ${`${flavor} (${hash})`.padEnd(24)} ${r.signInsPerS} sign-ins/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${refused ? `, refused: ${refused}` : ''}`,
     );
     console.log(`  ${''.padEnd(24)} account read: ${read(r.accountRead)}   public read: ${read(r.publicRead)}`);
+    if (r.accountPage) console.log(`  ${''.padEnd(24)} page /account: ${read(r.accountPage)}`);
   }
 };
 

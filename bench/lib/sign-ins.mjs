@@ -1,5 +1,6 @@
 // Part of `npm run bench`: sign-ins per second on a flavour's password hashes (each with its
-// captcha challenge and check), and what a signed-in read (GET /sdk/account) costs beside a public one.
+// captcha challenge and check), and what a signed-in view of My account costs beside the public
+// reads: its page (the pre-rendered shell, the same for everyone) and then its read, GET /sdk/account.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { load } from './load.mjs';
@@ -101,6 +102,7 @@ export const signInFigures = async ({ siteUrl, duration, concurrency, headers, c
     p50Ms: percentile(times, 0.5),
     p99Ms: percentile(times, 0.99),
     publicRead: await read('/sdk/getmetadata'),
+    accountPage: await read('/account'),
     accountRead: await read('/sdk/account', { cookie: session.split(';')[0] }),
   };
 };

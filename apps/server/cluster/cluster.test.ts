@@ -146,6 +146,53 @@ describe.skipIf(notRunnable !== undefined)(
       expect((await account(a())).status).toBe(401);
     });
 
+    it("ends a session named in the list on the other instance, and a password change on one ends the account's other sessions on both", async () => {
+      const player = demoPlayer(32);
+      const signIn = async (site: string) => {
+        const answer = await postCall(
+          site,
+          'signIn',
+          { username: player.username, password: player.password, captcha: await altchaPayload(site) },
+          { ip: freshAddress() },
+        );
+        expect(codes(answer)).toEqual({ status: 200, body: [] });
+        return answer.setCookies.find((cookie) => /^(__Host-)?gk_session=/.test(cookie))!.split(';')[0]!;
+      };
+      const get = (site: string, path: string, session: string) =>
+        fetch(`${site}${path}`, { headers: { cookie: session } });
+      const post = (site: string, path: string, session: string, body: unknown) =>
+        fetch(`${site}${path}`, {
+          method: 'POST',
+          headers: {
+            cookie: `XSRF-TOKEN=cluster-token-3; ${session}`,
+            'x-xsrf-token': 'cluster-token-3',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        });
+      const first = await signIn(a());
+      const second = await signIn(b());
+      const third = await signIn(a());
+
+      // The second, on b, ends the first by its public id: a refuses it at once.
+      const list = (await (await get(b(), api.getSessions.path, second)).json()) as { id: string; current: boolean }[];
+      expect(list).toHaveLength(3);
+      const listed = (await (await get(a(), api.getSessions.path, first)).json()) as { id: string; current: boolean }[];
+      const firstId = listed.find((row) => row.current)!.id;
+      expect((await post(b(), api.endSession.path, second, { id: firstId })).status).toBe(200);
+      expect((await get(a(), api.getAccount.path, first)).status).toBe(401);
+
+      // The third changes the password on a: the second is refused on b at once, the third goes on.
+      const changed = await post(a(), api.changeOwnPassword.path, third, {
+        password: player.password,
+        newPassword: 'Cluster.New3',
+        confirmPassword: 'Cluster.New3',
+      });
+      expect(changed.status).toBe(200);
+      expect((await get(b(), api.getAccount.path, second)).status).toBe(401);
+      expect((await get(b(), api.getAccount.path, third)).status).toBe(200);
+    });
+
     /** The key in the recovery mail the SMTP server received for an address. */
     const recoveryKeyFor = async (email: string) => {
       for (const mail of await cluster.smtp.parsed()) {

@@ -105,6 +105,29 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect(JSON.stringify(rows)).not.toContain(value);
   });
 
+  it('sets a readable hint beside the session cookie, as long-lived and without its value, and clears both at sign-out', async () => {
+    const name = await newAccount();
+    const answer = await signIn(name);
+    const cookie = sessionOf(answer);
+    const session = answer.setCookies.find((c) => c.startsWith('gk_session='))!;
+    const hint = answer.setCookies.find((c) => c.startsWith('gk_signed_in='));
+    expect(hint).toBeDefined();
+    expect(hint!.split(';')[0]).toBe('gk_signed_in=1');
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/; SameSite=Lax/i);
+    expect(hint).toMatch(/; Path=\//i);
+    expect(/Max-Age=(\d+)/i.exec(hint!)?.[1]).toBe(/Max-Age=(\d+)/i.exec(session)?.[1]);
+    const out = await post(api.signOut.path, cookie);
+    expect(out.setCookies.some((c) => /^gk_session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(out.setCookies.some((c) => /^gk_signed_in=;.*Max-Age=0/i.test(c))).toBe(true);
+    // An ended session's cookie is cleared with its hint at the next refused call.
+    const refused = await fetch(`${site.url}${api.getAccount.path}`, { headers: { cookie } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie().some((c) => /^gk_signed_in=;.*Max-Age=0/i.test(c))).toBe(true);
+    // A wrong password sets neither.
+    expect((await signIn(name, 'Wrong.Pass1')).setCookies.filter((c) => c.startsWith('gk_'))).toEqual([]);
+  });
+
   it('answers an unknown login and a wrong password alike', async () => {
     const name = await newAccount();
     const wrong = await signIn(name, 'Wrong.Pass1');
@@ -113,6 +136,31 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 400, body: ['wrongUsernameOrPassword'] });
     expect(wrong.setCookies.filter((c) => c.startsWith('gk_session'))).toEqual([]);
   });
+
+  it.runIf(flavorName === 'acis')(
+    'takes as long for an unknown login as for a wrong password (the same BCrypt work)',
+    async () => {
+      // BCrypt at cost 10 takes tens of milliseconds; skipping it for an unknown login would show.
+      const timed = async (username: string, password: string, ip: string) => {
+        const captcha = await altchaPayload(site.url);
+        const started = performance.now();
+        const answer = await postCall(site.url, 'signIn', { username, password, captcha }, { ip });
+        const ms = performance.now() - started;
+        expect(answer.body).toEqual(['wrongUsernameOrPassword']);
+        return ms;
+      };
+      const wrong: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        wrong.push(await timed(await newAccount(), 'Wrong.Pass1', `203.0.113.${40 + i}`));
+        unknown.push(await timed(freshLogin('u'), PASSWORD, `203.0.113.${60 + i}`));
+      }
+      // The quickest of each: a busy machine only ever adds time.
+      const [fastestWrong, fastestUnknown] = [Math.min(...wrong), Math.min(...unknown)];
+      expect(fastestUnknown).toBeGreaterThan(fastestWrong / 2);
+      expect(fastestWrong).toBeGreaterThan(fastestUnknown / 2);
+    },
+  );
 
   it('refuses a wrong captcha before looking at the account', async () => {
     const name = await newAccount();
@@ -328,6 +376,24 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
   });
 
+  it('keeps the changing browser signed in on another instance that read the account just before', async () => {
+    const name = await newAccount();
+    const here = sessionOf(await signIn(name));
+    const elsewhere = sessionOf(await signIn(name, PASSWORD, { instance: other }));
+    // The other instance reads the account (and remembers its password for a few seconds).
+    expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
+    const changed = await post(api.changeOwnPassword.path, here, {
+      password: PASSWORD,
+      newPassword: 'Newer.Pass3',
+      confirmPassword: 'Newer.Pass3',
+    });
+    expect(changed.status).toBe(200);
+    // At once, no clock moved: the other instance reads again rather than end the session.
+    expect((await get(api.getAccount.path, here, other)).answer.status).toBe(200);
+    expect((await get(api.getAccount.path, elsewhere, other)).answer.status).toBe(401);
+    expect((await get(api.getAccount.path, here)).answer.status).toBe(200);
+  });
+
   it('keeps 90 days of sign-ins with their outcome', async () => {
     const name = await newAccount();
     await signIn(name, 'Wrong.Pass1', { ip: '192.0.2.7' });
@@ -380,6 +446,9 @@ describe('the session cookie of an https site', () => {
     expect(header).toMatch(/; Secure/i);
     expect(header).toMatch(/; Path=\//i);
     expect(header).not.toMatch(/; Domain=/i);
+    const hint = answer.setCookies.find((c) => c.startsWith('__Host-gk_signed_in='));
+    expect(hint).toMatch(/; Secure/i);
+    expect(hint).not.toMatch(/HttpOnly/i);
     const cookie = header!.split(';')[0]!;
     const read = await fetch(`${site.url}${api.getAccount.path}`, { headers: { cookie } });
     expect(read.status).toBe(200);

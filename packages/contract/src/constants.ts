@@ -85,6 +85,12 @@ export const COOKIES = {
   ref: { name: 'ref', maxAgeMs: 90 * DAY_MS },
   /** The accounts this browser registered (httpOnly, signed by the server at createaccount): updateips believes only these. */
   registered: { name: 'gk_registered', maxAgeMs: 90 * DAY_MS },
+  /**
+   * Beside the HttpOnly session cookie and as long-lived, readable by the page and holding no
+   * secret: only tells a new tab to ask GET /sdk/account once (docs/product.md#my-account).
+   * `__Host-` prefixed on https, as the session cookie is.
+   */
+  signedIn: { name: 'gk_signed_in' },
 } as const;
 
 export const LANGUAGE_STORAGE_KEY = 'lang';

@@ -1,4 +1,4 @@
-import type { AccountAnswer, ErrorCode, SessionRow } from '@gatekeeper/contract';
+import { type AccountAnswer, COOKIES, type ErrorCode, type SessionRow } from '@gatekeeper/contract';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
@@ -72,6 +72,8 @@ export class AccountSessions {
   readonly secondFactor: SecondFactor;
   readonly passkeys: Passkeys;
   readonly cookieName: string;
+  /** The session cookie's readable hint for the page (no secret in it): a new tab asks for the login. */
+  readonly hintCookieName: string;
   /** The cookie a passkey sign-in's challenge is bound to, when no sign-in waits for a code. */
   readonly passkeyCookieName: string;
   /** The cookie of a session waiting for the second factor's code: no other call reads it. */
@@ -89,6 +91,7 @@ export class AccountSessions {
     this.history = new SignInHistory(deps.connections.site.db);
     this.secondFactor = new SecondFactor(deps.connections.site.db, options.issuer, options.secretCipher);
     this.cookieName = options.secure ? '__Host-gk_session' : 'gk_session';
+    this.hintCookieName = options.secure ? `__Host-${COOKIES.signedIn.name}` : COOKIES.signedIn.name;
     this.pendingCookieName = options.secure ? '__Host-gk_pending' : 'gk_pending';
     this.passkeys = new Passkeys(deps.connections.site.db, options.relyingParty);
     this.passkeyCookieName = options.secure ? '__Host-gk_passkey' : 'gk_passkey';
@@ -121,24 +124,33 @@ export class AccountSessions {
     });
   }
 
-  setCookie(value: string): string {
-    return serializeCookie(this.cookieName, value, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.options.secure,
-      path: '/',
-      maxAge: this.options.absoluteDays * 24 * 60 * 60,
-    });
+  /** The session's cookie, and its hint for the page with the same lifetime. */
+  setCookie(value: string): string[] {
+    const maxAge = this.options.absoluteDays * 24 * 60 * 60;
+    return [
+      serializeCookie(this.cookieName, value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.options.secure,
+        path: '/',
+        maxAge,
+      }),
+      serializeCookie(this.hintCookieName, '1', { sameSite: 'lax', secure: this.options.secure, path: '/', maxAge }),
+    ];
   }
 
-  clearCookie(): string {
-    return serializeCookie(this.cookieName, '', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.options.secure,
-      path: '/',
-      maxAge: 0,
-    });
+  /** Both cleared. */
+  clearCookie(): string[] {
+    return [
+      serializeCookie(this.cookieName, '', {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.options.secure,
+        path: '/',
+        maxAge: 0,
+      }),
+      serializeCookie(this.hintCookieName, '', { sameSite: 'lax', secure: this.options.secure, path: '/', maxAge: 0 }),
+    ];
   }
 
   /**
@@ -317,9 +329,9 @@ export class AccountSessions {
   }
 
   /** The account's password fingerprint and ban, read again past a few seconds. */
-  private async accountState(login: string, now: number): Promise<AccountState> {
+  private async accountState(login: string, now: number, fresh = false): Promise<AccountState> {
     const known = this.states.get(login);
-    if (known && now - known.readAt < ACCOUNT_STATE_MS && now >= known.readAt) return known;
+    if (!fresh && known && now - known.readAt < ACCOUNT_STATE_MS && now >= known.readAt) return known;
     const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
     const state: AccountState = account
       ? {
@@ -344,7 +356,10 @@ export class AccountSessions {
     const session = await this.store.find(value, now);
     // A session waiting for its code is no session (its value under this cookie: copied by hand).
     if (!session || session.pending) return undefined;
-    const state = await this.accountState(session.login, now);
+    let state = await this.accountState(session.login, now);
+    // What this instance remembers may be older than a change made on another instance, which
+    // gave the changing browser's session the new fingerprint: read again before ending it.
+    if (state.fingerprint !== session.fingerprint) state = await this.accountState(session.login, now, true);
     if (state.fingerprint !== session.fingerprint) {
       await this.store.end(session.idHash);
       return undefined;

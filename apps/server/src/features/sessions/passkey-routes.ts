@@ -56,7 +56,7 @@ export const passkeyRoutes = (app: FastifyInstance, options: PasskeyRoutesOption
         .header('set-cookie', [
           sessions.setPendingCookie(''),
           sessions.setPasskeyCookie(''),
-          sessions.setCookie(result.cookieValue),
+          ...sessions.setCookie(result.cookieValue),
         ])
         .send([]);
     },

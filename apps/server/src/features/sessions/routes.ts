@@ -116,7 +116,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
       if ('pendingCookieValue' in result) {
         // Not a refusal: the page asks for the code next. The waiting session has a cookie of its own.
         return reply
-          .header('set-cookie', [sessions.clearCookie(), sessions.setPendingCookie(result.pendingCookieValue)])
+          .header('set-cookie', [...sessions.clearCookie(), sessions.setPendingCookie(result.pendingCookieValue)])
           .send(['secondFactorRequired']);
       }
       return reply.header('set-cookie', sessions.setCookie(result.cookieValue)).send([]);
@@ -139,7 +139,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
         return reply.code(result.error === 'notSignedIn' ? 401 : 400).send([result.error]);
       }
       return reply
-        .header('set-cookie', [sessions.setPendingCookie(''), sessions.setCookie(result.cookieValue)])
+        .header('set-cookie', [sessions.setPendingCookie(''), ...sessions.setCookie(result.cookieValue)])
         .send([]);
     },
     limited,

@@ -11,7 +11,7 @@ import { OpeningNotice } from './opening-notice';
 import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';
 import { callApi } from '../../api/client';
-import { announceSignedIn, useSignedInLogin } from '../../shared/signed-in';
+import { announceSignedIn, learnSignedIn, useSignedInLogin } from '../../shared/signed-in';
 
 /**
  * Signed in: the login and a sign-out, in the utility row's free middle (no height of its own, so
@@ -21,6 +21,12 @@ const SignedInBadge = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const login = useSignedInLogin();
+  const { pathname } = useLocation();
+  const onMyAccount = pathname === href('myAccount');
+  // My account reads the account itself and announces it.
+  useEffect(() => {
+    if (!onMyAccount) learnSignedIn();
+  }, [onMyAccount]);
   const signOut = async () => {
     await callApi('signOut', { body: {} }).catch(() => undefined);
     announceSignedIn(undefined);
