@@ -19,6 +19,7 @@ import { LANGUAGES, LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import { newsPostView } from './news';
+import { clanQuery, clanView } from './clans';
 import {
   accountAnswer,
   accountReferralAnswer,
@@ -122,6 +123,7 @@ export const api = {
   getClassStatistics: { ...CALLS.getClassStatistics, ...json(z.array(classRow)) },
   getVotersStatistics: { ...CALLS.getVotersStatistics, ...json(z.array(rankedValueRow)) },
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
+  getClan: { ...CALLS.getClan, query: clanQuery, ...json(clanView.nullable()) },
   getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
   getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
   getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },

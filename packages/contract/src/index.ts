@@ -12,3 +12,4 @@ export * from './online';
 export * from './openapi';
 export * from './console';
 export * from './news';
+export * from './clans';

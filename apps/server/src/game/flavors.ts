@@ -124,6 +124,8 @@ const L2J: GameFlavor = {
       punishments: ['key', 'affect', 'type', 'expiration'],
       grandboss_data: BOSS_COLUMNS,
       raidboss_spawnlist: BOSS_COLUMNS,
+      // Clan crests as DDS pictures (docs/game/crests.md); aCis keeps them as files instead.
+      crests: ['crest_id', 'data', 'type'],
     },
   },
 };

@@ -233,6 +233,12 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       currentMp DECIMAL(8,0) DEFAULT NULL,
       PRIMARY KEY (boss_id)
     )${table}`,
+      `CREATE TABLE IF NOT EXISTS crests (
+      crest_id INT NOT NULL DEFAULT 0,
+      data ${mysql ? 'VARBINARY(2176)' : 'BLOB'} NOT NULL,
+      type TINYINT NOT NULL,
+      PRIMARY KEY (crest_id)
+    )${table}`,
       eventStatsDdl(dialect),
     ],
   };

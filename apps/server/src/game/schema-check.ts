@@ -17,6 +17,8 @@ export interface GameSchema {
   hasPunishments: boolean;
   /** grandboss_data and raidboss_spawnlist (the Bosses page). */
   hasBosses: boolean;
+  /** crests (l2j): the clans' crests as DDS pictures (docs/game/crests.md). */
+  hasCrests: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -126,5 +128,6 @@ export const checkGameSchema = async (
     hasCustomMail: has('game', 'custom_mail'),
     hasPunishments: has('game', 'punishments'),
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
+    hasCrests: has('game', 'crests'),
   };
 };

@@ -16,7 +16,7 @@ import { gameTableStatements } from '../../src/game/game-tables';
  *   src/main/resources/sql/{accounts,account_data}.sql.
  * - L2J Server game: github.com/Shagooh/l2j-server-datapack at 03897cc4ee42361304fb5a96e59bb7fba174c0a8,
  *   src/main/resources/sql/{characters,clan_data,heroes,account_gsdata,olympiad_nobles,
- *   character_premium_items,punishments,raidboss_spawnlist}.sql; grandboss_data.sql of the L2J Server
+ *   character_premium_items,punishments,raidboss_spawnlist,crests}.sql; grandboss_data.sql of the L2J Server
  *   game (the same columns in every L2J Server and Mobius High Five pack).
  * - L2J Mobius High Five: github.com/danielbarion/HighFive at 0851a90acc804e6b6238866b02d92b7169279799,
  *   dist/db_installer/sql/game/custom_mail.sql (the table CustomMailManager reads).
@@ -366,6 +366,12 @@ const L2J: Record<Role, string[]> = {
   \`currentHp\` decimal(8,0) DEFAULT NULL,
   \`currentMp\` decimal(8,0) DEFAULT NULL,
   PRIMARY KEY (\`boss_id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`crests\` (
+  \`crest_id\` INT(11) NOT NULL DEFAULT 0,
+  \`data\` VARBINARY(2176) NOT NULL,
+  \`type\` TINYINT NOT NULL,
+  PRIMARY KEY(\`crest_id\`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
   ],
 };

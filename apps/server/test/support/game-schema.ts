@@ -11,6 +11,7 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasCustomMail: flavor === 'l2j',
   hasPunishments: flavor === 'l2j',
   hasBosses: true,
+  hasCrests: flavor === 'l2j',
 });
 
 /** The l2j flavour's schema, which most suites run on. */
