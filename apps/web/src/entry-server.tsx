@@ -31,7 +31,11 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={path}>
-          <App initialMetadata={data.metadata} initialNews={data.news ? { language, posts: data.news } : undefined} />
+          <App
+            initialMetadata={data.metadata}
+            initialNews={data.news ? { language, posts: data.news } : undefined}
+            initialClan={data.clan}
+          />
         </Router>
       </I18nextProvider>,
       // Every boundary inline, however large: React would otherwise move a big one to the end of

@@ -5,6 +5,7 @@ import { initialLanguage } from './app/language-sync';
 import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { languageOfPath, matchRoute } from './i18n/routes';
+import { matchClanPage } from '@gatekeeper/contract/lite';
 import { readPageData } from './shared/page-data';
 import { adoptWrittenTexts } from './shared/written-texts';
 import './styles/global.css';
@@ -20,7 +21,8 @@ const hydrate =
   pageData !== undefined &&
   container.hasChildNodes() &&
   language === languageOfPath(location.pathname) &&
-  matchRoute(location.pathname) !== undefined;
+  (matchRoute(location.pathname) !== undefined ||
+    (pageData.clan !== undefined && matchClanPage(location.pathname) !== undefined));
 
 if (hydrate && pageData?.written) adoptWrittenTexts(pageData.written);
 
@@ -33,6 +35,7 @@ void Promise.all([
     <App
       initialMetadata={pageData?.metadata}
       initialNews={hydrate && pageData?.news ? { language, posts: pageData.news } : undefined}
+      initialClan={hydrate ? pageData?.clan : undefined}
     />
   );
   if (hydrate) {

@@ -1,13 +1,21 @@
 import type { PageNews } from '../shared/page-data';
-import type { Metadata } from '@gatekeeper/contract/lite';
+import type { ClanView, Metadata } from '@gatekeeper/contract/lite';
 import { StrictMode, Suspense } from 'react';
 import { AppRouter } from './router';
 
 /** The root of the page, the same in the browser and in the server's pre-rendering. */
-export const App = ({ initialMetadata, initialNews }: { initialMetadata?: Metadata; initialNews?: PageNews }) => (
+export const App = ({
+  initialMetadata,
+  initialNews,
+  initialClan,
+}: {
+  initialMetadata?: Metadata;
+  initialNews?: PageNews;
+  initialClan?: ClanView;
+}) => (
   <StrictMode>
     <Suspense fallback={null}>
-      <AppRouter initialMetadata={initialMetadata} initialNews={initialNews} />
+      <AppRouter initialMetadata={initialMetadata} initialNews={initialNews} initialClan={initialClan} />
     </Suspense>
   </StrictMode>
 );

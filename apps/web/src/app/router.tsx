@@ -1,5 +1,5 @@
 import type { PageNews } from '../shared/page-data';
-import { type Metadata, matchNewsPost } from '@gatekeeper/contract/lite';
+import { type ClanView, type Metadata, matchClanPage, matchNewsPost } from '@gatekeeper/contract/lite';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
@@ -13,6 +13,9 @@ import { DialogProvider } from '../components/dialog';
 const newsPostPage = preloadable<object>(() =>
   import('../features/news/news-pages').then((m) => ({ default: m.NewsPostPage })),
 );
+
+/** A clan's page (docs/product.md#clan-page): `/clan/<name>` in each language. */
+const clanPage = preloadable<object>(() => import('../features/clans/clan-page'));
 
 /** Each page is its own chunk, loaded when first visited. */
 const pages: Record<RouteId, Preloadable<object>> = {
@@ -86,7 +89,13 @@ const pages: Record<RouteId, Preloadable<object>> = {
  */
 export const preloadPage = async (pathname: string): Promise<void> => {
   const route = matchRoute(pathname);
-  const page = route || !matchNewsPost(pathname) ? pages[route?.id ?? 'notFound'] : newsPostPage;
+  const page = route
+    ? pages[route.id]
+    : matchNewsPost(pathname)
+      ? newsPostPage
+      : matchClanPage(pathname)
+        ? clanPage
+        : pages.notFound;
   await page.preload();
   if (route?.id === 'home') await preloadHomeSections();
 };
@@ -102,15 +111,24 @@ const CurrentPage = () => {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
   if (!route && matchNewsPost(pathname)) return <newsPostPage.Component />;
+  if (!route && matchClanPage(pathname)) return <clanPage.Component />;
   if (!route) return <RedirectToNotFound />;
   const Page = pages[route.id].Component;
   return <Page />;
 };
 
 /** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
-export const AppRouter = ({ initialMetadata, initialNews }: { initialMetadata?: Metadata; initialNews?: PageNews }) => (
+export const AppRouter = ({
+  initialMetadata,
+  initialNews,
+  initialClan,
+}: {
+  initialMetadata?: Metadata;
+  initialNews?: PageNews;
+  initialClan?: ClanView;
+}) => (
   <LanguageSync>
-    <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews}>
+    <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews} initialClan={initialClan}>
       <DialogProvider>
         <Shell>
           <CurrentPage />

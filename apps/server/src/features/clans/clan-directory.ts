@@ -60,9 +60,7 @@ const keyOf = (name: string) => name.toLowerCase();
 const orderMembers = (members: readonly ClanMemberRow[], leader: string): ClanMemberRow[] =>
   [...members].sort(
     (a, b) =>
-      Number(b.name === leader) - Number(a.name === leader) ||
-      b.level - a.level ||
-      a.name.localeCompare(b.name, 'en'),
+      Number(b.name === leader) - Number(a.name === leader) || b.level - a.level || a.name.localeCompare(b.name, 'en'),
   );
 
 /**
@@ -80,7 +78,9 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
   const readList = async (): Promise<string> => JSON.stringify(await readClanDirectory(options.game, options.schema));
   const list = refreshingValue<Map<string, ClanEntry>>({
     compute: async () => {
-      const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readList) : await readList();
+      const json = options.shared
+        ? await options.shared.value(sharedAs, options.refreshMs, readList)
+        : await readList();
       const entries = JSON.parse(json) as ClanEntry[];
       return new Map(entries.map((entry) => [keyOf(entry.name), entry]));
     },
