@@ -73,7 +73,7 @@ test('a clan page holds its rows without the script, and an unknown clan is not 
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain(`>${clan.leader}<`);
-  expect(html).toMatch(/<img[^>]+class="clan-crest"[^>]+src="\/sdk\/clancrest\?id=\d+"/);
+  expect(html).toMatch(/<img[^>]+class="clan-crest"[^>]+src="\/clan-crest\.png\?id=\d+"/);
   expect(html).toContain(`<link rel="canonical" href="http://`);
   const ru = await request.get(`/ru/klan/${encodeURIComponent(clan.name)}`);
   expect(await ru.text()).toContain('Состав клана');

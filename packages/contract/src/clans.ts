@@ -33,5 +33,5 @@ export type ClanView = z.infer<typeof clanView>;
 /** getclan's query: a clan's name in any case (longer than any clan_name column: null beyond). */
 export const clanQuery = z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) });
 
-/** clancrest's query: a crest id of the game (a positive 32-bit integer). */
+/** The crest picture's query (CLAN_CREST_PATH): a crest id of the game (a positive 32-bit integer). */
 export const clanCrestQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

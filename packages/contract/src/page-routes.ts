@@ -298,8 +298,11 @@ export const matchClanPage = (pathname: string): { name: string; language: Langu
   return name.length > 0 && name.length <= 64 && !name.includes('/') ? { name, language } : undefined;
 };
 
-/** A clan crest as PNG, by the game's crest id (docs/product.md#clan-page): `/sdk/clancrest?id=<id>`. */
-export const CLAN_CREST_PATH = '/sdk/clancrest';
+/**
+ * A clan crest as PNG, by the game's crest id (docs/product.md#clan-crests): `/clan-crest.png?id=<id>`.
+ * A picture, not an /sdk call: outside /sdk, like the site's other images.
+ */
+export const CLAN_CREST_PATH = '/clan-crest.png';
 export const clanCrestHref = (crestId: number): string => `${CLAN_CREST_PATH}?id=${crestId}`;
 /** The plain emblem the page shows for a clan without a crest the server could read. */
 export const CLAN_EMBLEM_PATH = '/images/clan-emblem.svg';
