@@ -37,6 +37,8 @@ import { ConsoleGate, totpStepUp } from './features/console/console-gate';
 import { consoleRoutes } from './features/console/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
+import { clanDirectory } from './features/clans/clan-directory';
+import { clanRoutes } from './features/clans/routes';
 import { statusRoutes } from './features/status/routes';
 import { openServers, serverStatusSource } from './features/status/server-status';
 import { onlineRoutes } from './features/online/routes';
@@ -259,6 +261,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // The vote routes, callbacks and list downloads share one set of dependencies.
   const voteDeps = { connections, schema: deps.schema, rewards, store, now };
 
+  // The clan pages' data (decision 039): getclan, the crests and the pre-rendered clan pages read it.
+  const clans = clanDirectory({
+    game: connections.game.db,
+    schema: deps.schema,
+    crestFolder: settings.clans.crestFolder,
+    refreshMs: settings.world.refreshSeconds * 1000,
+    log: app.log,
+    shared,
+  });
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
     await sdk.register(statusRoutes, { status: serverStatus });
@@ -291,6 +302,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       now,
       pageAnswers: answers,
     });
+    await sdk.register(clanRoutes, { directory: clans });
     await sdk.register(streamRoutes, {
       connections,
       liveStreams: settings.liveStreams,
@@ -451,6 +463,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         publicUrl: config.PUBLIC_URL,
         news,
         answers,
+        clans,
       },
       languageStorage: settings.languageStorage,
       securityHeaders,

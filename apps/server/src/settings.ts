@@ -13,6 +13,7 @@ import { rewardSettings } from './features/rewards/settings-schema';
 import { mailSettings } from './features/mail/settings-schema';
 import { statisticsSettings } from './features/statistics/settings-schema';
 import { worldSettings } from './features/world/settings-schema';
+import { clansSettings } from './features/clans/settings-schema';
 import { onlineSettings } from './features/online/settings-schema';
 import { voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { legalSettings } from './features/legal/settings-schema';
@@ -159,6 +160,7 @@ export const settingsSchema = z
       .describe("Where the page keeps the visitor's language: `localStorage` or a 30-day `cookie`."),
     statistics: statisticsSettings,
     world: worldSettings,
+    clans: clansSettings,
     online: onlineSettings,
     referral: referralSettings,
     legal: legalSettings,

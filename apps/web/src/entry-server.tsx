@@ -36,6 +36,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
             initialMetadata={data.metadata}
             initialNews={data.news ? { language, posts: data.news } : undefined}
             initialAnswers={data.answers}
+            initialClan={data.clan}
           />
         </Router>
       </I18nextProvider>,

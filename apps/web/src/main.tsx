@@ -5,6 +5,7 @@ import { initialLanguage } from './app/language-sync';
 import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { languageOfPath, matchRoute } from './i18n/routes';
+import { matchClanPage } from '@gatekeeper/contract/lite';
 import { readPageData } from './shared/page-data';
 import { adoptWrittenTexts } from './shared/written-texts';
 import './styles/global.css';
@@ -20,7 +21,8 @@ const hydrate =
   pageData !== undefined &&
   container.hasChildNodes() &&
   language === languageOfPath(location.pathname) &&
-  matchRoute(location.pathname) !== undefined;
+  (matchRoute(location.pathname) !== undefined ||
+    (pageData.clan !== undefined && matchClanPage(location.pathname) !== undefined));
 
 if (hydrate && pageData?.written) adoptWrittenTexts(pageData.written);
 
@@ -34,6 +36,7 @@ void Promise.all([
       initialMetadata={pageData?.metadata}
       initialNews={hydrate && pageData?.news ? { language, posts: pageData.news } : undefined}
       initialAnswers={pageData?.answers}
+      initialClan={hydrate ? pageData?.clan : undefined}
     />
   );
   if (hydrate) {

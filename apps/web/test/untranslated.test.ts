@@ -31,12 +31,19 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'online.none', // a dash where no value was recorded
 ]);
 
+/** The castles' names (clan pages): the game's own place names, which Spanish and Brazilian clients keep. */
+const CASTLE_NAMES = Array.from({ length: 9 }, (_, i) => `clan.castles.${i + 1}`);
+
 /** Per language: values a native speaker writes exactly as English does. */
 const SAME_IN: Partial<Record<Language, Set<string>>> = {
   ru: new Set(['dialog.ok']), // «OK» is the usual Russian button label
   gr: new Set(['dialog.ok']), // "OK" is the usual Greek button label
   // "Error", "Clan" and "No" are Spanish words too.
-  es: new Set(['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no', 'shellFacts.rates', 'shellFacts.drop']), // "rates" and "drop": the Spanish L2 players' own words
+  es: new Set([
+    ...['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no', 'shellFacts.rates', 'shellFacts.drop'], // "rates" and "drop": the Spanish L2 players' own words
+    'clan.kicker', // "Clan", as statistics.columns.clan
+    ...CASTLE_NAMES,
+  ]),
   br: new Set([
     'dialog.ok', // "OK" is the usual Brazilian button label
     // "Downloads" is the Brazilian web's own word for a download section.
@@ -47,6 +54,7 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
     'menu.button', // "Menu" is the Portuguese word for the menu button
     'shellFacts.rates', // "rates" and "drop": the Brazilian L2 players' own words
     'shellFacts.drop',
+    ...CASTLE_NAMES,
   ]),
 };
 // The Olympiad page's "Noble" and "Clan" are Spanish words too.

@@ -19,6 +19,7 @@ import { LANGUAGES, LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import { newsPostView } from './news';
+import { clanQuery, clanView } from './clans';
 import {
   accountAnswer,
   accountReferralAnswer,
@@ -126,6 +127,7 @@ export const api = {
   getBosses: { ...CALLS.getBosses, ...json(z.array(bossRow)) },
   getOlympiad: { ...CALLS.getOlympiad, ...json(olympiadAnswer) },
   getCastles: { ...CALLS.getCastles, ...json(z.array(castleRow)) },
+  getClan: { ...CALLS.getClan, query: clanQuery, ...json(clanView.nullable()) },
   getOnlineHistory: { ...CALLS.getOnlineHistory, ...json(onlineHistory) },
   getOnlinePlayers: { ...CALLS.getOnlinePlayers, ...json(onlinePlayers) },
   getOpenApi: { ...CALLS.getOpenApi, ...json(z.record(z.string(), z.unknown())) },

@@ -43,6 +43,8 @@ export const CALLS = {
   getBosses: { method: 'GET', path: '/sdk/getbosses', answer: 'json' },
   getOlympiad: { method: 'GET', path: '/sdk/getolympiad', answer: 'json' },
   getCastles: { method: 'GET', path: '/sdk/getcastles', answer: 'json' },
+  // A clan's page (docs/product.md#clan-page); its crest is the picture at CLAN_CREST_PATH.
+  getClan: { method: 'GET', path: '/sdk/getclan', answer: 'json' },
   // Online over time and who is online (docs/product.md#online).
   getOnlineHistory: { method: 'GET', path: '/sdk/getonlinehistory', answer: 'json' },
   getOnlinePlayers: { method: 'GET', path: '/sdk/getonlineplayers', answer: 'json' },

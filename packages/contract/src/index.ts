@@ -15,3 +15,4 @@ export * from './console';
 export * from './news';
 export * from './olympiad';
 export * from './castles';
+export * from './clans';

@@ -19,3 +19,4 @@ export type * from './news';
 export type * from './console';
 export type * from './olympiad';
 export type * from './castles';
+export type * from './clans';

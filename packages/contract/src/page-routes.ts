@@ -280,3 +280,45 @@ export const matchNewsPost = (pathname: string): { slug: string; language: Langu
   const slug = normalized.slice(prefix.length);
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? { slug, language } : undefined;
 };
+
+/** The first part of a clan page's path in each language (docs/product.md#clan-page). */
+export const CLAN_SLUGS = {
+  en: 'clan',
+  ru: 'klan',
+  gr: 'syntechnia',
+  es: 'clan',
+  br: 'cla',
+  lt: 'klanas',
+} as const satisfies Record<Language, string>;
+
+/** A clan's page: `/clan/<name>`, `/ru/klan/<name>`; the name as the game writes it, escaped for a path. */
+export const clanHref = (name: string, language: Language): string =>
+  `${languagePrefix(language)}/${CLAN_SLUGS[language]}/${encodeURIComponent(name)}`;
+
+/**
+ * The language and clan name of a clan page's path (whether that clan exists is the server's to
+ * say). The name is compared in any case, as the game's clan_name column compares.
+ */
+export const matchClanPage = (pathname: string): { name: string; language: Language } | undefined => {
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return undefined;
+  const language = languageOfPath(pathname);
+  const prefix = `${languagePrefix(language)}/${CLAN_SLUGS[language]}/`;
+  const path = pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
+  if (path.slice(0, prefix.length).toLowerCase() !== prefix) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(path.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+  return name.length > 0 && name.length <= 64 && !name.includes('/') ? { name, language } : undefined;
+};
+
+/**
+ * A clan crest as PNG, by the game's crest id (docs/product.md#clan-crests): `/clan-crest.png?id=<id>`.
+ * A picture, not an /sdk call: outside /sdk, like the site's other images.
+ */
+export const CLAN_CREST_PATH = '/clan-crest.png';
+export const clanCrestHref = (crestId: number): string => `${CLAN_CREST_PATH}?id=${crestId}`;
+/** The plain emblem the page shows for a clan without a crest the server could read. */
+export const CLAN_EMBLEM_PATH = '/images/clan-emblem.svg';

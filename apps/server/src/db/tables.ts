@@ -69,8 +69,16 @@ export interface ClanDataTable {
   reputation_score: number;
   leader_id: number | null;
   ally_name: string | null;
-  /** The id of the castle the clan holds, 0 (or NULL on L2J) for none. */
+  /** The castle's id (1 Gludio … 9 Schuttgart), 0 or NULL without one; the crest's id, 0 or NULL without one. */
   hasCastle: Generated<number | null>;
+  crest_id: Generated<number | null>;
+}
+
+/** L2J's crests (docs/game/crests.md): a DDS picture per crest id; type 1 clan, 2 large clan, 3 alliance. */
+export interface CrestsTable {
+  crest_id: number;
+  data: Buffer | Uint8Array;
+  type: number;
 }
 
 export interface HeroesTable {
@@ -207,6 +215,7 @@ export interface GameDatabase {
   raidboss_spawnlist: RaidbossSpawnlistTable;
   castle: CastleTable;
   siege_clans: SiegeClansTable;
+  crests: CrestsTable;
 }
 
 /** The email of each account where the game keeps none (aCis): written at registration, or attached once. */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { dxt1Dds } from './dds-writer';
 import { CLASS_IDS } from '@gatekeeper/contract';
 import { type CharacterRow, characterRow, inFlavor, keyed } from './character-row';
 import type { GameFlavor } from './flavors';
@@ -26,6 +27,22 @@ export const DEMO_CHARACTERS = [
   { account: 'demogamemaster', name: 'GameMaster', classid: 0, level: 85, online: 1, clan: 0 },
   { account: 'demobanned', name: 'BannedOne', classid: 93, level: 79, online: 0, clan: 0 },
 ] as const;
+
+/** The demo crests' first id (crest ids come from the game's id factory, like object ids). */
+const DEMO_CREST_ID = 268_470_001;
+const RED = 0xf800;
+const GOLD = 0xfe60;
+const BLUE = 0x001f;
+const WHITE = 0xffff;
+const GREEN = 0x0400;
+/** Three 16×16 DXT1 crests (docs/game/crests.md): bands, a checker, a cross, with transparent corners. */
+const DEMO_CRESTS = [
+  dxt1Dds(16, 16, (x, y) => ((x < 2 || x > 13) && (y < 2 || y > 13) ? null : Math.floor(y / 4) % 2 ? GOLD : BLUE)),
+  dxt1Dds(16, 16, (x, y) => ((Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? RED : WHITE)),
+  dxt1Dds(16, 16, (x, y) =>
+    y > 13 && (x < 4 || x > 11) ? null : (x >= 6 && x <= 9) || (y >= 6 && y <= 9) ? WHITE : GREEN,
+  ),
+];
 
 export const DEMO_WORLD_SIZE = { accounts: 900, characters: 3000, clans: 48 } as const;
 
@@ -251,6 +268,9 @@ export const seedDemoWorld = async (
     reputation_score: int(0, 60_000),
     leader_id: 0,
     ally_name: random() < 0.3 ? `${pick(CLAN_WORDS)} Alliance` : null,
+    // The first clans wear the demo crests (L2J; aCis reads crests from the game server's folder).
+    crest_id: flavor.name === 'l2j' && i < DEMO_CRESTS.length ? DEMO_CREST_ID + i : 0,
+    hasCastle: i === 0 ? 5 : i === 3 ? 3 : 0,
   }));
 
   const characters: CharacterRow[] = [];
@@ -361,6 +381,12 @@ export const seedDemoWorld = async (
 
   await game.transaction().execute(async (trx) => {
     await chunked(clans, 200, (chunk) => trx.insertInto('clan_data').values(chunk).execute());
+    if (flavor.name === 'l2j') {
+      await trx
+        .insertInto('crests')
+        .values(DEMO_CRESTS.map((crest, i) => ({ crest_id: DEMO_CREST_ID + i, data: crest, type: 1 })))
+        .execute();
+    }
     await chunked(characters, 200, (chunk) =>
       trx
         .insertInto('characters')

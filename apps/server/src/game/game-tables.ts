@@ -298,6 +298,12 @@ const l2jDdl = (dialect: Dialect): Record<Role, string[]> => {
       PRIMARY KEY (id)
     )${table}`,
       ...l2jCastleDdl(dialect),
+      `CREATE TABLE IF NOT EXISTS crests (
+      crest_id INT NOT NULL DEFAULT 0,
+      data ${mysql ? 'VARBINARY(2176)' : 'BLOB'} NOT NULL,
+      type TINYINT NOT NULL,
+      PRIMARY KEY (crest_id)
+    )${table}`,
       eventStatsDdl(dialect),
     ],
   };

@@ -22,6 +22,8 @@ export interface GameSchema {
   hasOlympiadData: boolean;
   /** castle, siege_clans and clan_data.hasCastle (the Castles page). */
   hasCastles: boolean;
+  /** crests (l2j): the clans' crests as DDS pictures (docs/game/crests.md). */
+  hasCrests: boolean;
 }
 
 type Columns = Map<string, Set<string>>;
@@ -134,5 +136,6 @@ export const checkGameSchema = async (
     hasOlympiad: has('game', 'olympiad_nobles'),
     hasOlympiadData: has('game', 'olympiad_data'),
     hasCastles: has('game', 'castle') && has('game', 'siege_clans') && has('game', 'clan_data'),
+    hasCrests: has('game', 'crests'),
   };
 };

@@ -7,14 +7,17 @@ import {
   LANGUAGES,
   LANGUAGE_TAGS,
   type Language,
+  type ClanView,
   type Metadata,
   type NewsPostView,
   type PageRead,
   type RouteId,
+  clanHref,
   getHref,
   getNewsPostHref,
   pageReadKey,
 } from '@gatekeeper/contract';
+import { LRUCache } from 'lru-cache';
 import { LOCALES } from '@gatekeeper/texts';
 import { decodeHTML } from 'entities';
 import type { PageAnswers } from './page-answers';
@@ -29,6 +32,7 @@ interface PageRenderer {
       texts: Record<string, unknown>;
       news?: NewsPostView[];
       answers?: Record<string, unknown>;
+      clan?: ClanView;
     },
   ): Promise<string>;
   /** The public reads a route's page shows (apps/web/src/app/page-reads.ts, decision 040). */
@@ -52,7 +56,17 @@ export interface PrerenderedPages {
   readyPage(route: RouteId, language: Language): PreparedPage | undefined;
   /** A news post's page; undefined without a renderer, null when no visible post has that slug. */
   postPage(slug: string, language: Language): Promise<PreparedPage | undefined | null>;
+  /** A clan's page (docs/product.md#clan-page); undefined without a renderer, null when no clan has that name. */
+  clanPage(name: string, language: Language): Promise<PreparedPage | undefined | null>;
 }
+
+/** The clans the clan pages show (features/clans): a clan's data, the same object until it is read again. */
+export interface PageClans {
+  find(name: string): Promise<{ view: ClanView } | null>;
+}
+
+/** Clan pages kept rendered at once (each made again when its clan's data is read again). */
+const CLAN_PAGES_KEPT = 500;
 
 /** The news the pages show (features/news): the home page, /news and each post's page. */
 export interface PageNews {
@@ -83,12 +97,16 @@ const headTags = (
   heading: string | undefined,
   publicUrl: string,
   post?: NewsPostView,
+  clan?: ClanView,
 ) => {
   const site = texts(language).site;
   const title = heading && route !== 'home' ? `${heading} · ${site.name}` : `${site.name} · ${site.kicker}`;
   const description = post ? post.summary : `${site.kicker}. ${site.taglineShort}`;
   const url = (lang: Language) =>
-    new URL(post ? getNewsPostHref(post.slug, lang) : getHref(route, lang), publicUrl).href;
+    new URL(
+      post ? getNewsPostHref(post.slug, lang) : clan ? clanHref(clan.name, lang) : getHref(route, lang),
+      publicUrl,
+    ).href;
   const feeds = LANGUAGES.map(
     (lang) =>
       `<link rel="alternate" type="application/atom+xml" hreflang="${LANGUAGE_TAGS[lang]}" title="${escapeHtml(
@@ -144,6 +162,7 @@ export const prerenderedPages = (options: {
   news?: PageNews;
   /** The reads answered from memory: a page carries those it shows and is rendered again when they change. */
   answers?: PageAnswers;
+  clans?: PageClans;
   onError: (error: unknown) => void;
 }): PrerenderedPages => {
   const entry = join(options.ssrDir, 'entry-server.js');
@@ -191,16 +210,21 @@ export const prerenderedPages = (options: {
     return Object.keys(answers).length > 0 ? { answers } : {};
   };
 
-  const build = async (key: string, route: RouteId, language: Language, post?: NewsPostView) => {
+  const build = async (key: string, route: RouteId, language: Language, post?: NewsPostView, clan?: ClanView) => {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
-    const path = post ? getNewsPostHref(post.slug, language) : getHref(route, language);
+    const path = post
+      ? getNewsPostHref(post.slug, language)
+      : clan
+        ? clanHref(clan.name, language)
+        : getHref(route, language);
     const showsNews = post !== undefined || NEWS_ROUTES.includes(route);
     const data = {
       metadata: options.metadata,
       texts: texts(language),
       ...(showsNews && options.news ? { news: options.news.published(language) } : {}),
-      ...answersFor(key, post ? [] : (loaded.pageReads?.(route) ?? [])),
+      ...answersFor(key, post || clan ? [] : (loaded.pageReads?.(route) ?? [])),
+      ...(clan ? { clan } : {}),
     };
     const rendered = await loaded.renderPage(path, language, data);
     const pageData = { ...data, ...loaded.writtenTexts?.(language) };
@@ -210,7 +234,7 @@ export const prerenderedPages = (options: {
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
       .replace(
         /<title>[^<]*<\/title>/,
-        headTags(route, language, heading && decodeHTML(heading), options.publicUrl, post),
+        headTags(route, language, heading && decodeHTML(heading), options.publicUrl, post, clan),
       )
       .replace(/\s*<meta\s+name="description"[^>]*\/>/, '')
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
@@ -247,10 +271,29 @@ export const prerenderedPages = (options: {
     return page;
   };
 
+  // A clan's page, rendered from the clan's data of the moment and made again once that is read again.
+  const clanPages = new LRUCache<string, { data: object; page: Promise<PreparedPage | undefined> }>({
+    max: CLAN_PAGES_KEPT,
+  });
+
   return {
     page: (route, language) => {
       const key = `${route}:${language}`;
       return kept(key, () => build(key, route, language));
+    },
+    async clanPage(name, language) {
+      const clan = await options.clans?.find(name);
+      if (!clan) return null;
+      const key = `${clan.view.name.toLowerCase()}:${language}`;
+      const kept = clanPages.get(key);
+      if (kept?.data === clan) return kept.page;
+      const page = build(`clan:${key}`, 'notFound', language, undefined, clan.view).catch((error: unknown) => {
+        options.onError(error);
+        clanPages.delete(key);
+        return undefined;
+      });
+      clanPages.set(key, { data: clan, page });
+      return page;
     },
     readyPage: (route, language) => settled.get(`${route}:${language}`),
     async postPage(slug, language) {

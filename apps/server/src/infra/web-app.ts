@@ -11,6 +11,7 @@ import {
   type RouteId,
   getHref,
   languageOfPath,
+  matchClanPage,
   matchNewsPost,
   matchRoute,
 } from '@gatekeeper/contract';
@@ -18,7 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { newCsrfToken } from './csrf';
 import type { ReadyAnswer } from './front-door';
-import { type PageNews, type PreparedPage, prerenderedPages } from './prerendered-pages';
+import { type PageClans, type PageNews, type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
 import {
   type PreparedAnswer,
@@ -44,7 +45,7 @@ export interface WebAppOptions {
    * Where the server-side build is and what it renders with: every page is then sent as finished
    * HTML (decision 022); without it, the plain page that the browser renders alone.
    */
-  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews; answers?: PageAnswers };
+  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews; answers?: PageAnswers; clans?: PageClans };
 }
 
 /** index.html with the owner's page options as meta tags, read once. */
@@ -160,6 +161,12 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     if (newsPost && pages) {
       const postPage = await pages.postPage(newsPost.slug, newsPost.language);
       if (postPage !== null) return sendPrepared(request, reply, pageAnswer(postPage, request.raw), 200);
+    }
+    // A clan's page (docs/product.md#clan-page), while a clan has that name.
+    const clanPath = matchClanPage(pathname);
+    if (clanPath && pages) {
+      const clanPage = await pages.clanPage(clanPath.name, clanPath.language);
+      if (clanPage !== null) return sendPrepared(request, reply, pageAnswer(clanPage, request.raw), 200);
     }
     const route = matchRoute(pathname);
     const known = route !== undefined && route.id !== 'notFound';

@@ -17,7 +17,7 @@ import { gameTableStatements } from '../../src/game/game-tables';
  *   src/main/resources/sql/{accounts,account_data}.sql.
  * - L2J Server game: github.com/Shagooh/l2j-server-datapack at 03897cc4ee42361304fb5a96e59bb7fba174c0a8,
  *   src/main/resources/sql/{characters,clan_data,heroes,account_gsdata,olympiad_nobles,
- *   character_premium_items,punishments,raidboss_spawnlist,olympiad_data,castle,siege_clans}.sql; grandboss_data.sql of the L2J Server
+ *   character_premium_items,punishments,raidboss_spawnlist,olympiad_data,castle,siege_clans,crests}.sql; grandboss_data.sql of the L2J Server
  *   game (the same columns in every L2J Server and Mobius High Five pack).
  * - L2J Mobius High Five: github.com/danielbarion/HighFive at 0851a90acc804e6b6238866b02d92b7169279799,
  *   dist/db_installer/sql/game/custom_mail.sql (the table CustomMailManager reads).

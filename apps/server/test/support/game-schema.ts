@@ -14,6 +14,7 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasOlympiad: true,
   hasOlympiadData: true,
   hasCastles: true,
+  hasCrests: flavor === 'l2j',
 });
 
 /** The l2j flavour's schema, which most suites run on. */

@@ -1,6 +1,6 @@
 import type { PageNews } from '../shared/page-data';
 import type { PageAnswers } from '../api/page-answers';
-import type { Metadata } from '@gatekeeper/contract/lite';
+import type { ClanView, Metadata } from '@gatekeeper/contract/lite';
 import { StrictMode, Suspense } from 'react';
 import { AppRouter } from './router';
 
@@ -9,14 +9,21 @@ export const App = ({
   initialMetadata,
   initialNews,
   initialAnswers,
+  initialClan,
 }: {
   initialMetadata?: Metadata;
   initialNews?: PageNews;
   initialAnswers?: PageAnswers;
+  initialClan?: ClanView;
 }) => (
   <StrictMode>
     <Suspense fallback={null}>
-      <AppRouter initialMetadata={initialMetadata} initialNews={initialNews} initialAnswers={initialAnswers} />
+      <AppRouter
+        initialMetadata={initialMetadata}
+        initialNews={initialNews}
+        initialAnswers={initialAnswers}
+        initialClan={initialClan}
+      />
     </Suspense>
   </StrictMode>
 );

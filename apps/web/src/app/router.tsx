@@ -1,5 +1,5 @@
 import type { PageNews } from '../shared/page-data';
-import { type Metadata, matchNewsPost } from '@gatekeeper/contract/lite';
+import { type ClanView, type Metadata, matchClanPage, matchNewsPost } from '@gatekeeper/contract/lite';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
@@ -14,6 +14,9 @@ import { type PageAnswers, PageAnswersProvider } from '../api/page-answers';
 const newsPostPage = preloadable<object>(() =>
   import('../features/news/news-pages').then((m) => ({ default: m.NewsPostPage })),
 );
+
+/** A clan's page (docs/product.md#clan-page): `/clan/<name>` in each language. */
+const clanPage = preloadable<object>(() => import('../features/clans/clan-page'));
 
 /** Each page is its own chunk, loaded when first visited. */
 const pages: Record<RouteId, Preloadable<object>> = {
@@ -89,7 +92,13 @@ const pages: Record<RouteId, Preloadable<object>> = {
  */
 export const preloadPage = async (pathname: string): Promise<void> => {
   const route = matchRoute(pathname);
-  const page = route || !matchNewsPost(pathname) ? pages[route?.id ?? 'notFound'] : newsPostPage;
+  const page = route
+    ? pages[route.id]
+    : matchNewsPost(pathname)
+      ? newsPostPage
+      : matchClanPage(pathname)
+        ? clanPage
+        : pages.notFound;
   await page.preload();
   if (route?.id === 'home') await preloadHomeSections();
 };
@@ -105,6 +114,7 @@ const CurrentPage = () => {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
   if (!route && matchNewsPost(pathname)) return <newsPostPage.Component />;
+  if (!route && matchClanPage(pathname)) return <clanPage.Component />;
   if (!route) return <RedirectToNotFound />;
   const Page = pages[route.id].Component;
   return <Page />;
@@ -115,14 +125,16 @@ export const AppRouter = ({
   initialMetadata,
   initialNews,
   initialAnswers,
+  initialClan,
 }: {
   initialMetadata?: Metadata;
   initialNews?: PageNews;
   initialAnswers?: PageAnswers;
+  initialClan?: ClanView;
 }) => (
   <LanguageSync>
     <PageAnswersProvider answers={initialAnswers}>
-      <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews}>
+      <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews} initialClan={initialClan}>
         <DialogProvider>
           <Shell>
             <CurrentPage />

@@ -1,4 +1,4 @@
-import type { Language, Metadata, NewsPostView } from '@gatekeeper/contract/lite';
+import type { ClanView, Language, Metadata, NewsPostView } from '@gatekeeper/contract/lite';
 
 /** What the server writes into a pre-rendered page for the browser to hydrate with. */
 export interface PageData {
@@ -14,6 +14,8 @@ export interface PageData {
    * (`pageReadKey`), exactly as the calls answer them (decision 040).
    */
   answers?: Record<string, unknown>;
+  /** A clan page's clan (docs/product.md#clan-page), so its rows are in the HTML and need no call. */
+  clan?: ClanView;
 }
 
 export const PAGE_DATA_ID = 'gatekeeper-page-data';

@@ -1,5 +1,5 @@
 import type { PageNews } from './page-data';
-import { DEFAULT_SERVER_STATUS, type Metadata, type ServerStatus } from '@gatekeeper/contract/lite';
+import { type ClanView, DEFAULT_SERVER_STATUS, type Metadata, type ServerStatus } from '@gatekeeper/contract/lite';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { callApi } from '../api/client';
 import { useCall } from '../api/use-call';
@@ -12,12 +12,15 @@ interface SiteData {
   status: ServerStatus;
   /** The news the server rendered the page with (home, /news, a post); undefined on other pages. */
   initialNews: PageNews | undefined;
+  /** The clan the server rendered a clan page with; undefined on other pages. */
+  initialClan: ClanView | undefined;
 }
 
 const SiteDataContext = createContext<SiteData>({
   metadata: undefined,
   status: DEFAULT_SERVER_STATUS,
   initialNews: undefined,
+  initialClan: undefined,
 });
 
 /** The server status, refreshed every minute; the default (offline) until and unless it answers. */
@@ -51,14 +54,20 @@ export const SiteDataProvider = ({
   children,
   initialMetadata,
   initialNews,
+  initialClan,
 }: {
   children: ReactNode;
   initialMetadata?: Metadata;
   initialNews?: PageNews;
+  initialClan?: ClanView;
 }) => {
   const metadata = useMetadata(initialMetadata);
   const status = useServerStatus();
-  return <SiteDataContext.Provider value={{ metadata, status, initialNews }}>{children}</SiteDataContext.Provider>;
+  return (
+    <SiteDataContext.Provider value={{ metadata, status, initialNews, initialClan }}>
+      {children}
+    </SiteDataContext.Provider>
+  );
 };
 
 export const useSiteData = (): SiteData => useContext(SiteDataContext);

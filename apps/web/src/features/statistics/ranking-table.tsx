@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
+import { LANGUAGE_TAGS, clanHref } from '@gatekeeper/contract/lite';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
@@ -216,11 +216,19 @@ const RankedRows = ({
 }) => {
   const { t } = useTranslation();
   const format = useFormatters();
+  const { language } = useLanguage();
   const under = stackedAfter(ranking.columns);
   const label = (column: RankingColumn) => t(`statistics.columns.${column.label}`);
+  /** A value as the column shows it: a clan's name links to the clan's page. */
+  const shown = (column: RankingColumn, value: string | number) =>
+    column.linksClan && value !== '' ? (
+      <Link to={clanHref(String(value), language)}>{format[column.format](value)}</Link>
+    ) : (
+      format[column.format](value)
+    );
   const cell = (row: RankingRow, column: RankingColumn, i: number) => (
     <>
-      {format[column.format](row[column.field] ?? '')}
+      {shown(column, row[column.field] ?? '')}
       {under[i]?.map((stacked) => {
         const value = row[stacked.field];
         return value === '' || value === undefined ? null : (
@@ -230,7 +238,7 @@ const RankedRows = ({
               {label(stacked)}:{' '}
             </span>
             <span className={stacked.format === 'text' ? 'ranking__under-name' : 'ranking__under-number'}>
-              {format[stacked.format](value)}
+              {shown(stacked, value)}
             </span>
           </span>
         );

@@ -14,6 +14,8 @@ export interface RankingColumn {
   format: ColumnFormat;
   /** On phones the column is not its own: its value is shown under the cell before it. */
   stacked?: boolean;
+  /** A clan's name: a link to the clan's page (docs/product.md#clan-page). */
+  linksClan?: boolean;
 }
 
 /** What a ranking's rows are, for the find box's label and its answers (statistics.find.*). */
@@ -34,11 +36,12 @@ export type RankingRow = Readonly<Record<string, string | number>>;
 const text = (field: string, label = field): RankingColumn => ({ field, label, format: 'text' });
 const count = (field: string, label = field): RankingColumn => ({ field, label, format: 'integer' });
 const under = (column: RankingColumn): RankingColumn => ({ ...column, stacked: true });
+const clan = (field = 'clan'): RankingColumn => ({ ...text(field, 'clan'), linksClan: true });
 
 const characters = (call: CallName, value: RankingColumn): Ranking => ({
   call,
   ranks: 'character',
-  columns: [text('name', 'character'), under(text('clan')), value],
+  columns: [text('name', 'character'), under(clan()), value],
   rankedBy: ['value'],
 });
 
@@ -64,7 +67,7 @@ export const RANKINGS: Record<StatisticsRoute, Ranking> = {
   statisticsClans: {
     call: 'getClansStatistics',
     ranks: 'clan',
-    columns: [text('clan'), under(text('leader')), count('level'), count('reputation')],
+    columns: [clan(), under(text('leader')), count('level'), count('reputation')],
     rankedBy: ['level', 'reputation'],
   },
   statisticsHeroes: characters('getHeroesStatistics', count('value', 'timesHero')),
