@@ -54,6 +54,8 @@ export const publicGets = (characterName) => {
       'getOnlineHistory',
       'getOnlinePlayers',
       'getOpenApi',
+      // The Olympiad page's read (docs/product.md#olympiad).
+      'getOlympiad',
     ].map((name) => ({
       label: calls[name],
       path: calls[name],
