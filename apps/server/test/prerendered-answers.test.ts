@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metadata } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { GameDatabase } from '../src/db/tables';
+import { worldCache } from '../src/features/world/world-cache';
 import { pageAnswers } from '../src/infra/page-answers';
 import { prerenderedPages } from '../src/infra/prerendered-pages';
 import { useSite } from './support/use-site';
@@ -135,6 +138,58 @@ describe('pre-rendered pages with the answers of their reads', () => {
     expect(html(await stale)).toContain('Aria');
     expect(pages.readyPage('statisticsKills', 'lt')).toBeUndefined();
     expect(html(await pages.page('statisticsKills', 'lt'))).toContain('<ol><li>Boris</li></ol>');
+  });
+});
+
+describe('a page rendered while the first read is still running (start-up)', () => {
+  it('is rendered again once that read finishes, with what it read', async () => {
+    const answers = pageAnswers();
+    let finishRead = () => {};
+    const read = new Promise<void>((resolve) => {
+      finishRead = resolve;
+    });
+    // The World cache as the site makes it, its first read held back (a slow game database).
+    const cache = worldCache({
+      game: {} as Kysely<GameDatabase>,
+      schema: { flavor: { name: 'l2j' } as never, hasBosses: false },
+      bossRespawn: 'status',
+      refreshMs: 3_600_000,
+      log: { warn: () => undefined },
+      shared: {
+        value: async (_name, _intervalMs, compute) => {
+          await read;
+          return compute();
+        },
+        takeTurn: async () => true,
+      },
+      onRefresh: () => answers.changed(),
+    });
+    answers.provide('getBosses', () => cache.known()?.bosses.json);
+    const pages = prerenderedPages({
+      ssrDir: join(root, 'dist-ssr'),
+      template: TEMPLATE,
+      metadata: {} as Metadata,
+      publicUrl: 'https://l2.example.test',
+      answers,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await cache.start(10);
+    // Not read yet: the call would answer an empty list, the page leaves the rows to the browser.
+    expect(cache.read().bosses.json).toBe('[]');
+    const early = await pages.page('worldBosses', 'gr');
+    expect(early?.plain.toString('utf8')).toContain('<p>loading</p>');
+
+    finishRead();
+    // The same first read, now finished.
+    await cache.start(5_000);
+    cache.stop();
+    expect(pages.readyPage('worldBosses', 'gr')).toBeUndefined();
+    const later = (await pages.page('worldBosses', 'gr'))?.plain.toString('utf8') ?? '';
+    // No boss tables: read, and empty, which the page now says itself.
+    expect(later).toContain('<ol></ol>');
+    expect(pageDataOf(later).answers).toEqual({ getBosses: [] });
   });
 });
 

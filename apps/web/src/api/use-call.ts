@@ -38,7 +38,8 @@ const useCallAttempt = <N extends CallName>(
 
 /**
  * A GET call's answer for a component: undefined while loading, the fallback on error
- * (docs/product.md#error-codes-and-dialogs: lists become empty, the status becomes the default).
+ * (docs/product.md#error-codes-and-dialogs: lists become empty, the status becomes the default);
+ * on a page the server rendered with the call's answer, that answer until the call answers again.
  */
 export const useCall = <N extends CallName, F>(
   name: N,
