@@ -108,6 +108,8 @@ describe('call table', () => {
     const issuePaths = ['/sdk/claimvotes', '/sdk/getvotersstatistics', '/sdk/createdonationorder'];
     // The world's reads: bosses, online over time, who is online, and their OpenAPI document.
     const worldPaths = ['/sdk/getbosses', '/sdk/getonlinehistory', '/sdk/getonlineplayers', '/sdk/openapi.json'];
+    // A clan's page (docs/product.md#clan-page).
+    const clanPaths = ['/sdk/getclan'];
     // And a player's own account: sign-in and the calls of its session.
     const accountPaths = [
       '/sdk/signin',
@@ -144,7 +146,17 @@ describe('call table', () => {
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...worldPaths, ...accountPaths, ...consolePaths].sort());
+    ).toEqual(
+      [
+        ...specPaths,
+        ...designPaths,
+        ...issuePaths,
+        ...worldPaths,
+        ...clanPaths,
+        ...accountPaths,
+        ...consolePaths,
+      ].sort(),
+    );
   });
 
   it('sends a body schema exactly with the POST calls', () => {
