@@ -80,3 +80,17 @@ test('a clan page holds its rows without the script, and an unknown clan is not 
   const unknown = await request.get('/clan/NoSuchClanHere');
   expect(unknown.status()).toBe(404);
 });
+
+test('a clan page opened directly takes over its pre-rendered HTML without drawing it again', async ({ page }) => {
+  const clan = crestedClan();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`/es/clan/${clan.name}`);
+  await waitForShell(page);
+  await expect(page.getByRole('heading', { level: 2, name: clan.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: new RegExp(`^Miembros de ${clan.name}`) })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Emblema del clan ${clan.name}` })).toBeVisible();
+  expect(errors.filter((text) => text.includes('rendered again'))).toEqual([]);
+});

@@ -115,6 +115,8 @@ describe('call table', () => {
       '/sdk/getonlineplayers',
       '/sdk/openapi.json',
     ];
+    // A clan's page (docs/product.md#clan-page).
+    const clanPaths = ['/sdk/getclan'];
     // And a player's own account: sign-in and the calls of its session.
     const accountPaths = [
       '/sdk/signin',
@@ -151,7 +153,17 @@ describe('call table', () => {
       Object.values(CALLS)
         .map((call) => call.path)
         .sort(),
-    ).toEqual([...specPaths, ...designPaths, ...issuePaths, ...worldPaths, ...accountPaths, ...consolePaths].sort());
+    ).toEqual(
+      [
+        ...specPaths,
+        ...designPaths,
+        ...issuePaths,
+        ...worldPaths,
+        ...clanPaths,
+        ...accountPaths,
+        ...consolePaths,
+      ].sort(),
+    );
   });
 
   it('sends a body schema exactly with the POST calls', () => {
