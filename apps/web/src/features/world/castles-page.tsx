@@ -2,6 +2,7 @@ import { type CastleRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
+import { ClanLink } from '../../components/clan-link';
 import { Page } from '../../components/page';
 import { useLanguage } from '../../shared/use-language';
 import { WorldTabs } from './world-tabs';
@@ -38,7 +39,9 @@ const ClanList = ({ clans }: { clans: readonly string[] }) => {
   return (
     <ul className="castle__clans">
       {clans.map((clan) => (
-        <li key={clan}>{clan}</li>
+        <li key={clan}>
+          <ClanLink name={clan} />
+        </li>
       ))}
     </ul>
   );
@@ -63,7 +66,11 @@ const CastleCard = ({ castle }: { castle: CastleRow }) => {
         <div>
           <dt>{t('world.castles.owner')}</dt>
           <dd>
-            {castle.owner ? castle.owner.clan : <span className="castle__muted">{t('world.castles.noOwner')}</span>}
+            {castle.owner ? (
+              <ClanLink name={castle.owner.clan} />
+            ) : (
+              <span className="castle__muted">{t('world.castles.noOwner')}</span>
+            )}
           </dd>
         </div>
         {castle.owner && (

@@ -2,6 +2,7 @@ import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekee
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
+import { ClanLink } from '../../components/clan-link';
 import { Page } from '../../components/page';
 import { useLanguage } from '../../shared/use-language';
 import { WorldTabs } from './world-tabs';
@@ -68,7 +69,11 @@ const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
             <td className="olympiad-table__number">{integer.format(i + 1)}</td>
             <th scope="row">
               {noble.name}
-              {noble.clan && <span className="olympiad-table__clan">{noble.clan}</span>}
+              {noble.clan && (
+                <span className="olympiad-table__clan">
+                  <ClanLink name={noble.clan} />
+                </span>
+              )}
             </th>
             <td className="olympiad-table__number">{integer.format(noble.points)}</td>
             <td className="olympiad-table__number">{integer.format(noble.matches)}</td>
@@ -144,10 +149,16 @@ const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
                 <th scope="row">
                   {hero.name}
                   {/* On a phone the clan goes under the name, as in the standings; its column is hidden. */}
-                  {hero.clan && <span className="olympiad-table__clan olympiad-table__phone-only">{hero.clan}</span>}
+                  {hero.clan && (
+                    <span className="olympiad-table__clan olympiad-table__phone-only">
+                      <ClanLink name={hero.clan} />
+                    </span>
+                  )}
                 </th>
                 <td>{hero.className}</td>
-                <td className="olympiad-table__wide-only">{hero.clan}</td>
+                <td className="olympiad-table__wide-only">
+                  <ClanLink name={hero.clan} />
+                </td>
               </tr>
             ))}
           </tbody>
