@@ -422,6 +422,12 @@ const L2J: Record<Role, string[]> = {
    \`castle_owner\` int(1) DEFAULT NULL,
    PRIMARY KEY (\`clan_id\`,\`castle_id\`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
+    `CREATE TABLE IF NOT EXISTS \`crests\` (
+  \`crest_id\` INT(11) NOT NULL DEFAULT 0,
+  \`data\` VARBINARY(2176) NOT NULL,
+  \`type\` TINYINT NOT NULL,
+  PRIMARY KEY(\`crest_id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8;`,
   ],
 };
 
