@@ -270,7 +270,8 @@ export const seedDemoWorld = async (
     ally_name: random() < 0.3 ? `${pick(CLAN_WORDS)} Alliance` : null,
     // The first clans wear the demo crests (L2J; aCis reads crests from the game server's folder).
     crest_id: flavor.name === 'l2j' && i < DEMO_CRESTS.length ? DEMO_CREST_ID + i : 0,
-    hasCastle: i === 0 ? 5 : i === 3 ? 3 : 0,
+    // Castles are given by seedDemoCastles, one owner each.
+    hasCastle: 0,
   }));
 
   const characters: CharacterRow[] = [];
