@@ -12,3 +12,5 @@ export * from './online';
 export * from './openapi';
 export * from './console';
 export * from './news';
+export * from './console-news';
+export * from './console-mail';
