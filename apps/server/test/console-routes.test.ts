@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
   // A read carries its sample input as its query (a required query, such as a post's id, is then valid).
   const queryFor = (route: SeenRoute) =>
     route.method === 'GET'
-      ? `?${new URLSearchParams(Object.entries(bodyFor(route.url) as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`
+      ? `?${new URLSearchParams(Object.entries(bodyFor(route.url) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]))}`
       : '';
   const call = (route: SeenRoute, cookie: string | undefined, csrf = true) =>
     sessionCall(

@@ -42,4 +42,3 @@ export const consoleMailRecipientsAnswer = z.object({
   unrecorded: z.number().int(),
 });
 export type ConsoleMailRecipientsAnswer = z.infer<typeof consoleMailRecipientsAnswer>;
-

@@ -43,10 +43,9 @@ export const consoleNewsPostAnswer = z.object({
   publishAt: z.number(),
   pinned: z.boolean(),
   texts: z.object(
-    Object.fromEntries(LANGUAGES.map((language) => [language, z.object({ title: z.string(), body: z.string() })])) as Record<
-      Language,
-      z.ZodObject<{ title: z.ZodString; body: z.ZodString }>
-    >,
+    Object.fromEntries(
+      LANGUAGES.map((language) => [language, z.object({ title: z.string(), body: z.string() })]),
+    ) as Record<Language, z.ZodObject<{ title: z.ZodString; body: z.ZodString }>>,
   ),
 });
 export type ConsoleNewsPostAnswer = z.infer<typeof consoleNewsPostAnswer>;

@@ -122,7 +122,9 @@ export const queueMassMailAs = async (
 export const countMassMailRecipients = async (
   deps: Pick<MailServiceDeps, 'site' | 'versions'>,
   input: { version: MailVersion; registeredOnly: 'Yes' | 'No' },
-): Promise<{ perLanguage: Record<Language, number>; total: number; unsubscribed: number; unrecorded: number } | Refusal> => {
+): Promise<
+  { perLanguage: Record<Language, number>; total: number; unsubscribed: number; unrecorded: number } | Refusal
+> => {
   const databases = deps.versions.of(input.version);
   if (!databases) return { status: 400, code: 'mail.versionNotConfigured' };
   const { recipients, unrecorded } = await findRecipients(databases, deps.site, {
