@@ -35,6 +35,8 @@ import { sessionRoutes } from './features/sessions/routes';
 import { AuditLog } from './features/console/audit-log';
 import { ConsoleGate, totpStepUp } from './features/console/console-gate';
 import { consoleRoutes } from './features/console/routes';
+import { consoleNewsRoutes } from './features/console/news-section';
+import { consoleMailRoutes } from './features/console/mail-section';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
 import { clanDirectory } from './features/clans/clan-directory';
@@ -270,6 +272,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     shared,
   });
+  // The mass mail's player databases per version: the mail page and the console's Mail section share them.
+  const mailVersions = openVersionDatabases(settings.mail.versions, {
+    connections,
+    schema: deps.schema,
+    loginUrl: config.LOGIN_DATABASE_URL,
+    gameUrl: config.GAME_DATABASE_URL,
+  });
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
     await sdk.register(statusRoutes, { status: serverStatus });
@@ -365,12 +374,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       deps: {
         credentials: recoveryDeps,
         site: connections.site.db,
-        versions: openVersionDatabases(settings.mail.versions, {
-          connections,
-          schema: deps.schema,
-          loginUrl: config.LOGIN_DATABASE_URL,
-          gameUrl: config.GAME_DATABASE_URL,
-        }),
+        versions: mailVersions,
         minAccessLevel: settings.mail.minAccessLevel,
         signingKey: config.MAIL_SIGNING_KEY,
         now,
@@ -420,12 +424,20 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // leaves them empty and the site serves on.
   const news = newsService({
     db: connections.site.db,
+    now,
     onError: (error) => app.log.warn({ err: error }, 'news: the site database could not be read'),
   });
   await app.register(newsRoutes, {
     news,
     publicUrl: config.PUBLIC_URL,
     discordWebhookUrl: config.DISCORD_NEWS_WEBHOOK_URL,
+  });
+  // The console's News and Mail sections (docs/product.md#console-news, #console-mail).
+  await app.register(consoleNewsRoutes, { gate: consoleGate, news, now });
+  await app.register(consoleMailRoutes, {
+    gate: consoleGate,
+    deps: { site: connections.site.db, outbox, versions: mailVersions, now },
+    wake: () => mailWorker.wake(),
   });
   await app.register(healthRoutes, { connections, redis });
   await app.register(legacyIpnRoutes, {

@@ -55,8 +55,22 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
     },
   });
   const consoleRoutes = () => routes.filter((route) => route.role !== undefined);
+  // A read carries its sample input as its query (a required query, such as a post's id, is then valid).
+  const queryFor = (route: SeenRoute) =>
+    route.method === 'GET'
+      ? `?${new URLSearchParams(Object.entries(bodyFor(route.url) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
   const call = (route: SeenRoute, cookie: string | undefined, csrf = true) =>
-    sessionCall(site.url, route.method as 'GET' | 'POST', route.url, cookie, bodyFor(route.url), { csrf });
+    sessionCall(
+      site.url,
+      route.method as 'GET' | 'POST',
+      `${route.url}${queryFor(route)}`,
+      cookie,
+      bodyFor(route.url),
+      {
+        csrf,
+      },
+    );
 
   it('marks every call under /sdk/console/, and only those', () => {
     const expected = Object.values(api)
@@ -76,6 +90,24 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
         .map((r) => r.url)
         .sort(),
     ).toEqual([api.getConsoleMe.path, api.consoleSignIn.path].sort());
+  });
+
+  it('holds the News and Mail sections: every one of their calls is a gm call behind the step-up', () => {
+    const sections = [
+      api.getConsoleNews,
+      api.getConsoleNewsPost,
+      api.saveConsoleNews,
+      api.deleteConsoleNews,
+      api.previewConsoleNews,
+      api.getConsoleMailRecipients,
+      api.sendConsoleMail,
+    ];
+    for (const call of sections) {
+      expect(consoleRoutes().find((r) => r.url === call.path && r.method === call.method)).toMatchObject({
+        role: 'gm',
+        beforeStepUp: false,
+      });
+    }
   });
 
   it('answers 401 notSignedIn to a signed-out browser', async () => {

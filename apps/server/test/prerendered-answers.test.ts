@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Metadata } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../src/db/tables';
+import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import { worldCache } from '../src/features/world/world-cache';
 import { pageAnswers } from '../src/infra/page-answers';
 import { prerenderedPages } from '../src/infra/prerendered-pages';
@@ -151,8 +151,18 @@ describe('a page rendered while the first read is still running (start-up)', () 
     // The World cache as the site makes it, its first read held back (a slow game database).
     const cache = worldCache({
       game: {} as Kysely<GameDatabase>,
-      schema: { flavor: { name: 'l2j' } as never, hasBosses: false },
+      login: {} as Kysely<LoginDatabase>,
+      schema: {
+        flavor: { name: 'l2j' } as never,
+        hasBosses: false,
+        hasCastles: false,
+        hasAccountData: false,
+        hasPunishments: false,
+        hasOlympiad: false,
+        hasOlympiadData: false,
+      },
       bossRespawn: 'status',
+      castles: { treasury: false, siegeLengthMs: 7_200_000 },
       refreshMs: 3_600_000,
       log: { warn: () => undefined },
       shared: {

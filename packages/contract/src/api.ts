@@ -15,6 +15,22 @@ import {
   consoleRewardsQuery,
   consoleSignInModel,
 } from './console';
+import {
+  consoleNewsDeleteModel,
+  consoleNewsListAnswer,
+  consoleNewsPostAnswer,
+  consoleNewsPostQuery,
+  consoleNewsPreviewAnswer,
+  consoleNewsPreviewModel,
+  consoleNewsSaveAnswer,
+  consoleNewsSaveModel,
+} from './console-news';
+import {
+  consoleMailAnswer,
+  consoleMailModel,
+  consoleMailRecipientsAnswer,
+  consoleMailRecipientsQuery,
+} from './console-mail';
 import { LANGUAGES, LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
@@ -183,6 +199,29 @@ export const api = {
     ...CALLS.retryConsoleFailedMails,
     body: consoleRetryMailsModel,
     ...json(consoleRetryMailsAnswer),
+  },
+  getConsoleNews: { ...CALLS.getConsoleNews, ...json(consoleNewsListAnswer) },
+  getConsoleNewsPost: {
+    ...CALLS.getConsoleNewsPost,
+    query: consoleNewsPostQuery,
+    ...json(z.union([consoleNewsPostAnswer, errorList])),
+  },
+  saveConsoleNews: {
+    ...CALLS.saveConsoleNews,
+    body: consoleNewsSaveModel,
+    ...json(z.union([consoleNewsSaveAnswer, errorList])),
+  },
+  deleteConsoleNews: { ...CALLS.deleteConsoleNews, body: consoleNewsDeleteModel, ...json(errorList) },
+  previewConsoleNews: { ...CALLS.previewConsoleNews, body: consoleNewsPreviewModel, ...json(consoleNewsPreviewAnswer) },
+  getConsoleMailRecipients: {
+    ...CALLS.getConsoleMailRecipients,
+    query: consoleMailRecipientsQuery,
+    ...json(z.union([consoleMailRecipientsAnswer, errorList])),
+  },
+  sendConsoleMail: {
+    ...CALLS.sendConsoleMail,
+    body: consoleMailModel,
+    ...json(z.union([consoleMailAnswer, errorList])),
   },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };

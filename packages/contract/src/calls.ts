@@ -90,6 +90,14 @@ export const CALLS = {
   cancelConsoleReward: { method: 'POST', path: '/sdk/console/rewards/cancel', answer: 'json' },
   getConsoleFailedMails: { method: 'GET', path: '/sdk/console/mail/failed', answer: 'json' },
   retryConsoleFailedMails: { method: 'POST', path: '/sdk/console/mail/retryfailed', answer: 'json' },
+  // The console's News and Mail sections (docs/product.md#console-news, #console-mail).
+  getConsoleNews: { method: 'GET', path: '/sdk/console/news', answer: 'json' },
+  getConsoleNewsPost: { method: 'GET', path: '/sdk/console/news/post', answer: 'json' },
+  saveConsoleNews: { method: 'POST', path: '/sdk/console/news/save', answer: 'json' },
+  deleteConsoleNews: { method: 'POST', path: '/sdk/console/news/delete', answer: 'json' },
+  previewConsoleNews: { method: 'POST', path: '/sdk/console/news/preview', answer: 'json' },
+  getConsoleMailRecipients: { method: 'GET', path: '/sdk/console/mail/recipients', answer: 'json' },
+  sendConsoleMail: { method: 'POST', path: '/sdk/console/mail/send', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

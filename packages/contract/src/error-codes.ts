@@ -58,6 +58,17 @@ export const ERROR_CODES = [
   'consoleRewardNotFound',
   'consoleRewardNotRetryable',
   'consoleRewardNotCancellable',
+  'consoleNewsSlugInvalid',
+  'consoleNewsSlugTaken',
+  'consoleNewsEnglishRequired',
+  'consoleNewsTitleRequired',
+  'consoleNewsTitleTooLong',
+  'consoleNewsBodyTooLong',
+  'consoleNewsDateInvalid',
+  'consoleNewsNotFound',
+  'consoleMailSubjectEmpty',
+  'consoleMailVersionEmpty',
+  'consoleMailContentEmpty',
   'passkeyRefused',
   'passkeyNotFound',
   'emailUnchanged',
@@ -106,6 +117,8 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   captchaInvalid: ['captcha'],
   wrongSecondFactorCode: ['code'],
   emailUnchanged: ['email'],
+  consoleNewsSlugTaken: ['slug'],
+  consoleNewsSlugInvalid: ['slug'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

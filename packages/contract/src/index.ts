@@ -16,3 +16,5 @@ export * from './news';
 export * from './olympiad';
 export * from './castles';
 export * from './clans';
+export * from './console-news';
+export * from './console-mail';

@@ -20,3 +20,5 @@ export type * from './console';
 export type * from './olympiad';
 export type * from './castles';
 export type * from './clans';
+export type * from './console-news';
+export type * from './console-mail';

@@ -13,8 +13,8 @@ export const NEWS_SLUG_MAX = 96;
 export const NEWS_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const newsText = z.object({
-  title: z.string().trim().max(NEWS_TITLE_MAX),
-  body: z.string().max(NEWS_BODY_MAX),
+  title: z.string().trim().max(NEWS_TITLE_MAX, { error: 'consoleNewsTitleTooLong' }),
+  body: z.string().max(NEWS_BODY_MAX, { error: 'consoleNewsBodyTooLong' }),
 });
 export type NewsText = z.infer<typeof newsText>;
 
@@ -25,20 +25,33 @@ export type NewsText = z.infer<typeof newsText>;
  */
 export const newsPostInput = z
   .object({
-    slug: z.string().max(NEWS_SLUG_MAX).regex(NEWS_SLUG_PATTERN),
-    state: z.enum(NEWS_STATES),
+    slug: z
+      .string({ error: 'consoleNewsSlugInvalid' })
+      .max(NEWS_SLUG_MAX, { error: 'consoleNewsSlugInvalid' })
+      .regex(NEWS_SLUG_PATTERN, { error: 'consoleNewsSlugInvalid' }),
+    state: z.enum(NEWS_STATES, { error: 'formInvalid' }),
     /** Milliseconds since the epoch; a published post with a later date is scheduled. */
-    publishAt: z.number().int().nonnegative(),
-    pinned: z.boolean(),
+    publishAt: z.number({ error: 'consoleNewsDateInvalid' }).int({ error: 'consoleNewsDateInvalid' }).nonnegative({
+      error: 'consoleNewsDateInvalid',
+    }),
+    pinned: z.boolean({ error: 'formInvalid' }),
     texts: z.object(
       Object.fromEntries(LANGUAGES.map((language) => [language, newsText])) as Record<Language, typeof newsText>,
     ),
   })
-  .refine((post) => post.texts.en.title.length > 0 && post.texts.en.body.trim().length > 0, {
-    path: ['texts', 'en', 'title'],
-  })
-  .refine((post) => LANGUAGES.every((language) => post.texts[language].title || !post.texts[language].body.trim()), {
-    path: ['texts'],
+  .superRefine((post, context) => {
+    if (post.texts.en.title.length === 0) {
+      context.addIssue({ code: 'custom', path: ['texts', 'en', 'title'], message: 'consoleNewsEnglishRequired' });
+    }
+    if (post.texts.en.body.trim().length === 0) {
+      context.addIssue({ code: 'custom', path: ['texts', 'en', 'body'], message: 'consoleNewsEnglishRequired' });
+    }
+    // Another language's text without a title is refused: it would be shown without one.
+    for (const language of LANGUAGES) {
+      if (language !== 'en' && !post.texts[language].title && post.texts[language].body.trim()) {
+        context.addIssue({ code: 'custom', path: ['texts', language, 'title'], message: 'consoleNewsTitleRequired' });
+      }
+    }
   });
 export type NewsPostInput = z.infer<typeof newsPostInput>;
 

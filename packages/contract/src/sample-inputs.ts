@@ -100,4 +100,25 @@ export const SAMPLE_INPUTS = {
   retryConsoleFailedMails: {},
   retryConsoleReward: { requestId: 'vote:example:1' },
   cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
+  getConsoleNewsPost: { id: 1 },
+  saveConsoleNews: {
+    post: {
+      slug: 'server-opening',
+      state: 'draft',
+      publishAt: 1_790_000_000_000,
+      pinned: false,
+      texts: {
+        en: { title: 'The server opens', body: 'We open on **Friday**.' },
+        ru: { title: 'Сервер открывается', body: 'Открытие в **пятницу**.' },
+        gr: { title: '', body: '' },
+        es: { title: '', body: '' },
+        br: { title: '', body: '' },
+        lt: { title: '', body: '' },
+      },
+    },
+  },
+  deleteConsoleNews: { id: 1 },
+  previewConsoleNews: { body: 'We open on **Friday**.' },
+  getConsoleMailRecipients: { version: 'interlude', registeredOnly: 'No' },
+  sendConsoleMail: { subject: 'Server news', version: 'interlude', registeredOnly: 'No', content: '<p>Hello</p>' },
 } satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

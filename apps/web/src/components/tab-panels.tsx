@@ -13,8 +13,21 @@ export interface TabPanel {
  * End move between tabs and show the one they reach; only the selected tab is in the Tab order.
  * More tabs join by adding a panel to the list (docs/product.md#my-account, docs/product.md#console).
  */
-export const TabPanels = ({ label, panels }: { label: string; panels: readonly TabPanel[] }) => {
-  const [selected, setSelected] = useState(panels[0]?.id ?? '');
+export const TabPanels = ({
+  label,
+  panels,
+  selected: shown,
+  onSelect,
+}: {
+  label: string;
+  panels: readonly TabPanel[];
+  /** With onSelect, the tab shown is the caller's (a form shows the tab holding its first error). */
+  selected?: string;
+  onSelect?: (id: string) => void;
+}) => {
+  const [own, setOwn] = useState(panels[0]?.id ?? '');
+  const selected = shown ?? own;
+  const setSelected = onSelect ?? setOwn;
   const base = useId();
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = panels.find((panel) => panel.id === selected) ?? panels[0];

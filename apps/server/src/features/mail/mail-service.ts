@@ -1,5 +1,7 @@
 import {
   type ErrorCode,
+  LANGUAGES,
+  type Language,
   MAIL_FORM_MESSAGES,
   type MailAnswer,
   type MailRefusal,
@@ -63,6 +65,22 @@ export const queueMassMail = async (
   });
   if ('error' in checked) return { status: 400, code: checked.error };
   if (checked.account.accessLevel < deps.minAccessLevel) return { status: 403, code: 'mail.notAllowed' };
+  return queueMassMailAs(deps, checked.account.login, input);
+};
+
+/** A mass mail's fields without the sender's credentials: the console's, where the session says who sends. */
+export type MassMailFields = Omit<MassMailInput, 'username' | 'password'>;
+
+/**
+ * Queues a mass mail for a sender already known to be allowed (the mail form's checked GM, or
+ * the console's stepped-up session): sanitized content, the version's recipients or the test
+ * addresses, less the unsubscribed, each in the player's language.
+ */
+export const queueMassMailAs = async (
+  deps: Omit<MailServiceDeps, 'credentials' | 'minAccessLevel' | 'signingKey'>,
+  sender: string,
+  input: MassMailFields,
+): Promise<MailAnswer | Refusal> => {
   const databases = deps.versions.of(input.version);
   if (!databases) return { status: 400, code: 'mail.versionNotConfigured' };
 
@@ -72,7 +90,7 @@ export const queueMassMail = async (
   const { recipients: candidates, unrecorded } =
     testEmails.length > 0
       ? {
-          recipients: await testRecipients(databases, deps.site, testEmails, normalizeLogin(input.username)),
+          recipients: await testRecipients(databases, deps.site, testEmails, normalizeLogin(sender)),
           unrecorded: 0,
         }
       : await findRecipients(databases, deps.site, { registeredOnly: input.registeredOnly === 'Yes' });
@@ -84,7 +102,7 @@ export const queueMassMail = async (
 
   const skipped = candidates.length - mails.length + unrecorded;
   const jobId = await deps.outbox.enqueue({
-    createdBy: checked.account.login,
+    createdBy: sender,
     createdAt: deps.now(),
     version: input.version,
     registeredOnly: input.registeredOnly === 'Yes',
@@ -95,6 +113,33 @@ export const queueMassMail = async (
     mails,
   });
   return { jobId, queued: mails.length, skipped };
+};
+
+/**
+ * Whom a mass mail of a version would reach now, counted as queueMassMailAs would queue it: per
+ * language of the mail, and who would be left out (unsubscribed, no email known).
+ */
+export const countMassMailRecipients = async (
+  deps: Pick<MailServiceDeps, 'site' | 'versions'>,
+  input: { version: MailVersion; registeredOnly: 'Yes' | 'No' },
+): Promise<
+  { perLanguage: Record<Language, number>; total: number; unsubscribed: number; unrecorded: number } | Refusal
+> => {
+  const databases = deps.versions.of(input.version);
+  if (!databases) return { status: 400, code: 'mail.versionNotConfigured' };
+  const { recipients, unrecorded } = await findRecipients(databases, deps.site, {
+    registeredOnly: input.registeredOnly === 'Yes',
+  });
+  const left = await unsubscribedEmails(deps.site, input.version);
+  const languageOf = await recipientLanguages(deps.site);
+  const perLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, 0])) as Record<Language, number>;
+  let total = 0;
+  for (const recipient of recipients) {
+    if (left.has(recipient.email)) continue;
+    perLanguage[languageOf(recipient.login)] += 1;
+    total += 1;
+  }
+  return { perLanguage, total, unsubscribed: recipients.length - total, unrecorded };
 };
 
 /**

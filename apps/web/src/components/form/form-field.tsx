@@ -7,7 +7,7 @@ export interface FieldSpec<V extends FieldValues> {
   /** Translation key of the label. */
   label: string;
   /** An input of this type, or a select, a radio group (options) or a textarea. */
-  type?: 'text' | 'password' | 'email' | 'select' | 'radio' | 'textarea';
+  type?: 'text' | 'password' | 'email' | 'datetime-local' | 'select' | 'radio' | 'textarea';
   /** The choices of a select or radio group: the value sent and the translation key shown. */
   options?: readonly { value: string; label: string }[];
   /** Visible lines of a textarea. */

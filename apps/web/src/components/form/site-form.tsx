@@ -51,6 +51,8 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
   prefill?: Partial<Record<string, string>>;
   /** Per field, values the browser offers (the signed-in account's characters). */
   suggestions?: Partial<Record<string, readonly string[]>>;
+  /** Told what the inputs hold after each change (the console's mail form counts its recipients from them). */
+  onValuesChange?: (values: Partial<I>) => void;
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
@@ -234,6 +236,8 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
       method="post"
       noValidate
       onFocus={warmUp}
+      // An input's own change runs first (it sets the value), then this, as the event bubbles.
+      onChange={config.onValuesChange && (() => config.onValuesChange?.(form.getValues()))}
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
     >
       {fields.map((spec) => (

@@ -1,5 +1,6 @@
 import { LIMITS } from '@gatekeeper/contract/lite';
 import { defineForm } from '../../components/form/form-definition';
+import { MASS_MAIL_FIELDS } from '../../components/form/mail-fields';
 
 const models = () => import('./console-models');
 
@@ -18,4 +19,6 @@ export const CONSOLE_FORMS = {
     ],
     { factor: 'totp' },
   ),
+  /** The mass mail (docs/product.md#console-mail). */
+  mail: defineForm(() => models().then((m) => m.consoleMailModel), MASS_MAIL_FIELDS, { registeredOnly: 'No' }),
 };

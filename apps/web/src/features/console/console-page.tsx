@@ -12,6 +12,7 @@ import { StepUpExpired } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
+import { NewsSection } from './news-section';
 import { RewardsSection } from './rewards-section';
 import './console.css';
 
@@ -61,7 +62,8 @@ const ConsoleSections = ({ me }: { me: ConsoleMeAnswer }) => {
   const panels: TabPanel[] = [
     { id: 'dashboard', label: t('console.tabs.dashboard'), render: () => <DashboardSection /> },
     { id: 'rewards', label: t('console.tabs.rewards'), render: () => <RewardsSection role={me.role} /> },
-    { id: 'mail', label: t('console.tabs.mail'), render: () => <MailSection /> },
+    { id: 'news', label: t('consoleNews.tab'), render: () => <NewsSection /> },
+    { id: 'mail', label: t('console.tabs.mail'), render: () => <MailSection login={me.login} /> },
     { id: 'audit', label: t('console.tabs.audit'), render: () => <AuditSection /> },
   ];
   return <TabPanels label={t('console.tabs.label')} panels={panels} />;

@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { failureKeys, useConsoleCall } from './console-call';
 import { ConsoleTable } from './console-table';
+import { MassMailForm } from './mass-mail-form';
 
 type FailedMail = ConsoleFailedMailsAnswer[number];
 
-/** The outbox's given-up mails, and putting them back in the outbox (all, or one mass mail's). */
-export const MailSection = () => {
+/**
+ * The mass mail form with its count per language, then the outbox's given-up mails and putting
+ * them back in the outbox (all, or one mass mail's).
+ */
+export const MailSection = ({ login }: { login: string }) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
   const [mails, setMails] = useState<FailedMail[] | undefined>();
@@ -42,6 +46,8 @@ export const MailSection = () => {
 
   return (
     <>
+      <MassMailForm login={login} onSent={() => void read()} />
+      <h3>{t('consoleMail.outbox')}</h3>
       {message && <p role="status">{message}</p>}
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
       {mails === undefined ? (

@@ -1,8 +1,9 @@
-import { LIMITS, MAIL_FORM_MESSAGES, MAIL_VERSIONS, mailModel } from '@gatekeeper/contract';
+import { MAIL_FORM_MESSAGES, mailModel } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
 import type { DialogContent } from '../../components/dialog';
 import { SiteForm, type FormDialogs } from '../../components/form/site-form';
 import { FIELDS } from '../../components/form/fields';
+import { MASS_MAIL_FIELDS } from '../../components/form/mail-fields';
 import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
 import { mailRefusalTexts } from './mail-refusal';
@@ -12,33 +13,7 @@ export const MAIL_FORM = defineForm(
   [
     { ...FIELDS.username, label: 'mail.form.username' },
     { ...FIELDS.password, label: 'mail.form.password' },
-    { name: 'subject', label: 'mail.form.subject', autoComplete: 'off', maxLength: LIMITS.mailSubjectMax },
-    {
-      name: 'version',
-      label: 'mail.form.version',
-      type: 'select',
-      options: [
-        { value: '', label: 'mail.form.chooseVersion' },
-        ...MAIL_VERSIONS.map((version) => ({ value: version, label: `mail.form.versions.${version}` })),
-      ],
-    },
-    {
-      name: 'registeredOnly',
-      label: 'mail.form.registeredOnly',
-      type: 'radio',
-      options: [
-        { value: 'Yes', label: 'mail.form.yes' },
-        { value: 'No', label: 'mail.form.no' },
-      ],
-    },
-    {
-      name: 'testEmails',
-      label: 'mail.form.testEmails',
-      inputMode: 'email',
-      autoComplete: 'off',
-      hint: 'mail.form.testEmailsHint',
-    },
-    { name: 'content', label: 'mail.form.content', type: 'textarea', rows: 12, hint: 'mail.form.contentHint' },
+    ...MASS_MAIL_FIELDS,
   ],
   { registeredOnly: 'No' },
 );

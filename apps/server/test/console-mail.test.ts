@@ -1,0 +1,193 @@
+import { LANGUAGES, type Language, api } from '@gatekeeper/contract';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './databases';
+import { freshLogin } from './support/account-calls';
+import { testClock } from './support/clock';
+import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
+import { flavoredWorld } from './support/flavored-world';
+import { accountToolSettings } from './support/mailed-site';
+import { useSite } from './support/use-site';
+
+/**
+ * The console's Mail section (docs/product.md#console-mail): the count per language before a mass
+ * mail goes, the send itself as the stepped-up gm (no password typed), in the audit log; a player,
+ * a signed-out browser and a gm not stepped up queue nothing.
+ */
+
+const SETTINGS = {
+  ...accountToolSettings({ maxFailedAttempts: 50, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
+  console: CONSOLE_SETTINGS,
+  // The worker waits: the test reads what was queued, not what was sent.
+  mail: { pollSeconds: 3600 },
+};
+
+type Counted = { perLanguage: Record<Language, number>; total: number; unsubscribed: number; unrecorded: number };
+
+describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
+  const clock = testClock();
+  const site = useSite(kind, { app: { settings: SETTINGS, now: clock.now } });
+  const siteDb = () => site.databases.connections.site.db;
+  const world = flavoredWorld('l2j');
+  const count = async (cookie: string, query = 'version=interlude&registeredOnly=No') => {
+    const answer = await sessionCall(site.url, 'GET', `${api.getConsoleMailRecipients.path}?${query}`, cookie);
+    expect(answer.status).toBe(200);
+    return answer.body as Counted;
+  };
+  const jobs = async () =>
+    Number(
+      (
+        await siteDb()
+          .selectFrom('site_mail_jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A player account with this email; with `language`, a password recovery in it (how the site learns it). */
+  const player = async (email: string, language?: Language) => {
+    const login = freshLogin('m');
+    await world.insertAccounts(site.databases.connections.login.db, [{ login, accessLevel: 0 }]);
+    await site.databases.connections.login.db
+      .updateTable('accounts')
+      .set({ email })
+      .where('login', '=', login)
+      .execute();
+    if (language) {
+      await siteDb()
+        .insertInto('site_password_resets')
+        .values({
+          login,
+          key_hash: `hash-${login}`,
+          language,
+          created_at: clock.now(),
+          expires_at: clock.now(),
+          used_at: null,
+        })
+        .execute();
+    }
+    return login;
+  };
+
+  it('counts the recipients per language, leaving out the unsubscribed, before anything is sent', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const before = await count(gm.cookie);
+    await player(`ru-reader-${kind}@example.com`, 'ru');
+    await player(`ru-reader2-${kind}@example.com`, 'ru');
+    await player(`gr-reader-${kind}@example.com`, 'gr');
+    await player(`en-reader-${kind}@example.com`);
+    await player(`gone-${kind}@example.com`, 'es');
+    await siteDb()
+      .insertInto('site_mail_unsubscribes')
+      .values({ email: `gone-${kind}@example.com`, version: 'interlude', login: 'x', created_at: clock.now() })
+      .execute();
+    const jobsBefore = await jobs();
+    const after = await count(gm.cookie);
+    const added = Object.fromEntries(
+      LANGUAGES.map((language) => [language, after.perLanguage[language] - before.perLanguage[language]]),
+    );
+    expect(added).toEqual({ en: 1, ru: 2, gr: 1, es: 0, br: 0, lt: 0 });
+    expect(after.total - before.total).toBe(4);
+    expect(after.unsubscribed - before.unsubscribed).toBe(1);
+    // Counting queues nothing.
+    expect(await jobs()).toBe(jobsBefore);
+    // A version without databases is refused with its code.
+    const god = await sessionCall(site.url, 'GET', `${api.getConsoleMailRecipients.path}?version=god`, gm.cookie);
+    expect(god).toMatchObject({ status: 400, body: ['mail.versionNotConfigured'] });
+  });
+
+  it('sends as the stepped-up gm without a password: queued in the outbox and written to the audit log', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const expected = (await count(gm.cookie)).total;
+    const sent = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, {
+      subject: `Siege night ${kind}`,
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: '',
+      content: '<p>Siege on <b>Saturday</b><script>alert(1)</script></p>',
+    });
+    expect(sent.status).toBe(200);
+    const answer = sent.body as { jobId: number; queued: number; skipped: number };
+    expect(answer.queued).toBe(expected);
+    const job = await siteDb()
+      .selectFrom('site_mail_jobs')
+      .selectAll()
+      .where('id', '=', answer.jobId)
+      .executeTakeFirstOrThrow();
+    expect(job.created_by).toBe(gm.login);
+    expect(job.html).not.toContain('<script');
+    const outbox = await siteDb()
+      .selectFrom('site_mail_outbox')
+      .select('email')
+      .where('job_id', '=', answer.jobId)
+      .execute();
+    expect(outbox).toHaveLength(expected);
+    const audit = await siteDb()
+      .selectFrom('site_console_audit')
+      .selectAll()
+      .where('action', '=', 'mail.send')
+      .where('record', '=', `job ${answer.jobId}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ login: gm.login, role: 'gm' });
+    expect(audit[0]?.detail).toContain(`Siege night ${kind}`);
+
+    // A test run reaches only its addresses.
+    const test = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, {
+      subject: 'Test',
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: `tester-${kind}@example.com`,
+      content: '<p>Hello</p>',
+    });
+    expect(test.body).toMatchObject({ queued: 1, skipped: 0 });
+  });
+
+  it('refuses bad input with translated codes and queues nothing', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const before = await jobs();
+    const good = { subject: 'Hello', version: 'interlude', registeredOnly: 'No', testEmails: '', content: '<p>Hi</p>' };
+    const refusals: [object, string][] = [
+      [{ ...good, subject: '' }, 'consoleMailSubjectEmpty'],
+      [{ ...good, version: '' }, 'consoleMailVersionEmpty'],
+      [{ ...good, content: '' }, 'consoleMailContentEmpty'],
+      // Nothing left once sanitized.
+      [{ ...good, content: '<script>alert(1)</script>' }, 'consoleMailContentEmpty'],
+      [{ ...good, version: 'god' }, 'mail.versionNotConfigured'],
+    ];
+    for (const [body, code] of refusals) {
+      const answer = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, body);
+      expect({ code, status: answer.status, body: answer.body }).toEqual({ code, status: 400, body: [code] });
+    }
+    expect(await jobs()).toBe(before);
+  });
+
+  it('refuses a player, a signed-out browser and a gm not stepped up; nothing queued, nothing audited', async () => {
+    const playerUser = await consoleUser(site, clock, 0, { factor: true });
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { factor: true });
+    const before = await jobs();
+    const body = { subject: 'Hello', version: 'interlude', registeredOnly: 'No', testEmails: '', content: '<p>Hi</p>' };
+    expect(await sessionCall(site.url, 'POST', api.sendConsoleMail.path, playerUser.cookie, body)).toMatchObject({
+      status: 403,
+      body: ['consoleForbidden'],
+    });
+    expect(await sessionCall(site.url, 'POST', api.sendConsoleMail.path, undefined, body)).toMatchObject({
+      status: 401,
+      body: ['notSignedIn'],
+    });
+    expect(await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, body)).toMatchObject({
+      status: 401,
+      body: ['consoleStepUpRequired'],
+    });
+    expect(
+      await sessionCall(site.url, 'GET', `${api.getConsoleMailRecipients.path}?version=interlude`, playerUser.cookie),
+    ).toMatchObject({ status: 403 });
+    expect(await jobs()).toBe(before);
+    const audited = await siteDb()
+      .selectFrom('site_console_audit')
+      .select('login')
+      .where('action', '=', 'mail.send')
+      .where('login', 'in', [playerUser.login, gm.login])
+      .execute();
+    expect(audited).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+import type { ConsoleNewsPostAnswer, ConsoleNewsRow } from '@gatekeeper/contract/lite';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from '../../shared/formats';
+import { failureKeys, useConsoleCall } from './console-call';
+import { ConsoleTable } from './console-table';
+import { NATIVE_LANGUAGE_NAMES } from './language-names';
+import { NewsForm } from './news-form';
+
+type Editing = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; post: ConsoleNewsPostAnswer };
+
+/** The question before a post is deleted: a modal dialog, "keep it" focused first, Escape keeps it. */
+const ConfirmDelete = ({
+  row,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  row: ConsoleNewsRow;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) => {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog dialog--error"
+      aria-labelledby="console-news-delete-title"
+      aria-describedby="console-news-delete-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <div className="dialog__body">
+        <h2 id="console-news-delete-title" className="dialog__title">
+          {t('consoleNews.confirmTitle')}
+        </h2>
+        <p id="console-news-delete-text" className="dialog__message">
+          {t('consoleNews.confirmText', { title: row.title, slug: row.slug })}
+        </p>
+        <div className="console__actions">
+          <button type="button" className="button" onClick={onCancel} autoFocus>
+            {t('consoleNews.keep')}
+          </button>
+          <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
+            {t('consoleNews.confirmDelete')}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+};
+
+/**
+ * The console's News section (docs/product.md#console-news): every post, newest first, with its
+ * state (draft, scheduled, published), pin and languages; "New post" and each post's edit open the
+ * form; delete asks first. Saving or deleting changes the home page, /news, the post's page and
+ * the feeds at once (the server makes them again).
+ */
+export const NewsSection = () => {
+  const { t, i18n } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [rows, setRows] = useState<ConsoleNewsRow[] | undefined>();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [message, setMessage] = useState('');
+  const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
+  const [deleting, setDeleting] = useState<ConsoleNewsRow | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const read = useCallback(
+    () =>
+      consoleCall(() => callApi('getConsoleNews')).then(
+        (answer) => setRows(answer),
+        (error: unknown) => setErrors(failureKeys(error)),
+      ),
+    [consoleCall],
+  );
+  useEffect(() => {
+    void read();
+  }, [read]);
+
+  const open = (row: ConsoleNewsRow) => {
+    setErrors([]);
+    setMessage('');
+    setBusy(true);
+    consoleCall(() => callApi('getConsoleNewsPost', { query: { id: row.id } }))
+      .then((answer) => {
+        if (Array.isArray(answer)) setErrors(failureKeys(answer));
+        else setEditing({ kind: 'edit', post: answer });
+      })
+      .catch((error: unknown) => setErrors(failureKeys(error)))
+      .finally(() => setBusy(false));
+  };
+
+  const remove = (row: ConsoleNewsRow) => {
+    setBusy(true);
+    setErrors([]);
+    consoleCall(() => callApi('deleteConsoleNews', { body: { id: row.id } }))
+      .then(() => {
+        setMessage(t('consoleNews.deleted', { slug: row.slug }));
+        if (editing.kind === 'edit' && editing.post.id === row.id) setEditing({ kind: 'closed' });
+        return read();
+      })
+      .catch((error: unknown) => setErrors(failureKeys(error)))
+      .finally(() => {
+        setBusy(false);
+        setDeleting(undefined);
+      });
+  };
+
+  const stateOf = (row: ConsoleNewsRow) => (row.scheduled ? 'scheduled' : row.state);
+
+  return (
+    <div className="console__news">
+      {message && <p role="status">{message}</p>}
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {editing.kind === 'closed' ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setMessage('');
+            setEditing({ kind: 'new' });
+          }}
+        >
+          {t('consoleNews.newPost')}
+        </button>
+      ) : (
+        <NewsForm
+          key={editing.kind === 'edit' ? editing.post.id : 'new'}
+          post={editing.kind === 'edit' ? editing.post : undefined}
+          onClose={() => setEditing({ kind: 'closed' })}
+          onSaved={(slug) => {
+            setEditing({ kind: 'closed' });
+            setMessage(t('consoleNews.saved', { slug }));
+            void read();
+          }}
+        />
+      )}
+      {rows === undefined ? (
+        errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
+      ) : (
+        <ConsoleTable
+          caption={t('consoleNews.posts')}
+          rowKey={(row) => row.id}
+          rows={rows}
+          columns={[
+            { id: 'title', label: t('consoleNews.title'), render: (row) => row.title },
+            { id: 'slug', label: t('consoleNews.slug'), render: (row) => row.slug },
+            { id: 'state', label: t('consoleNews.state'), render: (row) => t(`consoleNews.states.${stateOf(row)}`) },
+            {
+              id: 'publishAt',
+              label: t('consoleNews.publishAt'),
+              render: (row) => formatDate(row.publishAt, i18n.language),
+            },
+            {
+              id: 'languages',
+              label: t('consoleNews.languages'),
+              render: (row) => row.languages.map((code) => NATIVE_LANGUAGE_NAMES[code]).join(', '),
+            },
+            { id: 'pinned', label: t('consoleNews.pinned'), render: (row) => (row.pinned ? '📌' : '') },
+            {
+              id: 'actions',
+              label: t('console.rewards.actions'),
+              render: (row) => (
+                <div className="console__actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    aria-label={t('consoleNews.editOne', { slug: row.slug })}
+                    onClick={() => open(row)}
+                  >
+                    {t('consoleNews.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    aria-label={t('consoleNews.deleteOne', { slug: row.slug })}
+                    onClick={() => setDeleting(row)}
+                  >
+                    {t('consoleNews.delete')}
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+        />
+      )}
+      {deleting && (
+        <ConfirmDelete
+          row={deleting}
+          busy={busy}
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(undefined)}
+        />
+      )}
+    </div>
+  );
+};
