@@ -11,4 +11,5 @@ export * from './donations';
 export * from './online';
 export * from './openapi';
 export * from './console';
+export * from './console-owner';
 export * from './news';

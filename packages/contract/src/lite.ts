@@ -16,3 +16,4 @@ export * from './password-flags';
 export type * from './online';
 export type * from './news';
 export type * from './console';
+export type * from './console-owner';

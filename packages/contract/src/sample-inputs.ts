@@ -99,4 +99,19 @@ export const SAMPLE_INPUTS = {
   retryConsoleFailedMails: {},
   retryConsoleReward: { requestId: 'vote:example:1' },
   cancelConsoleReward: { requestId: 'vote:example:1', reason: 'Granted twice by mistake' },
+  consoleStepUpPasskeyOptions: {},
+  consoleSignInPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    },
+  },
+  getConsoleDonations: { q: 'DemoKnight', state: 'failed' },
+  getConsoleDonationsCsv: { flagged: 'true' },
+  retryConsoleDonation: { txnId: '5TY05013RG002845M' },
+  resolveConsoleDonation: { txnId: '5TY05013RG002845M', note: 'Coins taken back in the game' },
+  getConsoleAccount: { q: 'demo' },
 } satisfies Partial<Record<keyof Api, Record<string, unknown>>>;
