@@ -75,7 +75,15 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
         .filter((r) => r.beforeStepUp)
         .map((r) => r.url)
         .sort(),
-    ).toEqual([api.getConsoleMe.path, api.consoleSignIn.path].sort());
+    ).toEqual(
+      [
+        api.getConsoleMe.path,
+        api.consoleSignIn.path,
+        // The passkey step-up (console/owner-routes.ts): its options and its answer.
+        api.consoleStepUpPasskeyOptions.path,
+        api.consoleSignInPasskey.path,
+      ].sort(),
+    );
   });
 
   it('answers 401 notSignedIn to a signed-out browser', async () => {

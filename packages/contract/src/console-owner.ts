@@ -101,18 +101,23 @@ export const consoleVotesAnswer = z.object({
   claims: z.array(z.object({ site: z.string(), days: z.array(consoleDayCount), total: z.number().int() })),
   /** Each site's unanswered questions per day (down, too slow, an answer not understood), newest first. */
   failures: z.array(
-    z.object({ site: z.string(), day: z.string(), count: z.number().int(), lastReason: z.string(), lastAt: z.number() }),
+    z.object({
+      site: z.string(),
+      day: z.string(),
+      count: z.number().int(),
+      lastReason: z.string(),
+      lastAt: z.number(),
+    }),
   ),
 });
 export type ConsoleVotesAnswer = z.infer<typeof consoleVotesAnswer>;
 
-/** The Accounts section's look-up: a login, an e-mail or a character name (exact, any case). */
+/**
+ * The Accounts section's look-up: a login, an e-mail or a character name (exact, any case). Empty
+ * or absent, the call answers consoleLookupRequired (after the console's door, like every call).
+ */
 export const consoleAccountQuery = z.object({
-  q: z
-    .string({ error: 'consoleLookupRequired' })
-    .trim()
-    .min(1, { error: 'consoleLookupRequired' })
-    .max(100, { error: 'consoleLookupRequired' }),
+  q: z.string({ error: 'consoleLookupRequired' }).trim().max(100, { error: 'consoleLookupRequired' }).default(''),
 });
 export type ConsoleAccountQuery = z.input<typeof consoleAccountQuery>;
 

@@ -119,12 +119,11 @@ export const consoleOwnerRoutes = async (app: FastifyInstance, options: ConsoleO
   });
 
   // Votes (docs/owner/console.md#votes): claims per site per day, and the sites that did not answer.
-  gate.route(app, 'getConsoleVotes', 'gm', async (_input, _request, reply) =>
-    reply.send(await votesSection(sections)),
-  );
+  gate.route(app, 'getConsoleVotes', 'gm', async (_input, _request, reply) => reply.send(await votesSection(sections)));
 
   // Accounts (docs/owner/console.md#accounts): read only; who looked up whom is in the audit log.
   gate.route(app, 'getConsoleAccount', 'gm', async ({ actor, query }, _request, reply) => {
+    if (query.q === '') return reply.code(400).send(['consoleLookupRequired']);
     const accounts = await lookUpAccounts(sections, query.q);
     await gate.record(actor, 'account.lookup', query.q, accounts.map((account) => account.login).join(' '));
     return reply.send({ accounts });

@@ -10,7 +10,9 @@ import type { StepUpFactor } from './console-gate';
  * must come from a passkey of the signed-in account. It proves itself by its own call
  * (consoleSignInPasskey), never by a code.
  */
-export const passkeyStepUp = (passkeys: Passkeys): StepUpFactor & {
+export const passkeyStepUp = (
+  passkeys: Passkeys,
+): StepUpFactor & {
   options(login: string, sessionHash: string, now: number): ReturnType<Passkeys['signInOptions']>;
   verifyAssertion(input: {
     login: string;

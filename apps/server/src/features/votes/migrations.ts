@@ -99,7 +99,12 @@ export const voteMigrations: Record<string, Migration> = {
         .addColumn('reason', 'varchar(255)', (col) => col.notNull())
         .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
-      await db.schema.createIndex('site_vote_failures_at').ifNotExists().on('site_vote_failures').column('at').execute();
+      await db.schema
+        .createIndex('site_vote_failures_at')
+        .ifNotExists()
+        .on('site_vote_failures')
+        .column('at')
+        .execute();
     },
     async down(db: AnyKysely) {
       await db.schema.dropTable('site_vote_failures').ifExists().execute();

@@ -18,5 +18,8 @@ export const recordSiteFailure = async (
     .insertInto('site_vote_failures')
     .values({ site: input.site.slice(0, 64), at: input.now, reason: input.reason.slice(0, 255) })
     .execute();
-  await db.deleteFrom('site_vote_failures').where('at', '<', input.now - SITE_FAILURES_KEPT_MS).execute();
+  await db
+    .deleteFrom('site_vote_failures')
+    .where('at', '<', input.now - SITE_FAILURES_KEPT_MS)
+    .execute();
 };
