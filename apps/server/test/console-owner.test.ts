@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
         payment(`REF${tag}`, 'refunded'),
         {
           ...payment(`RB${tag}`, 'flagged'),
-          kind: 'refund' as 'payment' | 'refund',
+          kind: 'refund' as const,
           parent_txn_id: `REF${tag}`,
           amount_cents: -1000,
           coins: 100,
@@ -209,7 +209,7 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
     expect(answer.headers.get('content-disposition')).toMatch(
       /^attachment; filename="donations-\d{4}-\d\d-\d\d\.csv"$/,
     );
-    const rows = parse(await answer.text(), { bom: true }) as string[][];
+    const rows = parse(await answer.text(), { bom: true });
     expect(rows[0]?.slice(0, 4)).toEqual(['started (UTC)', 'state', 'flagged', 'character']);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBe(`'=cmd|' /C calc'!A0`);

@@ -1,4 +1,3 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
@@ -63,7 +62,7 @@ export const consoleOwnerRoutes = async (app: FastifyInstance, options: ConsoleO
       const verified = await passkey.verifyAssertion({
         login: actor.login,
         sessionHash: actor.sessionHash,
-        response: body.response as AuthenticationResponseJSON,
+        response: body.response,
         now: sessions.now(),
       });
       if (!verified) {

@@ -15,7 +15,7 @@ export const stepUpWithPasskey = async (): Promise<void> => {
     callApi('consoleStepUpPasskeyOptions', { body: {} }),
   ]);
   if (Array.isArray(options)) throw new Error('The passkey options answer is a list');
-  const response = await startAuthentication({ optionsJSON: options as never });
+  const response = await startAuthentication({ optionsJSON: options });
   const extensions = response.clientExtensionResults as Record<string, unknown>;
   await callApi('consoleSignInPasskey', { body: { response: { ...response, clientExtensionResults: extensions } } });
 };
