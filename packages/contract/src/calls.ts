@@ -87,7 +87,7 @@ export const CALLS = {
   getConsoleFailedMails: { method: 'GET', path: '/sdk/console/mail/failed', answer: 'json' },
   retryConsoleFailedMails: { method: 'POST', path: '/sdk/console/mail/retryfailed', answer: 'json' },
   // The console's Donations, Votes and Accounts sections and its passkey step-up (docs/owner/console.md).
-  consoleStepUpPasskeyOptions: { method: 'POST', path: '/sdk/console/signin/passkey/options', answer: 'json' },
+  consoleStepUpPasskeyOptions: { method: 'POST', path: '/sdk/console/signin/passkeyoptions', answer: 'json' },
   consoleSignInPasskey: { method: 'POST', path: '/sdk/console/signin/passkey', answer: 'json' },
   getConsoleDonations: { method: 'GET', path: '/sdk/console/donations', answer: 'json' },
   getConsoleDonationsCsv: { method: 'GET', path: '/sdk/console/donations/csv', answer: 'text' },
