@@ -26,7 +26,7 @@ const AccountView = ({ account }: { account: ConsoleAccountView }) => {
   ];
   const caption = (key: string) => `${t(key)}: ${account.login}`;
   return (
-    <section className="console__account" aria-labelledby={`console-account-${account.login}`}>
+    <section className="console__account console__wide" aria-labelledby={`console-account-${account.login}`}>
       <h3 id={`console-account-${account.login}`}>{account.login}</h3>
       <dl className="console__facts">
         {facts.map(([term, value]) => (

@@ -193,7 +193,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
     );
   };
   return (
-    <>
+    <div className="console__wide">
       <form role="search" className="console__filters" onSubmit={apply}>
         <label>
           {t('consoleOwner.donations.search')}
@@ -238,6 +238,6 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
         rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
         columns={columns}
       />
-    </>
+    </div>
   );
 };
