@@ -37,6 +37,8 @@ import { ConsoleGate, totpStepUp } from './features/console/console-gate';
 import { consoleRoutes } from './features/console/routes';
 import { consoleNewsRoutes } from './features/console/news-section';
 import { consoleMailRoutes } from './features/console/mail-section';
+import { consoleOwnerRoutes } from './features/console/owner-routes';
+import { passkeyStepUp } from './features/console/passkey-step-up';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
 import { clanDirectory } from './features/clans/clan-directory';
@@ -232,12 +234,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   // The owner's console: every console call passes this gate (docs/owner/console.md).
+  const consolePasskey = passkeyStepUp(accountSessions.passkeys);
   const consoleGate = new ConsoleGate({
     sessions: accountSessions,
     db: connections.site.db,
     settings: settings.console,
     audit: new AuditLog(connections.site.db, now),
-    factors: [totpStepUp(accountSessions.secondFactor)],
+    factors: [totpStepUp(accountSessions.secondFactor), consolePasskey],
     now,
   });
   const recoveryDeps: AccountCallDeps = {
@@ -367,6 +370,21 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       },
       rewards,
       mail: { outbox, wake: () => mailWorker.wake() },
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
+    });
+    await sdk.register(consoleOwnerRoutes, {
+      gate: consoleGate,
+      sessions: accountSessions,
+      passkey: consolePasskey,
+      sections: {
+        connections,
+        schema: deps.schema,
+        rewardSettings: settings.rewards,
+        history: accountSessions.history,
+        now,
+      },
+      rewards,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
     });

@@ -89,7 +89,15 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
         .filter((r) => r.beforeStepUp)
         .map((r) => r.url)
         .sort(),
-    ).toEqual([api.getConsoleMe.path, api.consoleSignIn.path].sort());
+    ).toEqual(
+      [
+        api.getConsoleMe.path,
+        api.consoleSignIn.path,
+        // The passkey step-up (console/owner-routes.ts): its options and its answer.
+        api.consoleStepUpPasskeyOptions.path,
+        api.consoleSignInPasskey.path,
+      ].sort(),
+    );
   });
 
   it('holds the News and Mail sections: every one of their calls is a gm call behind the step-up', () => {

@@ -31,6 +31,16 @@ import {
   consoleMailRecipientsAnswer,
   consoleMailRecipientsQuery,
 } from './console-mail';
+import {
+  consoleAccountAnswer,
+  consoleAccountQuery,
+  consoleDonationActionAnswer,
+  consoleDonationResolveModel,
+  consoleDonationRetryModel,
+  consoleDonationsAnswer,
+  consoleDonationsQuery,
+  consoleVotesAnswer,
+} from './console-owner';
 import { LANGUAGES, LIMITS } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
@@ -223,6 +233,26 @@ export const api = {
     body: consoleMailModel,
     ...json(z.union([consoleMailAnswer, errorList])),
   },
+  consoleStepUpPasskeyOptions: {
+    ...CALLS.consoleStepUpPasskeyOptions,
+    body: emptyModel,
+    ...json(z.union([passkeyOptionsAnswer, errorList])),
+  },
+  consoleSignInPasskey: { ...CALLS.consoleSignInPasskey, body: passkeySignInModel, ...json(errorList) },
+  getConsoleDonations: { ...CALLS.getConsoleDonations, query: consoleDonationsQuery, ...json(consoleDonationsAnswer) },
+  getConsoleDonationsCsv: { ...CALLS.getConsoleDonationsCsv, query: consoleDonationsQuery, response: z.string() },
+  retryConsoleDonation: {
+    ...CALLS.retryConsoleDonation,
+    body: consoleDonationRetryModel,
+    ...json(z.union([consoleDonationActionAnswer, errorList])),
+  },
+  resolveConsoleDonation: {
+    ...CALLS.resolveConsoleDonation,
+    body: consoleDonationResolveModel,
+    ...json(z.union([consoleDonationActionAnswer, errorList])),
+  },
+  getConsoleVotes: { ...CALLS.getConsoleVotes, ...json(consoleVotesAnswer) },
+  getConsoleAccount: { ...CALLS.getConsoleAccount, query: consoleAccountQuery, ...json(consoleAccountAnswer) },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

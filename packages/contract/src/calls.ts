@@ -98,6 +98,15 @@ export const CALLS = {
   previewConsoleNews: { method: 'POST', path: '/sdk/console/news/preview', answer: 'json' },
   getConsoleMailRecipients: { method: 'GET', path: '/sdk/console/mail/recipients', answer: 'json' },
   sendConsoleMail: { method: 'POST', path: '/sdk/console/mail/send', answer: 'json' },
+  // The console's Donations, Votes and Accounts sections and its passkey step-up (docs/owner/console.md).
+  consoleStepUpPasskeyOptions: { method: 'POST', path: '/sdk/console/signin/passkeyoptions', answer: 'json' },
+  consoleSignInPasskey: { method: 'POST', path: '/sdk/console/signin/passkey', answer: 'json' },
+  getConsoleDonations: { method: 'GET', path: '/sdk/console/donations', answer: 'json' },
+  getConsoleDonationsCsv: { method: 'GET', path: '/sdk/console/donations/csv', answer: 'text' },
+  retryConsoleDonation: { method: 'POST', path: '/sdk/console/donations/retry', answer: 'json' },
+  resolveConsoleDonation: { method: 'POST', path: '/sdk/console/donations/resolve', answer: 'json' },
+  getConsoleVotes: { method: 'GET', path: '/sdk/console/votes', answer: 'json' },
+  getConsoleAccount: { method: 'GET', path: '/sdk/console/accounts', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -12,18 +12,19 @@ export const consoleRole = z.enum(CONSOLE_ROLES);
 export type ConsoleRole = z.infer<typeof consoleRole>;
 
 /**
- * The second factors the console accepts on its sign-in. `totp` is the authenticator app; a
- * passkey joins this list (docs/owner/console.md#second-factor).
+ * The second factors the console accepts on its sign-in (docs/owner/console.md#second-factor):
+ * `totp`, the authenticator app (a code, consoleSignIn), and `passkey` (its own two calls,
+ * consoleStepUpPasskeyOptions and consoleSignInPasskey, as decision 028's sign-in).
  */
-export const CONSOLE_FACTORS = ['totp'] as const;
+export const CONSOLE_FACTORS = ['totp', 'passkey'] as const;
 export type ConsoleFactor = (typeof CONSOLE_FACTORS)[number];
 
 /**
- * The console's step-up: which factor, and its proof (for `totp`, a code of the app or a recovery
- * code). A passkey adds its kind to CONSOLE_FACTORS and its assertion's fields here.
+ * The console's step-up with a code: for `totp`, a code of the app or a recovery code. A passkey
+ * sends its assertion to consoleSignInPasskey instead.
  */
 export const consoleSignInModel = z.object({
-  factor: z.enum(CONSOLE_FACTORS, { error: 'formInvalid' }),
+  factor: z.enum(['totp'], { error: 'formInvalid' }),
   code: boundedText(LIMITS.secondFactorCodeMax, 'wrongSecondFactorCode').min(1, {
     error: 'wrongSecondFactorCode',
     abort: true,

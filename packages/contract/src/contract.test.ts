@@ -172,12 +172,12 @@ describe('call table', () => {
     }
   });
 
-  it('reads the text answers of getipaddress, getnewpassword and getreferrallink as text', () => {
+  it('reads the text answers of getipaddress, getnewpassword, getreferrallink and the donations CSV as text', () => {
     const textCalls = Object.entries(CALLS)
       .filter(([, call]) => call.answer === 'text')
       .map(([name]) => name)
       .sort();
-    expect(textCalls).toEqual(['getIpAddress', 'getNewPassword', 'getReferralLink']);
+    expect(textCalls).toEqual(['getConsoleDonationsCsv', 'getIpAddress', 'getNewPassword', 'getReferralLink']);
   });
 });
 

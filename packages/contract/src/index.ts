@@ -12,6 +12,7 @@ export * from './donations';
 export * from './online';
 export * from './openapi';
 export * from './console';
+export * from './console-owner';
 export * from './news';
 export * from './olympiad';
 export * from './castles';

@@ -22,3 +22,4 @@ export type * from './castles';
 export type * from './clans';
 export type * from './console-news';
 export type * from './console-mail';
+export type * from './console-owner';

@@ -121,4 +121,19 @@ export const SAMPLE_INPUTS = {
   previewConsoleNews: { body: 'We open on **Friday**.' },
   getConsoleMailRecipients: { version: 'interlude', registeredOnly: 'No' },
   sendConsoleMail: { subject: 'Server news', version: 'interlude', registeredOnly: 'No', content: '<p>Hello</p>' },
+  consoleStepUpPasskeyOptions: {},
+  consoleSignInPasskey: {
+    response: {
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    },
+  },
+  getConsoleDonations: { q: 'DemoKnight', state: 'failed' },
+  getConsoleDonationsCsv: { flagged: 'true' },
+  retryConsoleDonation: { txnId: '5TY05013RG002845M' },
+  resolveConsoleDonation: { txnId: '5TY05013RG002845M', note: 'Coins taken back in the game' },
+  getConsoleAccount: { q: 'demo' },
 } satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

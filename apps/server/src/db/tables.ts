@@ -675,6 +675,22 @@ export interface SiteEmailChangesTable {
   used_at: number | null;
 }
 
+/** A flagged donation the owner marked handled in the console (features/console/donations-section.ts). */
+export interface SiteDonationResolutionsTable {
+  txn_id: string;
+  at: number;
+  login: string;
+  note: string;
+}
+
+/** A vote site's question that got no usable answer (features/votes/site-failures.ts), kept 31 days. */
+export interface SiteVoteFailuresTable {
+  id: Generated<number>;
+  site: string;
+  at: number;
+  reason: string;
+}
+
 /** The site's own tables, all site_*; each feature's migration adds its own. */
 export interface SiteDatabase {
   site_account_ips: SiteAccountIpsTable;
@@ -711,4 +727,6 @@ export interface SiteDatabase {
   site_passkeys: SitePasskeysTable;
   site_passkey_challenges: SitePasskeyChallengesTable;
   site_email_changes: SiteEmailChangesTable;
+  site_donation_resolutions: SiteDonationResolutionsTable;
+  site_vote_failures: SiteVoteFailuresTable;
 }

@@ -1,3 +1,4 @@
+import { DONATION_LEDGER_STATES } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { listAccountCharacters } from '../../game/characters';
@@ -39,19 +40,14 @@ export interface LedgerEntry {
   refundUnsettled: boolean;
   /** Needs the owner: money back with coins in the game, a failed delivery, coins without a character. */
   flagged: boolean;
+  /**
+   * The owner marked it handled in the console, after its last refund: who, when, the note. A
+   * resolved entry is not flagged; a refund recorded after the resolution flags it again.
+   */
+  resolved: { by: string; at: number; note: string } | null;
 }
 
-export const LEDGER_STATES = [
-  'created',
-  'approved',
-  'pending',
-  'credited',
-  'delivered',
-  'refunded',
-  'reversed',
-  'denied',
-  'failed',
-] as const;
+export const LEDGER_STATES = DONATION_LEDGER_STATES;
 
 const stateOf = (status: string, reward: string): string => {
   if (status === 'credited' || status === 'crediting') return reward === 'delivered' ? 'delivered' : 'credited';
@@ -59,7 +55,7 @@ const stateOf = (status: string, reward: string): string => {
   return status;
 };
 
-const flaggedOf = (entry: Omit<LedgerEntry, 'flagged'>): boolean =>
+const flaggedOf = (entry: Omit<LedgerEntry, 'flagged' | 'resolved'>): boolean =>
   entry.coinsByHand > 0 ||
   entry.refundUnsettled ||
   entry.reward === 'failed' ||
@@ -97,9 +93,23 @@ export const readLedger = async (
   const paymentOf = new Map(payments.map((payment) => [payment.txn_id, payment]));
   const refundRows = await db.site
     .selectFrom('site_donations')
-    .select(['parent_txn_id', 'amount_cents', 'coins', 'status'])
+    .select(['parent_txn_id', 'amount_cents', 'coins', 'status', 'created_at'])
     .where('kind', 'in', ['refund', 'reversal'])
     .execute();
+  const lastRefundAt = new Map<string, number>();
+  for (const row of refundRows) {
+    const key = row.parent_txn_id;
+    lastRefundAt.set(key, Math.max(lastRefundAt.get(key) ?? 0, Number(row.created_at)));
+  }
+  const resolutions = new Map(
+    (await db.site.selectFrom('site_donation_resolutions').selectAll().execute()).map((row) => [row.txn_id, row]),
+  );
+  /** The owner's resolution of a donation, while no refund came after it. */
+  const resolutionOf = (txnId: string): LedgerEntry['resolved'] => {
+    const row = txnId ? resolutions.get(txnId) : undefined;
+    if (!row || Number(row.at) < (lastRefundAt.get(txnId) ?? 0)) return null;
+    return { by: row.login, at: Number(row.at), note: row.note };
+  };
   const rewardOf = (txnId: string) => (txnId ? (rewards.get(donationRequestId(txnId)) ?? '-') : '-');
 
   /**
@@ -129,7 +139,7 @@ export const readLedger = async (
     };
   };
 
-  const entries: Omit<LedgerEntry, 'flagged'>[] = orders.map((order) => {
+  const entries: Omit<LedgerEntry, 'flagged' | 'resolved'>[] = orders.map((order) => {
     const payment = order.capture_id ? paymentOf.get(order.capture_id) : undefined;
     const reward = rewardOf(order.capture_id);
     const status = payment && order.status === 'credited' ? payment.status : order.status;
@@ -177,7 +187,7 @@ export const readLedger = async (
     });
   }
 
-  let matches = (_entry: Omit<LedgerEntry, 'flagged'>) => true;
+  let matches = (_entry: Omit<LedgerEntry, 'flagged' | 'resolved'>) => true;
   const find = filter.find?.trim().toLowerCase();
   if (find) {
     // An account's characters, as the game knows them.
@@ -193,7 +203,10 @@ export const readLedger = async (
   }
   return entries
     .sort((a, b) => b.at - a.at)
-    .map((entry) => ({ ...entry, flagged: flaggedOf(entry) }))
+    .map((entry) => {
+      const resolved = resolutionOf(entry.txnId);
+      return { ...entry, flagged: flaggedOf(entry) && resolved === null, resolved };
+    })
     .filter((entry) => matches(entry))
     .filter((entry) => filter.state === undefined || entry.state === filter.state)
     .filter((entry) => !filter.flagged || entry.flagged)

@@ -1,3 +1,4 @@
+import { fullUnicodeTable } from '../../db/migration-dialect';
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
 
@@ -171,6 +172,23 @@ export const donationMigrations: Record<string, Migration> = {
     },
     async down(db: AnyKysely) {
       await db.schema.dropTable('site_donation_actions').ifExists().execute();
+    },
+  },
+  '045_donation_resolutions': {
+    async up(db: AnyKysely) {
+      // A flagged donation the owner handled in the console (docs/owner/console.md#donations): who, when, and how.
+      await db.schema
+        .createTable('site_donation_resolutions')
+        .ifNotExists()
+        .addColumn('txn_id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('at', 'bigint', (col) => col.notNull())
+        .addColumn('login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('note', 'varchar(500)', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_donation_resolutions').ifExists().execute();
     },
   },
 };

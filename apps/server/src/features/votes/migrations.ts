@@ -87,4 +87,27 @@ export const voteMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_vote_turns').ifExists().execute();
     },
   },
+  '102_votes_site_failures': {
+    async up(db: AnyKysely) {
+      // A vote site that did not answer a claim (site-failures.ts): the console's Votes section counts them.
+      await db.schema
+        .createTable('site_vote_failures')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('site', 'varchar(64)', (col) => col.notNull())
+        .addColumn('at', 'bigint', (col) => col.notNull())
+        .addColumn('reason', 'varchar(255)', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
+        .execute();
+      await db.schema
+        .createIndex('site_vote_failures_at')
+        .ifNotExists()
+        .on('site_vote_failures')
+        .column('at')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_vote_failures').ifExists().execute();
+    },
+  },
 };

@@ -10,6 +10,7 @@ import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import type { KeyValueStore } from '../../infra/key-value-store';
 import type { RewardDelivery } from '../rewards/reward-delivery';
+import { recordSiteFailure } from './site-failures';
 import { SITE_TIMEOUT_MS, type SiteCheck, SiteUnavailable, VOTE_WINDOW_MS, type Voter } from './site-checks';
 
 /** A vote site whose API the site asks, with what a vote there is worth. */
@@ -173,6 +174,10 @@ const claimAt = async (
       answer = await site.check.ask(voter);
     } catch (error) {
       deps.log.warn({ err: error, site: site.name }, 'vote site did not answer; nothing credited');
+      const reason = error instanceof SiteUnavailable ? error.message : String(error);
+      await recordSiteFailure(deps.connections.site.db, { site: site.name, reason, now: deps.now() }).catch(
+        (recordError: unknown) => deps.log.warn({ err: recordError }, 'a vote site failure was not recorded'),
+      );
       return 'unavailable';
     }
     if (!answer.voted) return 'notVoted';

@@ -8,12 +8,16 @@ import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { AuditSection } from './audit-section';
-import { StepUpExpired } from './console-call';
+import { StepUpExpired, failureKeys } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
 import { NewsSection } from './news-section';
 import { RewardsSection } from './rewards-section';
+import { AccountsSection } from './accounts-section';
+import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
+import { DonationsSection } from './donations-section';
+import { VotesSection } from './votes-section';
 import './console.css';
 
 /** Who is at the console, as GET /sdk/console/me answers (never cached, never pre-rendered). */
@@ -35,23 +39,53 @@ const read = (): Promise<ConsoleState> =>
           : { kind: 'failed' },
   );
 
-/** The step-up: a code of the authenticator app or a recovery code, asked on each entry. */
-const StepUpForm = ({ onSteppedUp }: { onSteppedUp: () => void }) => {
+/** The step-up with a passkey (docs/owner/console.md#second-factor): the browser's prompt, then the site's answer. */
+const PasskeyStepUp = ({ onSteppedUp }: { onSteppedUp: () => void }) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const use = () => {
+    setBusy(true);
+    setErrors([]);
+    stepUpWithPasskey()
+      .then(onSteppedUp)
+      .catch((error: unknown) =>
+        setErrors(passkeyPromptClosed(error) ? ['consoleOwner.passkeyClosed'] : failureKeys(error)),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="console__actions">
+      <button type="button" className="button" disabled={busy} onClick={use}>
+        {t('consoleOwner.usePasskey')}
+      </button>
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+    </div>
+  );
+};
+
+/** The step-up: a code of the authenticator app or a recovery code, or a passkey, asked on each entry. */
+const StepUpForm = ({ factors, onSteppedUp }: { factors: ConsoleMeAnswer['factors']; onSteppedUp: () => void }) => {
   const { t } = useTranslation();
   return (
     <section className="console__step-up" aria-labelledby="console-step-up">
       <h3 id="console-step-up">{t('console.stepUp.title')}</h3>
-      <p className="account-intro">{t('console.stepUp.intro')}</p>
-      <SiteForm
-        config={{
-          call: 'consoleSignIn',
-          form: CONSOLE_FORMS.signIn,
-          captcha: false,
-          submitLabel: 'console.stepUp.submit',
-          failureTitle: 'console.stepUp.failed',
-          onAnswer: onSteppedUp,
-        }}
-      />
+      <p className="account-intro">
+        {factors.includes('totp') ? t('console.stepUp.intro') : t('consoleOwner.passkeyIntro')}
+      </p>
+      {factors.includes('passkey') && <PasskeyStepUp onSteppedUp={onSteppedUp} />}
+      {factors.includes('totp') && (
+        <SiteForm
+          config={{
+            call: 'consoleSignIn',
+            form: CONSOLE_FORMS.signIn,
+            captcha: false,
+            submitLabel: 'console.stepUp.submit',
+            failureTitle: 'console.stepUp.failed',
+            onAnswer: onSteppedUp,
+          }}
+        />
+      )}
     </section>
   );
 };
@@ -65,6 +99,10 @@ const ConsoleSections = ({ me }: { me: ConsoleMeAnswer }) => {
     { id: 'news', label: t('consoleNews.tab'), render: () => <NewsSection /> },
     { id: 'mail', label: t('console.tabs.mail'), render: () => <MailSection login={me.login} /> },
     { id: 'audit', label: t('console.tabs.audit'), render: () => <AuditSection /> },
+    // Donations, Votes and Accounts (docs/product.md#console-donations-votes-and-accounts).
+    { id: 'donations', label: t('consoleOwner.tabs.donations'), render: () => <DonationsSection role={me.role} /> },
+    { id: 'votes', label: t('consoleOwner.tabs.votes'), render: () => <VotesSection /> },
+    { id: 'accounts', label: t('consoleOwner.tabs.accounts'), render: () => <AccountsSection /> },
   ];
   return <TabPanels label={t('console.tabs.label')} panels={panels} />;
 };
@@ -121,7 +159,7 @@ const ConsolePage = () => {
                 <ConsoleSections me={state.me} />
               </StepUpExpired.Provider>
             ) : (
-              <StepUpForm onSteppedUp={reload} />
+              <StepUpForm factors={state.me.factors} onSteppedUp={reload} />
             )}
           </>
         )}

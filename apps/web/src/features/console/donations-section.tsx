@@ -1,0 +1,243 @@
+import type { ConsoleDonationRow, ConsoleDonationsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from '../../shared/formats';
+import { failureKeys, useConsoleCall } from './console-call';
+import { PagedTable, usePagedList } from './console-table';
+
+/** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
+const STATES = [
+  'created',
+  'approved',
+  'pending',
+  'credited',
+  'delivered',
+  'refunded',
+  'reversed',
+  'denied',
+  'failed',
+] as const satisfies readonly NonNullable<ConsoleDonationsQuery['state']>[];
+
+type Filter = { q: string; state: string; flagged: boolean };
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+
+const queryOf = (filter: Filter): ConsoleDonationsQuery => ({
+  ...(filter.q ? { q: filter.q } : {}),
+  ...(filter.state ? { state: filter.state as ConsoleDonationsQuery['state'] } : {}),
+  ...(filter.flagged ? { flagged: 'true' as const } : {}),
+});
+
+/** The owner's actions on one donation: its failed delivery back in line; a flagged one marked handled. */
+const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (message: string) => void }) => {
+  const { t } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [resolving, setResolving] = useState(false);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const run = (call: () => Promise<unknown>) => {
+    setBusy(true);
+    setErrors([]);
+    consoleCall(call)
+      .then((answer) => {
+        const change = answer as { before: string; after: string };
+        onDone(t('consoleOwner.donations.done', { txnId: row.txnId, before: change.before, after: change.after }));
+      })
+      .catch((error: unknown) => setErrors(failureKeys(error)))
+      .finally(() => setBusy(false));
+  };
+  const resolve = (event: FormEvent) => {
+    event.preventDefault();
+    run(() => callApi('resolveConsoleDonation', { body: { txnId: row.txnId, note } }));
+  };
+  if (!row.txnId) return null;
+  return (
+    <div className="console__actions">
+      {(row.reward === 'failed' || row.reward === 'cancelled') && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-label={t('consoleOwner.donations.retryOne', { txnId: row.txnId })}
+          onClick={() => run(() => callApi('retryConsoleDonation', { body: { txnId: row.txnId } }))}
+        >
+          {t('consoleOwner.donations.retry')}
+        </button>
+      )}
+      {row.flagged &&
+        (resolving ? (
+          <form onSubmit={resolve} className="console__cancel">
+            <label>
+              {t('consoleOwner.donations.note')}
+              <input value={note} maxLength={500} required onChange={(event) => setNote(event.target.value)} />
+            </label>
+            <button type="submit" className="button" disabled={busy}>
+              {t('consoleOwner.donations.confirmResolve')}
+            </button>
+          </form>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('consoleOwner.donations.resolveOne', { txnId: row.txnId })}
+            onClick={() => setResolving(true)}
+          >
+            {t('consoleOwner.donations.resolve')}
+          </button>
+        ))}
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+    </div>
+  );
+};
+
+/** The ledger's columns; the owner also sees the actions. */
+export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (message: string) => void) => {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      id: 'at',
+      label: t('consoleOwner.donations.at'),
+      render: (row: ConsoleDonationRow) => formatDate(row.at, i18n.language),
+    },
+    {
+      id: 'state',
+      label: t('consoleOwner.donations.state'),
+      render: (row: ConsoleDonationRow) =>
+        row.flagged
+          ? `${row.state} · ${t('consoleOwner.donations.flagged')}`
+          : row.resolved
+            ? `${row.state} · ${t('consoleOwner.donations.resolvedBy', { login: row.resolved.by, note: row.resolved.note })}`
+            : row.state,
+    },
+    {
+      id: 'character',
+      label: t('consoleOwner.donations.character'),
+      render: (row: ConsoleDonationRow) => row.charName || '-',
+    },
+    {
+      id: 'amount',
+      label: t('consoleOwner.donations.amount'),
+      render: (row: ConsoleDonationRow) => money(row.cents, row.currency),
+    },
+    { id: 'coins', label: t('consoleOwner.donations.coins'), render: (row: ConsoleDonationRow) => row.coins },
+    { id: 'reward', label: t('consoleOwner.donations.reward'), render: (row: ConsoleDonationRow) => row.reward },
+    {
+      id: 'refunded',
+      label: t('consoleOwner.donations.refunded'),
+      render: (row: ConsoleDonationRow) =>
+        row.refundedCents > 0
+          ? `${money(row.refundedCents, row.currency)}${row.coinsByHand > 0 ? ` · ${t('consoleOwner.donations.inGame', { coins: row.coinsByHand })}` : ''}`
+          : '-',
+    },
+    {
+      id: 'order',
+      label: t('consoleOwner.donations.order'),
+      render: (row: ConsoleDonationRow) => row.orderId || (row.via === 'ipn' ? 'IPN' : '-'),
+    },
+    { id: 'txn', label: t('consoleOwner.donations.txn'), render: (row: ConsoleDonationRow) => row.txnId || '-' },
+    { id: 'detail', label: t('consoleOwner.donations.detail'), render: (row: ConsoleDonationRow) => row.detail },
+    ...(role === 'owner'
+      ? [
+          {
+            id: 'actions',
+            label: t('console.rewards.actions'),
+            render: (row: ConsoleDonationRow) => <DonationActions row={row} onDone={onDone} />,
+          },
+        ]
+      : []),
+  ];
+};
+
+/** Saves text as a file the browser downloads. */
+const download = (text: string, name: string) => {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** The ledger of `npm run donations`, searched and paged; a CSV of the search; the owner's actions. */
+export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
+  const { t } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [typed, setTyped] = useState<Filter>({ q: '', state: '', flagged: false });
+  const [filter, setFilter] = useState<Filter>(typed);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const load = useCallback(
+    (from: number | undefined) =>
+      callApi('getConsoleDonations', { query: { ...queryOf(filter), ...(from ? { from } : {}) } }),
+    [filter],
+  );
+  const list = usePagedList<ConsoleDonationRow>(load);
+  const columns = useDonationColumns(role, (done) => {
+    setMessage(done);
+    list.reload();
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setFilter({ ...typed, q: typed.q.trim() });
+  };
+  const exportCsv = () => {
+    setErrors([]);
+    consoleCall(() => callApi('getConsoleDonationsCsv', { query: queryOf(filter) })).then(
+      (csv) => download(csv, `donations-${new Date().toISOString().slice(0, 10)}.csv`),
+      (error: unknown) => setErrors(failureKeys(error)),
+    );
+  };
+  return (
+    <div className="console__wide">
+      <form role="search" className="console__filters" onSubmit={apply}>
+        <label>
+          {t('consoleOwner.donations.search')}
+          <input
+            type="search"
+            value={typed.q}
+            maxLength={100}
+            onChange={(event) => setTyped({ ...typed, q: event.target.value })}
+          />
+        </label>
+        <label>
+          {t('consoleOwner.donations.state')}
+          <select value={typed.state} onChange={(event) => setTyped({ ...typed, state: event.target.value })}>
+            <option value="">{t('console.rewards.any')}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="console__check">
+          <input
+            type="checkbox"
+            checked={typed.flagged}
+            onChange={(event) => setTyped({ ...typed, flagged: event.target.checked })}
+          />
+          {t('consoleOwner.donations.onlyFlagged')}
+        </label>
+        <button type="submit" className="button">
+          {t('console.rewards.show')}
+        </button>
+        <button type="button" className="button" onClick={exportCsv}>
+          {t('consoleOwner.donations.csv')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      <PagedTable
+        list={list}
+        caption={t('consoleOwner.tabs.donations')}
+        rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
+        columns={columns}
+      />
+    </div>
+  );
+};

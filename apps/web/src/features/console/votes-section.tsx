@@ -1,0 +1,67 @@
+import type { ConsoleVotesAnswer } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from '../../shared/formats';
+import { failureKeys, useConsoleCall } from './console-call';
+import { ConsoleTable } from './console-table';
+
+/** Claims per site per day (the days with any, newest first) and the sites that did not answer. */
+export const VotesSection = () => {
+  const { t, i18n } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [state, setState] = useState<ConsoleVotesAnswer | string[] | undefined>();
+  useEffect(() => {
+    let live = true;
+    consoleCall(() => callApi('getConsoleVotes')).then(
+      (votes) => live && setState(votes),
+      (error: unknown) => live && setState(failureKeys(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [consoleCall]);
+  if (state === undefined) return <p aria-busy="true">{t('forms.processing')}</p>;
+  if (Array.isArray(state)) return <p role="alert">{state.map((key) => t(key)).join(' ')}</p>;
+  const claims = state.claims
+    .flatMap((site) => site.days.filter((day) => day.count > 0).map((day) => ({ site: site.site, ...day })))
+    .sort((a, b) => b.day.localeCompare(a.day) || a.site.localeCompare(b.site));
+  return (
+    <>
+      <ConsoleTable
+        caption={t('consoleOwner.votes.totals')}
+        rowKey={(row) => row.site}
+        rows={state.claims}
+        columns={[
+          { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
+          { id: 'total', label: t('console.dashboard.count'), render: (row) => row.total },
+        ]}
+      />
+      <ConsoleTable
+        caption={t('consoleOwner.votes.perDay')}
+        rowKey={(row) => `${row.day}:${row.site}`}
+        rows={claims}
+        columns={[
+          { id: 'day', label: t('console.dashboard.day'), render: (row) => row.day },
+          { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
+          { id: 'count', label: t('console.dashboard.count'), render: (row) => row.count },
+        ]}
+      />
+      <ConsoleTable
+        caption={t('consoleOwner.votes.failures')}
+        rowKey={(row) => `${row.day}:${row.site}`}
+        rows={state.failures}
+        columns={[
+          { id: 'day', label: t('console.dashboard.day'), render: (row) => row.day },
+          { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
+          { id: 'count', label: t('consoleOwner.votes.unanswered'), render: (row) => row.count },
+          {
+            id: 'last',
+            label: t('consoleOwner.votes.lastReason'),
+            render: (row) => `${formatDate(row.lastAt, i18n.language)}: ${row.lastReason}`,
+          },
+        ]}
+      />
+    </>
+  );
+};

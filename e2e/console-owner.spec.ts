@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import { CALLS, COOKIES } from '@gatekeeper/contract/lite';
+import { SAMPLE_INPUTS } from '@gatekeeper/contract/sample-inputs';
+import { type Page, expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { Secret, TOTP } from 'otpauth';
+import { DATABASE_FILE, INSTANCES } from '../playwright.config';
+import { solveCaptcha } from './support/captcha';
+import { uniqueName } from './support/database';
+import { waitForScript } from './support/fixtures';
+
+/**
+ * The console's owner sections (docs/product.md#console-donations-votes-and-accounts) on L2J and
+ * aCis, at 390 px and 1920 px: an owner steps up with the authenticator, finds a donation whose
+ * delivery failed, retries it and the coins reach the game's table once; the donations CSV
+ * downloads and parses; a player's session is refused on every console call.
+ */
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
+});
+
+const SIZES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1920, height: 1080 } },
+} as const;
+const STEP_MS = 30_000;
+const PASSWORD = 'Aden.Gate1';
+const FLAVORS = [
+  { name: 'L2J', instance: 'default', accessLevel: 'accessLevel', charKey: 'charId', delivery: 'premiumItems' },
+  { name: 'aCis', instance: 'acis', accessLevel: 'access_level', charKey: 'obj_Id', delivery: 'queue' },
+] as const;
+
+type Flavor = (typeof FLAVORS)[number];
+
+const withDatabase = <T>(flavor: Flavor, use: (db: Database.Database) => T): T => {
+  const db = new Database(DATABASE_FILE(flavor.instance), { fileMustExist: true });
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+};
+
+const register = async (page: Page, login: string) => {
+  await page.goto('/register');
+  await waitForScript(page);
+  await page.getByLabel('Username').fill(login);
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the new password').fill(PASSWORD);
+  await page.getByLabel('Email', { exact: true }).fill(`${login}@example.com`);
+  await page.getByLabel('Repeat the email').fill(`${login}@example.com`);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
+};
+
+const signIn = async (page: Page, login: string) => {
+  await page.goto('/account');
+  await waitForScript(page);
+  const form = page.getByRole('region', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(login);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await solveCaptcha(page);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
+};
+
+/** A code of the secret for a time step after `after` (each step's code is taken once). */
+const codeAfter = async (secret: string, after: number) => {
+  const step = (at: number) => Math.floor(at / STEP_MS);
+  while (step(Date.now()) <= step(after)) await new Promise((resolve) => setTimeout(resolve, 500));
+  return TOTP.generate({ secret: Secret.fromBase32(secret) });
+};
+
+/** Every console call with a valid input (the contract's samples), so only who sends it decides the answer. */
+const CONSOLE_CALLS = Object.entries(CALLS)
+  .filter(([, call]) => call.path.startsWith('/sdk/console/'))
+  .map(([name, call]) => {
+    const sample = (SAMPLE_INPUTS as Record<string, Record<string, unknown> | undefined>)[name] ?? {};
+    return call.method === 'GET'
+      ? {
+          method: call.method,
+          path: call.path,
+          url: `${call.path}?${new URLSearchParams(Object.entries(sample).map(([key, value]) => [key, String(value)])).toString()}`,
+          body: undefined,
+        }
+      : { method: call.method, path: call.path, url: call.path, body: JSON.stringify(sample) };
+  });
+
+/** Every console call, made from the page with its cookies and the anti-forgery header: the statuses. */
+const walkConsoleCalls = (page: Page) =>
+  page.evaluate(
+    async ({ calls, csrf }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith(`${csrf.name}=`))
+        ?.slice(csrf.name.length + 1);
+      const answers: { path: string; status: number; body: string }[] = [];
+      for (const call of calls) {
+        const response = await fetch(call.url, {
+          method: call.method,
+          headers: {
+            'content-type': 'application/json',
+            ...(call.method === 'GET' ? {} : { [csrf.header]: decodeURIComponent(token ?? '') }),
+          },
+          body: call.body,
+        });
+        answers.push({ path: call.path, status: response.status, body: await response.text() });
+      }
+      return answers;
+    },
+    { calls: CONSOLE_CALLS, csrf: COOKIES.csrf },
+  );
+
+for (const flavor of FLAVORS) {
+  for (const size of ['phone', 'desktop'] as const) {
+    test.describe(`The console's owner sections on ${flavor.name} (${size})`, () => {
+      test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
+
+      test('an owner retries a failed donation delivery once and downloads the CSV; a player is refused everywhere', async ({
+        page,
+      }, testInfo) => {
+        test.setTimeout(240_000);
+        const login = uniqueName('co').toLowerCase();
+        await register(page, login);
+        await signIn(page, login);
+
+        // A player's session: every console call refused, whatever it is.
+        const refused = await walkConsoleCalls(page);
+        expect(refused.length).toBeGreaterThanOrEqual(15);
+        for (const answer of refused) {
+          expect({ path: answer.path, status: answer.status, body: answer.body }).toEqual({
+            path: answer.path,
+            status: 403,
+            body: '["consoleForbidden"]',
+          });
+        }
+
+        // The owner: the game's access level 127, then the authenticator switched on.
+        withDatabase(flavor, (db) =>
+          db.prepare(`update accounts set ${flavor.accessLevel} = 127 where login = ?`).run(login),
+        );
+        await page.goto('/account');
+        await waitForScript(page);
+        await page.getByRole('tab', { name: 'Security' }).click();
+        await page.getByRole('button', { name: 'Switch on' }).click();
+        const secret = await page.getByLabel('Secret:').inputValue();
+        const confirmedAt = Date.now();
+        await page.getByLabel('Code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+        await page.getByRole('button', { name: 'Switch on' }).click();
+        await page.getByRole('button', { name: 'I have saved them' }).click();
+
+        await page.goto('/console');
+        await waitForScript(page);
+        const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+        await stepUp.getByLabel('Code').fill(await codeAfter(secret, confirmedAt));
+        await stepUp.getByRole('button', { name: 'Open the console' }).click();
+        await expect(page.getByText(`Signed in to the console as ${login} (owner)`)).toBeVisible();
+        // A donation whose coins could not be delivered (the character was in the game), written
+        // now: the site's own retry (every rewards.retrySeconds, 60) is not due before the owner's.
+        const txnId = `E2E${uniqueName('T').toUpperCase()}`;
+        const character = withDatabase(flavor, (db) => {
+          const row = db
+            .prepare(`select ${flavor.charKey} as id, char_name as name from characters where online = 0 limit 1`)
+            .get() as { id: number; name: string };
+          const now = Date.now();
+          db.prepare(
+            `insert into site_donations (provider, txn_id, kind, parent_txn_id, char_name, char_id, amount_cents,
+             currency, coins, payer_email, status, reward_status, created_at, updated_at)
+             values ('paypal', ?, 'payment', '', ?, ?, 1000, 'EUR', 100, '', 'credited', 'failed', ?, ?)`,
+          ).run(txnId, row.name, row.id, now, now);
+          db.prepare(
+            `insert into site_reward_queue (request_id, char_id, item_id, item_count, reason, delivery, status,
+             attempts, last_error, created_at, updated_at, delivered_at)
+             values (?, ?, 4037, 100, 'donation', ?, 'failed', 3, 'the character was in the game', ?, ?, null)`,
+          ).run(`paypal:${txnId}`, row.id, flavor.delivery, now, now);
+          return row;
+        });
+        // L2J: the coins' rows in character_premium_items. aCis has no table to deliver to (the
+        // grant waits in the site's queue for a game mod, docs/owner/payments.md): the queue's row.
+        const delivered = () =>
+          withDatabase(flavor, (db) =>
+            flavor.delivery === 'premiumItems'
+              ? (
+                  db
+                    .prepare(
+                      `select count(*) as n from character_premium_items where charId = ? and itemId = 4037 and itemCount = 100`,
+                    )
+                    .get(character.id) as { n: number }
+                ).n
+              : (
+                  db
+                    .prepare(`select count(*) as n from site_reward_queue where request_id = ? and status = 'pending'`)
+                    .get(`paypal:${txnId}`) as { n: number }
+                ).n,
+          );
+        const before = delivered();
+
+        await page.getByRole('tab', { name: 'Donations' }).click();
+        await page.getByRole('searchbox', { name: 'Login, character, PayPal id or payer email' }).fill(txnId);
+        await page.getByRole('button', { name: 'Show', exact: true }).click();
+        const ledger = page.getByRole('table', { name: 'Donations' });
+        await expect(ledger.getByRole('row').filter({ hasText: txnId })).toHaveCount(1);
+        await expect(ledger.getByRole('row').filter({ hasText: txnId })).toContainText('needs you');
+        await page.screenshot({ path: testInfo.outputPath(`donations-${flavor.name}-${size}.png`), fullPage: true });
+
+        await page.getByRole('button', { name: `Retry the delivery of ${txnId}` }).click();
+        await expect(page.getByRole('status')).toContainText(
+          `${txnId}: now ${flavor.delivery === 'queue' ? 'pending' : 'delivered'} (was failed)`,
+        );
+        await expect(page.getByRole('button', { name: `Retry the delivery of ${txnId}` })).toHaveCount(0);
+        expect(delivered() - before).toBe(1);
+
+        // The CSV of the search downloads and parses; the row is the donation's.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^donations-\d{4}-\d\d-\d\d\.csv$/);
+        const rows: string[][] = parse(await readFile(await download.path(), 'utf8'), { bom: true });
+        expect(rows[0]?.slice(0, 2)).toEqual(['started (UTC)', 'state']);
+        expect(rows.filter((row) => row[12] === txnId)).toHaveLength(1);
+        expect(rows.find((row) => row[12] === txnId)?.[3]).toBe(character.name);
+
+        // The audit log holds the step-up, the retry and the export.
+        await page.getByRole('tab', { name: 'Audit log' }).click();
+        await page.getByRole('searchbox', { name: 'Search the log' }).fill(login);
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        const log = page.getByRole('table', { name: 'Audit log' });
+        await expect(log.getByRole('row').filter({ hasText: 'donation.retry' })).toHaveCount(1);
+        await expect(log.getByRole('row').filter({ hasText: 'donations.export' })).toHaveCount(1);
+
+        // Votes and Accounts answer; the look-up of the owner's own login is audited too.
+        await page.getByRole('tab', { name: 'Votes' }).click();
+        await expect(
+          page.getByText('Vote sites that did not answer').or(page.getByRole('table').first()),
+        ).toBeVisible();
+        await page.getByRole('tab', { name: 'Accounts' }).click();
+        await page.getByRole('searchbox', { name: 'Login, email or character name' }).fill(character.name);
+        await page.getByRole('button', { name: 'Look up' }).click();
+        await expect(page.getByRole('table', { name: /^Characters: / })).toContainText(character.name);
+        await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
+        // Retried once: nothing more reached the game.
+        expect(delivered() - before).toBe(1);
+      });
+    });
+  }
+}
