@@ -157,8 +157,9 @@ for (const flavor of FLAVORS) {
         await stepUp.getByLabel('Code').fill(await codeAfter(secret, confirmedAt));
         await stepUp.getByRole('button', { name: 'Open the console' }).click();
         await expect(page.getByText(`Signed in to the console as ${login} (owner)`)).toBeVisible();
-        // A donation whose coins could not be delivered (the character was in the game), written
-        // now: the site's own retry (every rewards.retrySeconds, 60) is not due before the owner's.
+        // A donation whose coins could not be delivered (the character was in the game). The e2e
+        // instances retry failed grants once a day (rewards.retrySeconds in settings.default.json),
+        // so the owner's retry is the one that delivers it.
         const txnId = `E2E${uniqueName('T').toUpperCase()}`;
         const character = withDatabase(flavor, (db) => {
           const row = db
