@@ -90,16 +90,7 @@ const COMMON_CHARACTER_COLUMNS = [
   'nobless',
 ] as const;
 
-/** The clans' columns the rankings, the clan pages and the Castles page (hasCastle) read. */
-const CLAN_COLUMNS = [
-  'clan_id',
-  'clan_name',
-  'clan_level',
-  'reputation_score',
-  'leader_id',
-  'ally_name',
-  'hasCastle',
-] as const;
+const CLAN_COLUMNS = ['clan_id', 'clan_name', 'clan_level', 'reputation_score', 'leader_id', 'ally_name'] as const;
 /** Boss tables, the same columns the site reads on both flavours (docs/game/world.md). */
 const BOSS_COLUMNS = ['boss_id', 'respawn_time'] as const;
 /** The Olympiad's tables as the site reads them (docs/game/olympiad.md), after the nobles' key. */
@@ -115,6 +106,7 @@ const OLYMPIAD_DATA_COLUMNS = ['id', 'current_cycle', 'period', 'olympiad_end', 
 const CASTLE_TABLES = {
   castle: ['id', 'name', 'taxPercent', 'treasury', 'siegeDate'],
   siege_clans: ['castle_id', 'clan_id', 'type'],
+  clan_data: ['hasCastle'],
 } as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
