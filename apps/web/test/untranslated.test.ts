@@ -29,6 +29,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.sp',
   'shellFacts.adena',
   'online.none', // a dash where no value was recorded
+  'world.castles.siegeAt', // a siege's date and time, then "UTC"
 ]);
 
 /** The castles' names (clan pages): the game's own place names, which Spanish and Brazilian clients keep. */
@@ -59,6 +60,12 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
 };
 // The Olympiad page's "Noble" and "Clan" are Spanish words too.
 for (const key of ['world.olympiad.noble', 'world.olympiad.clan']) SAME_IN.es?.add(key);
+// The console's account look-up: Greek writes "Email", Spanish "Clan" and Brazilian "Login" as English does.
+for (const key of ['consoleOwner.accounts.by.email', 'consoleOwner.accounts.email']) SAME_IN.gr?.add(key);
+SAME_IN.es?.add('consoleOwner.accounts.clan');
+SAME_IN.br?.add('consoleOwner.accounts.by.login');
+// A castle's treasury in the game's currency, which Greek, Spanish and Brazilian players call adena.
+for (const code of ['gr', 'es', 'br'] as const) SAME_IN[code]?.add('world.castles.adena');
 
 /**
  * Latin-script words that may appear in a Greek or Russian text: brands, the chronicle names and
@@ -67,6 +74,7 @@ for (const key of ['world.olympiad.noble', 'world.olympiad.clan']) SAME_IN.es?.a
 const LATIN_WORDS_ALLOWED = new Set([
   'Gatekeeper',
   'Adena',
+  'adena',
   'Lineage',
   'NCSOFT',
   'Corporation',
@@ -82,6 +90,9 @@ const LATIN_WORDS_ALLOWED = new Set([
   'Classic',
   'Goddess',
   'Destruction',
+  // The news' text format and the web's address scheme, named so in every language.
+  'Markdown',
+  'https',
 ]);
 
 /** Words a Greek or Russian text may add to LATIN_WORDS_ALLOWED, with the reason. */
@@ -89,7 +100,20 @@ const LATIN_WORDS_ALLOWED_IN: Partial<Record<Language, Set<string>>> = {
   // Greek web texts write "email", "captcha" and "cookies" in Latin letters. Greek players play the English
   // client, so the town of Aden, the Rewards Manager NPC and its Unregister button keep the
   // names the game shows them.
-  gr: new Set(['email', 'captcha', 'Aden', 'Rewards', 'Manager', 'Unregister', 'cookie', 'cookies', 'Cookies']),
+  gr: new Set([
+    'email',
+    'Email',
+    'captcha',
+    'Aden',
+    'Rewards',
+    'Manager',
+    'Unregister',
+    'cookie',
+    'cookies',
+    'Cookies',
+  ]),
+  // Russian web texts write "e-mail" in Latin letters.
+  ru: new Set(['mail']),
 };
 
 /** Placeholders and markup are not words of the text. */
