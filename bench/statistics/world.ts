@@ -1,6 +1,7 @@
 // A big server's game world for `npm run bench`: 100,000 characters on 40,000 accounts, with
-// GMs, banned accounts, characters pending deletion, clans, heroes, event statistics and the
-// bosses (a dozen grand bosses, 400 raid bosses, some dead), in the L2J tables the site reads. Deterministic, so two runs time the same data.
+// GMs, banned accounts, characters pending deletion, clans, heroes, event statistics, the
+// bosses (a dozen grand bosses, 400 raid bosses, some dead), Olympiad nobles and nine castles with
+// their sieges' registrations, in the L2J tables the site reads. Deterministic, so two runs time the same data.
 import { CLASS_IDS } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../../apps/server/src/db/tables';
@@ -13,6 +14,7 @@ export const WORLD_SIZE = {
   clans: 3_000,
   grandBosses: 12,
   raidBosses: 400,
+  castles: 9,
 } as const;
 
 const insertChunked = async <T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
@@ -128,4 +130,66 @@ export const generateWorld = async (login: Kysely<LoginDatabase>, game: Kysely<G
     currentMp: 10_000,
   }));
   await game.insertInto('raidboss_spawnlist').values(raid).execute();
+
+  // The Olympiad: a third of the third-class characters of level 76 and up are nobles, in a period
+  // that ends in a week (the heroes are above).
+  const nobles = characters
+    .filter((character) => (character.classid ?? 0) >= 88 && (character.level ?? 0) >= 76 && random() < 1 / 3)
+    .map((character) => {
+      const done = int(0, 60);
+      const won = int(0, done);
+      return {
+        charId: character.charId,
+        class_id: character.classid ?? 0,
+        olympiad_points: int(0, 300),
+        competitions_done: done,
+        competitions_won: won,
+        competitions_lost: done - won,
+        competitions_drawn: 0,
+      };
+    });
+  await insertChunked(nobles, 2_000, (chunk) => game.insertInto('olympiad_nobles').values(chunk).execute());
+  await game
+    .insertInto('olympiad_data')
+    .values({
+      id: 0,
+      current_cycle: 40,
+      period: 0,
+      olympiad_end: now + 7 * 86_400_000,
+      validation_end: 0,
+      next_weekly_change: now,
+    })
+    .execute();
+
+  // The castles: nine, each held by a clan, each with twenty clans registered for its siege.
+  await game
+    .insertInto('castle')
+    .values(
+      Array.from({ length: WORLD_SIZE.castles }, (_, i) => ({
+        id: i + 1,
+        name: `BenchCastle${i + 1}`,
+        taxPercent: int(0, 25),
+        treasury: int(0, 2_000_000_000),
+        siegeDate: now + int(1, 14) * 86_400_000,
+      })),
+    )
+    .execute();
+  for (let castle = 1; castle <= WORLD_SIZE.castles; castle++) {
+    await game
+      .updateTable('clan_data')
+      .set({ hasCastle: castle })
+      .where('clan_id', '=', clanIds[castle - 1]!)
+      .execute();
+  }
+  await game
+    .insertInto('siege_clans')
+    .values(
+      Array.from({ length: WORLD_SIZE.castles * 20 }, (_, i) => ({
+        castle_id: (i % WORLD_SIZE.castles) + 1,
+        clan_id: clanIds[WORLD_SIZE.castles + i]!,
+        type: i % 3 === 0 ? 0 : 1,
+        castle_owner: 0,
+      })),
+    )
+    .execute();
 };
