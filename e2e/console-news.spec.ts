@@ -235,7 +235,7 @@ for (const instance of INSTANCE_LIST) {
           expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
           // The posts' own markup (the page's icons are the site's): nothing that runs, no script link.
           const posts = page.locator('main :is(.news-list, .news-post__body)');
-          expect(await posts.count()).toBeGreaterThan(0);
+          await expect(posts).not.toHaveCount(0);
           expect(await posts.locator('script, iframe, svg, [onerror], [onload], [ontoggle], [onclick]').count()).toBe(
             0,
           );
