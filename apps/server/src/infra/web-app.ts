@@ -45,7 +45,14 @@ export interface WebAppOptions {
    * Where the server-side build is and what it renders with: every page is then sent as finished
    * HTML (decision 022); without it, the plain page that the browser renders alone.
    */
-  prerender?: { ssrDir: string; metadata: Metadata; publicUrl: string; news?: PageNews; answers?: PageAnswers; clans?: PageClans };
+  prerender?: {
+    ssrDir: string;
+    metadata: Metadata;
+    publicUrl: string;
+    news?: PageNews;
+    answers?: PageAnswers;
+    clans?: PageClans;
+  };
 }
 
 /** index.html with the owner's page options as meta tags, read once. */

@@ -136,10 +136,7 @@ export const NewsForm = ({
             Language | undefined,
             'title' | 'body' | undefined,
           ];
-          const error =
-            head === 'texts' && lang && key
-              ? errors.texts?.[lang]?.[key]
-              : (errors[head]);
+          const error = head === 'texts' && lang && key ? errors.texts?.[lang]?.[key] : errors[head];
           return t(error?.message ?? 'formInvalid');
         }),
       ),
