@@ -5,16 +5,7 @@ import { storeLanguage } from '../../i18n/language-storage';
 import { getHref, matchRoute } from '../../i18n/routes';
 import { useLanguage } from '../../shared/use-language';
 import { ScriptButton } from '../../components/script-button';
-
-/** Native names: a visitor finds their own language whatever the page is written in. */
-const NATIVE_NAMES: Record<Language, string> = {
-  en: 'English',
-  ru: 'Русский',
-  gr: 'Ελληνικά',
-  es: 'Español',
-  br: 'Português (Brasil)',
-  lt: 'Lietuvių',
-};
+import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 
 /** The flag bar: stores the choice and moves to the same page in the chosen language. */
 export const LanguageBar = () => {
@@ -38,10 +29,10 @@ export const LanguageBar = () => {
             className="language-bar__button"
             lang={code === 'gr' ? 'el' : code === 'br' ? 'pt-BR' : code}
             aria-pressed={code === language}
-            title={NATIVE_NAMES[code]}
+            title={NATIVE_LANGUAGE_NAMES[code]}
             onClick={() => choose(code)}
           >
-            <img src={`/images/flags/${code}.svg`} alt={NATIVE_NAMES[code]} width={30} height={20} />
+            <img src={`/images/flags/${code}.svg`} alt={NATIVE_LANGUAGE_NAMES[code]} width={30} height={20} />
           </ScriptButton>
         </li>
       ))}

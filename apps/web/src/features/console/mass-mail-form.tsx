@@ -7,7 +7,7 @@ import { SiteForm } from '../../components/form/site-form';
 import { failureKeys, useConsoleCall } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
-import { NATIVE_LANGUAGE_NAMES } from './language-names';
+import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 
 type Version = (typeof MAIL_VERSIONS)[number];
 const isVersion = (value: unknown): value is Version => (MAIL_VERSIONS as readonly unknown[]).includes(value);

@@ -9,7 +9,7 @@ import { FormField } from '../../components/form/form-field';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
 import { TabPanels } from '../../components/tab-panels';
 import { failureKeys, useConsoleCall } from './console-call';
-import { NATIVE_LANGUAGE_NAMES } from './language-names';
+import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import '../../components/form/form.css';
 
 /** What the form's inputs hold: the publish date as the browser's local date and time. */

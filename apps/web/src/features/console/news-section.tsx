@@ -5,7 +5,7 @@ import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
 import { failureKeys, useConsoleCall } from './console-call';
 import { ConsoleTable } from './console-table';
-import { NATIVE_LANGUAGE_NAMES } from './language-names';
+import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import { NewsForm } from './news-form';
 
 type Editing = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; post: ConsoleNewsPostAnswer };

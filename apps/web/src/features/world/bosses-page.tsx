@@ -1,10 +1,8 @@
 import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRetryableCall } from '../../api/use-call';
-import { Page } from '../../components/page';
 import { useLanguage } from '../../shared/use-language';
-import { WorldTabs } from './world-tabs';
+import { WorldPage } from './world-page';
 import './world.css';
 
 /** When a dead boss comes back, as precisely as the owner lets the site tell (docs/product.md#bosses). */
@@ -62,32 +60,20 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
 /** The grand and raid bosses, alive or dead (docs/product.md#bosses). */
 export const BossesPage = () => {
   const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall('getBosses');
   return (
-    <Page title={t('world.names.worldBosses')}>
-      <WorldTabs active="worldBosses" />
-      <div className="world-content">
-        {failed ? (
-          <div className="page-notice" role="alert">
-            <p>{t('world.loadFailed')}</p>
-            <button type="button" className="button" onClick={retry}>
-              {t('statistics.retry')}
-            </button>
-          </div>
-        ) : value === undefined ? (
-          <p className="page-notice" role="status">
-            {t('common.loading')}
-          </p>
-        ) : value.length === 0 ? (
-          <p className="page-notice">{t('world.bosses.none')}</p>
-        ) : (
-          <>
-            <BossTable kind="grand" bosses={value} />
-            <BossTable kind="raid" bosses={value} />
-          </>
-        )}
-      </div>
-    </Page>
+    <WorldPage
+      route="worldBosses"
+      call="getBosses"
+      isEmpty={(bosses) => bosses.length === 0}
+      emptyText={t('world.bosses.none')}
+    >
+      {(bosses) => (
+        <>
+          <BossTable kind="grand" bosses={bosses} />
+          <BossTable kind="raid" bosses={bosses} />
+        </>
+      )}
+    </WorldPage>
   );
 };
 

@@ -1,11 +1,9 @@
 import { type CastleRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRetryableCall } from '../../api/use-call';
 import { ClanLink } from '../../components/clan-link';
-import { Page } from '../../components/page';
 import { useLanguage } from '../../shared/use-language';
-import { WorldTabs } from './world-tabs';
+import { WorldPage } from './world-page';
 import './world.css';
 import './castles.css';
 
@@ -113,33 +111,21 @@ const CastleCard = ({ castle }: { castle: CastleRow }) => {
 /** Each castle's owner, tax, next siege and the clans registered for it (docs/product.md#castles). */
 export const CastlesPage = () => {
   const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall('getCastles');
   return (
-    <Page title={t('world.names.worldCastles')}>
-      <WorldTabs active="worldCastles" />
-      <div className="world-content">
-        {failed ? (
-          <div className="page-notice" role="alert">
-            <p>{t('world.loadFailed')}</p>
-            <button type="button" className="button" onClick={retry}>
-              {t('statistics.retry')}
-            </button>
-          </div>
-        ) : value === undefined ? (
-          <p className="page-notice" role="status">
-            {t('common.loading')}
-          </p>
-        ) : value.length === 0 ? (
-          <p className="page-notice">{t('world.castles.none')}</p>
-        ) : (
-          <div className="castles">
-            {value.map((castle) => (
-              <CastleCard key={castle.id} castle={castle} />
-            ))}
-          </div>
-        )}
-      </div>
-    </Page>
+    <WorldPage
+      route="worldCastles"
+      call="getCastles"
+      isEmpty={(castles) => castles.length === 0}
+      emptyText={t('world.castles.none')}
+    >
+      {(castles) => (
+        <div className="castles">
+          {castles.map((castle) => (
+            <CastleCard key={castle.id} castle={castle} />
+          ))}
+        </div>
+      )}
+    </WorldPage>
   );
 };
 

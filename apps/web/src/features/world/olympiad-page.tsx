@@ -1,11 +1,9 @@
 import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekeeper/contract/lite';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRetryableCall } from '../../api/use-call';
 import { ClanLink } from '../../components/clan-link';
-import { Page } from '../../components/page';
 import { useLanguage } from '../../shared/use-language';
-import { WorldTabs } from './world-tabs';
+import { WorldPage } from './world-page';
 import './world.css';
 
 const useFormats = () => {
@@ -169,34 +167,16 @@ const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
 };
 
 /** The Olympiad: the period, its standings per class and the last period's heroes (docs/product.md#olympiad). */
-export const OlympiadPage = () => {
-  const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall('getOlympiad');
-  return (
-    <Page title={t('world.names.worldOlympiad')}>
-      <WorldTabs active="worldOlympiad" />
-      <div className="world-content">
-        {failed ? (
-          <div className="page-notice" role="alert">
-            <p>{t('world.loadFailed')}</p>
-            <button type="button" className="button" onClick={retry}>
-              {t('statistics.retry')}
-            </button>
-          </div>
-        ) : value === undefined ? (
-          <p className="page-notice" role="status">
-            {t('common.loading')}
-          </p>
-        ) : (
-          <>
-            <PeriodNotice period={value.period} />
-            <Standings classes={value.classes} />
-            <Heroes heroes={value.heroes} />
-          </>
-        )}
-      </div>
-    </Page>
-  );
-};
+export const OlympiadPage = () => (
+  <WorldPage route="worldOlympiad" call="getOlympiad">
+    {(olympiad) => (
+      <>
+        <PeriodNotice period={olympiad.period} />
+        <Standings classes={olympiad.classes} />
+        <Heroes heroes={olympiad.heroes} />
+      </>
+    )}
+  </WorldPage>
+);
 
 export default OlympiadPage;
