@@ -21,7 +21,7 @@ const entryScript = () => {
   return `/${manifest['index.html'].file}`;
 };
 
-/** The World pages' reads; one this checkout's contract does not have yet is skipped, and said so. */
+/** The World pages' reads (docs/product.md#world). */
 const WORLD_READS = ['getBosses', 'getCastles', 'getOlympiad'];
 
 /**
@@ -32,8 +32,6 @@ const WORLD_READS = ['getBosses', 'getCastles', 'getOlympiad'];
  */
 export const publicGets = (characterName) => {
   const calls = contractGets();
-  const missing = WORLD_READS.filter((name) => !calls[name]);
-  if (missing.length > 0) console.log(`front door: skipped ${missing.join(', ')} (not in the contract's calls yet)`);
   const rankings = Object.entries(calls)
     .filter(([name]) => name.endsWith('Statistics'))
     .map(([, path]) => path);
@@ -54,14 +52,12 @@ export const publicGets = (characterName) => {
       'getOnlineHistory',
       'getOnlinePlayers',
       'getOpenApi',
-      // The Olympiad page's read (docs/product.md#olympiad).
-      'getOlympiad',
     ].map((name) => ({
       label: calls[name],
       path: calls[name],
     })),
     { label: calls.isCharacterExist, path: `${calls.isCharacterExist}?name=${characterName}` },
-    ...WORLD_READS.filter((name) => calls[name]).map((name) => ({ label: calls[name], path: calls[name] })),
+    ...WORLD_READS.map((name) => ({ label: calls[name], path: calls[name] })),
     ...rankings.map((path) => ({ label: path, path })),
   ];
 };
