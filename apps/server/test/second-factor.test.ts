@@ -1,26 +1,21 @@
 import { api } from '@gatekeeper/contract';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordHash } from '../src/game/password-hash';
-import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
+import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
-import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
-import { altchaPayload } from './support/altcha-solver';
 import { type TestClock, testClock } from './support/clock';
-import { flavoredWorld } from './support/flavored-world';
 import { accountToolSettings } from './support/mailed-site';
+import { TOTP_STEP, totpAccounts } from './support/totp-accounts';
 
 /**
  * The second factor (docs/owner/accounts.md#second-factor): an authenticator app's codes, computed
  * here from the secret the site hands out, at the app's clock.
  */
 
-const PASSWORD = 'Fresh.Pass1';
 const SETTINGS = {
   ...accountToolSettings({ maxFailedAttempts: 3, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
   sessions: { idleMinutes: 120, absoluteDays: 30 },
 };
-const STEP = 30_000;
+const STEP = TOTP_STEP;
 const TOTP_SECRET_KEY = 'a'.repeat(64);
 
 describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind) => {
@@ -40,71 +35,12 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
 
   const siteDb = () => databases.connections.site.db;
 
-  const newAccount = async () => {
-    const name = freshLogin('t');
-    await flavoredWorld('l2j').insertAccounts(databases.connections.login.db, [{ login: name, accessLevel: 0 }]);
-    await databases.connections.login.db
-      .updateTable('accounts')
-      .set({ password: await passwordHash('sha1', PASSWORD) })
-      .where('login', '=', name)
-      .execute();
-    return name;
-  };
-
-  const cookieOf = (answer: Answer, name: string): string | undefined =>
-    answer.setCookies.find((c) => c.startsWith(`${name}=`) && !/max-age=0/i.test(c))?.split(';')[0];
-
-  const signIn = async (username: string, url = site.url) =>
-    postCall(url, 'signIn', { username, password: PASSWORD, captcha: await altchaPayload(url) });
-
-  const post = async (path: string, cookie: string | undefined, body: unknown = {}, url = site.url) =>
-    readAnswer(
-      await fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { ...csrfHeaders(), cookie: [csrfHeaders().cookie, cookie].filter(Boolean).join('; ') },
-        body: JSON.stringify(body),
-      }),
+  const { newAccount, cookieOf, signIn, post, get, codeAt, wrongCode, accountWithFactor, pendingSignIn, secondFactor } =
+    totpAccounts(
+      () => site,
+      () => databases,
+      () => clock,
     );
-  const get = async (path: string, cookie: string) =>
-    readAnswer(await fetch(`${site.url}${path}`, { headers: { cookie } }));
-
-  const codeAt = (secret: string, at = clock.now()) =>
-    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
-  /** A six-digit code that none of the window's steps accepts. */
-  const wrongCode = (secret: string) => {
-    const valid = [-STEP, 0, STEP].map((delta) => codeAt(secret, clock.now() + delta));
-    return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
-  };
-
-  /** An account signed in with the second factor switched on: its secret and recovery codes. */
-  const accountWithFactor = async () => {
-    const name = await newAccount();
-    const session = cookieOf(await signIn(name), 'gk_session')!;
-    expect(api.getAccount.response.parse((await get(api.getAccount.path, session)).body).secondFactor).toBe(false);
-    const begun = await post(api.beginTotp.path, session);
-    expect(begun.status).toBe(200);
-    const { secret, uri } = api.beginTotp.response.parse(begun.body) as { secret: string; uri: string };
-    const confirmed = await post(api.confirmTotp.path, session, { code: codeAt(secret) });
-    expect(confirmed.status).toBe(200);
-    const { recoveryCodes } = confirmed.body as { recoveryCodes: string[] };
-    expect(api.getAccount.response.parse((await get(api.getAccount.path, session)).body).secondFactor).toBe(true);
-    // The next code the app shows is of a later step: the one that confirmed is spent.
-    clock.advance(STEP);
-    return { name, session, secret, uri, recoveryCodes };
-  };
-
-  /** The password step of a sign-in with the factor on: the waiting session's cookie. */
-  const pendingSignIn = async (name: string, url = site.url) => {
-    const answer = await signIn(name, url);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: ['secondFactorRequired'] });
-    expect(cookieOf(answer, 'gk_session')).toBeUndefined();
-    const pending = cookieOf(answer, 'gk_pending');
-    expect(pending).toBeDefined();
-    return pending!;
-  };
-
-  const secondFactor = (pending: string | undefined, code: string, url = site.url) =>
-    post(api.signInSecondFactor.path, pending, { code }, url);
 
   it('switches on only with a right code, answers the otpauth URI once and ten recovery codes', async () => {
     const name = await newAccount();

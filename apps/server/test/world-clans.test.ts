@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLAN_CREST_PATH, api, clanCrestHref } from '@gatekeeper/contract';
@@ -15,6 +15,20 @@ import { useSite } from './support/use-site';
 const CREST_ID = 1_900_001;
 const BROKEN_CREST_ID = 1_900_002;
 const MISSING_CREST_ID = 1_900_003;
+/** A crest whose header claims 0x7fffffff mipmaps (a 256-byte row the game stores as the client sent it). */
+const HOSTILE_CREST_ID = 1_900_004;
+/** aCis: a crest file of 100 MB in the game's folder. */
+const HUGE_CREST_ID = 1_900_005;
+const HUGE_CREST_BYTES = 100 * 1024 * 1024;
+
+/** The known crest with its header set to claim 0x7fffffff mipmaps, as an attacker's client can send it. */
+const hostileCrest = (crest: Buffer): Buffer => {
+  const bytes = Buffer.from(crest);
+  bytes.writeUInt32LE(bytes.readUInt32LE(8) | 0x20000, 8); // DDSD_MIPMAPCOUNT
+  bytes.writeUInt32LE(0x7fffffff, 28); // dwMipMapCount
+  bytes.writeUInt32LE(0x1000 | 0x400000 | 0x8, 108); // DDSCAPS_TEXTURE | MIPMAP | COMPLEX
+  return bytes;
+};
 
 /**
  * The crest's known picture, 16×16 as the client sends a clan's crest: red bands over blue on the
@@ -79,6 +93,26 @@ const CLANS = [
     hasCastle: 0,
     crest_id: MISSING_CREST_ID,
   },
+  {
+    clan_id: 9_005,
+    clan_name: 'Hostilecrest',
+    clan_level: 1,
+    reputation_score: 0,
+    leader_id: 8_040,
+    ally_name: null,
+    hasCastle: 0,
+    crest_id: HOSTILE_CREST_ID,
+  },
+  {
+    clan_id: 9_006,
+    clan_name: 'Hugecrest',
+    clan_level: 1,
+    reputation_score: 0,
+    leader_id: 8_050,
+    ally_name: null,
+    hasCastle: 0,
+    crest_id: HUGE_CREST_ID,
+  },
 ];
 
 const MEMBERS = [
@@ -89,6 +123,8 @@ const MEMBERS = [
   { charId: 8_010, char_name: 'Plainhead', clanid: 9_002, level: 40, classid: 0, online: 0 },
   { charId: 8_020, char_name: 'Brokenhead', clanid: 9_003, level: 50, classid: 0, online: 0 },
   { charId: 8_030, char_name: 'Losthead', clanid: 9_004, level: 45, classid: 0, online: 0 },
+  { charId: 8_040, char_name: 'Hostilehead', clanid: 9_005, level: 20, classid: 0, online: 0 },
+  { charId: 8_050, char_name: 'Hugehead', clanid: 9_006, level: 20, classid: 0, online: 0 },
 ];
 
 const crestFolders: string[] = [];
@@ -113,11 +149,17 @@ const buildWorld = async (flavor: FlavorName, databases: TestDatabases, crestFol
       .values([
         { crest_id: CREST_ID, data: crest, type: 1 },
         { crest_id: BROKEN_CREST_ID, data: broken, type: 1 },
+        { crest_id: HOSTILE_CREST_ID, data: hostileCrest(crest), type: 1 },
       ])
       .execute();
   } else {
     writeFileSync(join(crestFolder, `Crest_${CREST_ID}.dds`), crest);
     writeFileSync(join(crestFolder, `Crest_${BROKEN_CREST_ID}.dds`), broken);
+    writeFileSync(join(crestFolder, `Crest_${HOSTILE_CREST_ID}.dds`), hostileCrest(crest));
+    // 100 MB that start as a crest (sparse: the disk holds one crest's bytes).
+    const huge = join(crestFolder, `Crest_${HUGE_CREST_ID}.dds`);
+    writeFileSync(huge, crest);
+    truncateSync(huge, HUGE_CREST_BYTES);
   }
 };
 
@@ -190,6 +232,26 @@ describe.each(FLAVOR_KINDS)('clan pages on %s tables in %s', (flavor: FlavorName
       const response = await fetch(`${site.url}${CLAN_CREST_PATH}?id=${id}`);
       expect(response.status, `crest ${id}`).toBe(404);
     }
+  });
+
+  it('serves its pages while the worst crests one can craft are asked for: only the first picture is decoded, a huge file is not read', async () => {
+    const crests = [HOSTILE_CREST_ID, HUGE_CREST_ID].flatMap((id) =>
+      [1, 2, 3].map(() => fetch(`${site.url}${clanCrestHref(id)}`)),
+    );
+    const clans = ['Hostilecrest', 'Hugecrest'].map((name) => getClan(site.url, name));
+    const health = fetch(`${site.url}/healthz`);
+    const other = getClan(site.url, 'Plainfolk');
+    expect((await health).status).toBe(200);
+    expect((await other)?.name).toBe('Plainfolk');
+    const [hostile, huge] = await Promise.all(clans);
+    // The header beyond the first picture is not believed: the crest shows as the client drew it.
+    expect(hostile?.crestId).toBe(HOSTILE_CREST_ID);
+    const [first] = await Promise.all(crests);
+    expect(first!.status).toBe(200);
+    expect(PNG.sync.read(Buffer.from(await first!.arrayBuffer())).width).toBe(16);
+    // L2J has no such row (its column holds 2,176 bytes); an aCis file of 100 MB shows the plain emblem.
+    expect(huge?.crestId).toBeNull();
+    for (const response of (await Promise.all(crests)).slice(3)) expect(response.status).toBe(404);
   });
 
   it('answers a clan asked again from memory, as the first time', async () => {

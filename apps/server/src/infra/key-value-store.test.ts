@@ -35,6 +35,36 @@ const storeContract = (name: string, open: () => StoreUnderTest, cleanup?: () =>
       expect(await store.count(counter)).toBe(3);
     });
 
+    it('takes one back from a live count, never below zero and never reviving an expired one', async () => {
+      const counter = key('decrement');
+      await store.decrement(counter);
+      expect(await store.count(counter)).toBe(0);
+      await store.increment(counter, ttlMs);
+      await store.increment(counter, ttlMs);
+      await store.decrement(counter);
+      expect(await store.count(counter)).toBe(1);
+      await store.decrement(counter);
+      await store.decrement(counter);
+      expect(await store.count(counter)).toBe(0);
+      await pass(ttlMs + 1);
+      await store.decrement(counter);
+      expect(await store.increment(counter, ttlMs)).toBe(1);
+    });
+
+    it('forgets a count up to a turn no later increment followed, else gives back only that turn', async () => {
+      const counter = key('turns');
+      const mine = await store.increment(counter, ttlMs);
+      await store.forgetUpTo(counter, mine);
+      expect(await store.count(counter)).toBe(0);
+      await store.increment(counter, ttlMs);
+      const turn = await store.increment(counter, ttlMs);
+      await store.increment(counter, ttlMs);
+      await store.forgetUpTo(counter, turn);
+      expect(await store.count(counter)).toBe(2);
+      await store.forgetUpTo(key('absent'), 3);
+      expect(await store.count(key('absent'))).toBe(0);
+    });
+
     it('forgets a counter when the lifetime of its first increment has passed', async () => {
       const counter = key('expiring');
       await store.increment(counter, ttlMs);

@@ -9,6 +9,13 @@ export interface KeyValueStore {
   /** Adds one and answers the new count; the first increment starts the expiry. */
   increment(key: string, ttlMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Takes one back from a live count (never below 0, never bringing back an expired key). */
+  decrement(key: string): Promise<void>;
+  /**
+   * Forgets a count whose last increment answered `turn` (no increment came after it); takes one
+   * back otherwise, leaving the increments that came later in the count.
+   */
+  forgetUpTo(key: string, turn: number): Promise<void>;
   delete(key: string): Promise<void>;
   /** True the first time a key is claimed within its lifetime, false afterwards. */
   claim(key: string, ttlMs: number): Promise<boolean>;
@@ -52,6 +59,16 @@ export const memoryStore = (now: () => number = Date.now): KeyValueStore => {
     async count(key) {
       return live(key)?.count ?? 0;
     },
+    async decrement(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
+    async forgetUpTo(key, turn) {
+      const entry = live(key);
+      if (!entry) return;
+      if (entry.count <= turn) entries.delete(key);
+      else entry.count -= 1;
+    },
     async delete(key) {
       entries.delete(key);
     },
@@ -67,6 +84,12 @@ export const memoryStore = (now: () => number = Date.now): KeyValueStore => {
   };
 };
 
+const DECREMENT_LIVE = `local count = tonumber(redis.call('GET', KEYS[1]))
+if count and count > 0 then redis.call('DECR', KEYS[1]) end`;
+const FORGET_UP_TO = `local count = tonumber(redis.call('GET', KEYS[1]))
+if not count then return end
+if count <= tonumber(ARGV[1]) then redis.call('DEL', KEYS[1]) else redis.call('DECR', KEYS[1]) end`;
+
 export const redisStore = (redis: Redis): KeyValueStore => ({
   async increment(key, ttlMs) {
     const [[, count]] = (await redis
@@ -78,6 +101,13 @@ export const redisStore = (redis: Redis): KeyValueStore => ({
   },
   async count(key) {
     return Number((await redis.get(PREFIX + key)) ?? 0);
+  },
+  async decrement(key) {
+    // One script: a DECR on a key that expired meanwhile would make one without an expiry.
+    await redis.eval(DECREMENT_LIVE, 1, PREFIX + key);
+  },
+  async forgetUpTo(key, turn) {
+    await redis.eval(FORGET_UP_TO, 1, PREFIX + key, turn);
   },
   async delete(key) {
     await redis.del(PREFIX + key);

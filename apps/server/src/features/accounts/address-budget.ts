@@ -25,13 +25,20 @@ export const budgetAddress = (ip: string): string => {
 /**
  * Wrong credentials one address may give per hour over all accounts: past the budget it gets
  * tooManyAttempts without any account being checked, so one address cannot lock many accounts.
+ * A check takes its share before it runs (requests sent together each take their own), and gives
+ * it back when the answer was right or no check ran.
  */
 export const addressBudget = (store: KeyValueStore, failedChecksPerHour: number) => {
   const key = (ip: string) => `address-failures:${budgetAddress(ip)}`;
   return {
-    exhausted: async (ip: string) => (await store.count(key(ip))) >= failedChecksPerHour,
-    spend: async (ip: string) => {
-      await store.increment(key(ip), HOUR_MS);
+    /** Takes one check from the budget: false, and nothing to give back, when none was left. */
+    take: async (ip: string): Promise<boolean> => {
+      if ((await store.increment(key(ip), HOUR_MS)) <= failedChecksPerHour) return true;
+      await store.decrement(key(ip));
+      return false;
+    },
+    giveBack: async (ip: string): Promise<void> => {
+      await store.decrement(key(ip));
     },
   };
 };

@@ -92,64 +92,103 @@ export const checkPassword = async (
   input: { username: string; password: string; email?: string; address: string },
 ): Promise<{ account: Account; email: AccountEmail } | { error: ErrorCode; account: Account | undefined }> => {
   const budget = addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour);
-  if (await budget.exhausted(input.address)) return { error: 'tooManyAttempts', account: undefined };
+  if (!(await budget.take(input.address))) return { error: 'tooManyAttempts', account: undefined };
 
   const found = await findAccount(deps.connections.login.db, deps.schema, input.username);
   const login = counterLogin(input.username, found);
   const account = found && isExactLogin(input.username, found) ? found : undefined;
-  if ((await deps.claims.count(lockKey(login))) > 0) return { error: 'tooManyAttempts', account };
+  const turn = await takeTurn(deps, login, [failuresKey(login)]);
+  if (turn.kind === 'refused') {
+    await budget.giveBack(input.address);
+    return { error: 'tooManyAttempts', account };
+  }
 
   const passwordOk =
     (await verifyPassword(input.password, account?.passwordHash ?? absentHash(deps.schema))) && account !== undefined;
   const email: AccountEmail = account ? await emailOf(deps, account) : { recorded: false };
   const emailOk = input.email === undefined || !email.recorded || sameEmail(email.email, input.email);
   if (!account || !passwordOk || !emailOk) {
-    await budget.spend(input.address);
-    const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
-    const failures = await deps.store.increment(failuresKey(login), lockoutMs);
-    if (failures < deps.lockout.maxFailedAttempts) {
-      // Name only the fields the form has: change password and the mail form ask for no email.
-      return { error: input.email === undefined ? 'wrongUsernameOrPassword' : 'wrongCredentials', account };
+    if (turn.kind === 'last') {
+      await lock(deps, login);
+      return { error: 'tooManyAttempts', account };
     }
-    // The lock is its own key, so it lasts lockoutMinutes from the answer that set it, however
-    // old the first wrong answer of the count is.
-    await deps.claims.claim(lockKey(login), lockoutMs);
-    await deps.store.delete(failuresKey(login));
-    return { error: 'tooManyAttempts', account };
+    // Name only the fields the form has: change password and the mail form ask for no email.
+    return { error: input.email === undefined ? 'wrongUsernameOrPassword' : 'wrongCredentials', account };
   }
-  await deps.store.delete(failuresKey(login));
+  await budget.giveBack(input.address);
+  await forgetTurn(deps, turn);
   return { account, email };
 };
 
 /**
- * A wrong answer to a check that follows the password (a second factor's code): counted towards
- * the account's lockout like a wrong password. It is also counted on its own, a count a right
- * password does not reset (signing in again gives no fresh guesses at the code); either count
- * reaching maxFailedAttempts locks the account. True when it locked the account.
+ * One answer's turn at an account, taken before the answer is checked (count first, compare
+ * after): requests sent together each take a turn of their own, so however many arrive at once,
+ * no more than maxFailedAttempts are ever checked before the lock. 'last' is the turn that locks
+ * the account if its answer is wrong; past it, nothing is checked.
  */
-export const countFailure = async (deps: CredentialsDeps, login: string, address: string): Promise<boolean> => {
-  await addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour).spend(address);
+type Turn = { kind: 'refused' } | { kind: 'last' | 'more'; counts: Map<string, number> };
+const takeTurn = async (deps: CredentialsDeps, login: string, counters: string[]): Promise<Turn> => {
+  if ((await deps.claims.count(lockKey(login))) > 0) return { kind: 'refused' };
   const lockoutMs = deps.lockout.lockoutMinutes * 60_000;
+  const counts = new Map<string, number>();
+  for (const counter of counters) counts.set(counter, await deps.store.increment(counter, lockoutMs));
+  const turn = Math.max(...counts.values());
+  if (turn > deps.lockout.maxFailedAttempts) {
+    await lock(deps, login);
+    return { kind: 'refused' };
+  }
+  return { kind: turn === deps.lockout.maxFailedAttempts ? 'last' : 'more', counts };
+};
+
+/**
+ * A right answer forgets the wrong ones counted before it. Answers still being checked beside it
+ * keep their turns: it then gives back only its own, so a right answer in a burst of wrong ones
+ * frees no turn for them.
+ */
+const forgetTurn = async (deps: CredentialsDeps, turn: Extract<Turn, { counts: unknown }>): Promise<void> => {
+  for (const [counter, count] of turn.counts) await deps.store.forgetUpTo(counter, count);
+};
+
+/**
+ * The lock is its own key, so it lasts lockoutMinutes from the answer that set it, however old the
+ * first wrong answer of the count is. The counters are left to expire: cleared here, a request
+ * still on its way would find them empty and be checked.
+ */
+const lock = async (deps: CredentialsDeps, login: string): Promise<void> => {
+  await deps.claims.claim(lockKey(login), deps.lockout.lockoutMinutes * 60_000);
+};
+
+/**
+ * A check that follows the password (a second factor's code, a passkey, the console's step-up),
+ * under the account's lockout and the address's budget, its turn taken before `isRight` runs (see
+ * takeTurn). A wrong answer counts towards the lockout like a wrong password, and also on its own,
+ * a count a right password does not reset (signing in again gives no fresh guesses at the code);
+ * either count reaching maxFailedAttempts locks the account. A right answer forgets both.
+ * 'refused': nothing was checked (the account is locked, the address's budget is spent);
+ * 'locked': this wrong answer locked the account.
+ */
+export const checkCode = async (
+  deps: CredentialsDeps,
+  login: string,
+  address: string,
+  isRight: () => Promise<boolean>,
+): Promise<'right' | 'wrong' | 'locked' | 'refused'> => {
+  const budget = addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour);
+  if (!(await budget.take(address))) return 'refused';
   const key = normalizeLogin(login);
-  const failures = await deps.store.increment(failuresKey(key), lockoutMs);
-  const codeFailures = await deps.store.increment(codeFailuresKey(key), lockoutMs);
-  if (Math.max(failures, codeFailures) < deps.lockout.maxFailedAttempts) return false;
-  await deps.claims.claim(lockKey(key), lockoutMs);
-  await deps.store.delete(failuresKey(key));
-  await deps.store.delete(codeFailuresKey(key));
-  return true;
-};
-
-/** Whether a check that follows the password may run: the account is not locked, the address has budget left. */
-export const mayCheckCode = async (deps: CredentialsDeps, login: string, address: string): Promise<boolean> => {
-  if (await addressBudget(deps.store, deps.lockout.failedChecksPerAddressPerHour).exhausted(address)) return false;
-  return (await deps.claims.count(lockKey(normalizeLogin(login)))) === 0;
-};
-
-/** A right second-factor code: the wrong ones before it are forgotten. */
-export const forgetCodeFailures = async (deps: Pick<CredentialsDeps, 'store'>, login: string): Promise<void> => {
-  await deps.store.delete(codeFailuresKey(normalizeLogin(login)));
-  await deps.store.delete(failuresKey(normalizeLogin(login)));
+  const turn = await takeTurn(deps, key, [failuresKey(key), codeFailuresKey(key)]);
+  if (turn.kind === 'refused') {
+    await budget.giveBack(address);
+    return 'refused';
+  }
+  if (await isRight()) {
+    await budget.giveBack(address);
+    await forgetTurn(deps, turn);
+    return 'right';
+  }
+  if (turn.kind === 'more') return 'wrong';
+  await lock(deps, key);
+  return 'locked';
 };
 
 /** Lifts an account's lock and forgets its wrong answers; login is the stored one. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
-import { countFailure, forgetCodeFailures, mayCheckCode } from '../accounts/credentials';
+import { checkCode } from '../accounts/credentials';
 import { donationRequestId } from '../donations/crediting';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import { requeueReward } from '../rewards/reward-queue';
@@ -58,19 +58,18 @@ export const consoleOwnerRoutes = async (app: FastifyInstance, options: ConsoleO
     async ({ actor, body }, request, reply) => {
       if (!(await passkey.isOn(actor.login))) return reply.code(400).send(['consoleNeedsSecondFactor']);
       const deps = sessions.credentials;
-      if (!(await mayCheckCode(deps, actor.login, request.ip))) return reply.code(400).send(['tooManyAttempts']);
-      const verified = await passkey.verifyAssertion({
-        login: actor.login,
-        sessionHash: actor.sessionHash,
-        response: body.response,
-        now: sessions.now(),
-      });
-      if (!verified) {
-        const locked = await countFailure(deps, actor.login, request.ip);
-        await gate.record(actor, 'signInFailed', '', 'passkey');
-        return reply.code(400).send([locked ? 'tooManyAttempts' : 'passkeyRefused']);
+      const checked = await checkCode(deps, actor.login, request.ip, () =>
+        passkey.verifyAssertion({
+          login: actor.login,
+          sessionHash: actor.sessionHash,
+          response: body.response,
+          now: sessions.now(),
+        }),
+      );
+      if (checked !== 'right') {
+        await gate.record(actor, 'signInFailed', '', checked === 'refused' ? 'passkey locked' : 'passkey');
+        return reply.code(400).send([checked === 'wrong' ? 'passkeyRefused' : 'tooManyAttempts']);
       }
-      await forgetCodeFailures(deps, actor.login);
       await gate.grantStepUp(actor);
       await gate.record(actor, 'signIn', '', 'passkey');
       return reply.send([]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
-import { countFailure, forgetCodeFailures, mayCheckCode } from '../accounts/credentials';
+import { checkCode } from '../accounts/credentials';
 import type { AccountSessions } from '../sessions/account-sessions';
 import type { OutboxRepository } from '../mail/outbox-repository';
 import type { RewardDelivery } from '../rewards/reward-delivery';
@@ -54,13 +54,14 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
       const factor = gate.factors.get(body.factor);
       if (!factor || !(await factor.isOn(actor.login))) return reply.code(400).send(['consoleNeedsSecondFactor']);
       const deps = sessions.credentials;
-      if (!(await mayCheckCode(deps, actor.login, request.ip))) return reply.code(400).send(['tooManyAttempts']);
-      if (!(await factor.verify(actor.login, { code: body.code }, sessions.now()))) {
-        const locked = await countFailure(deps, actor.login, request.ip);
-        await gate.record(actor, 'signInFailed', '', body.factor);
-        return reply.code(400).send([locked ? 'tooManyAttempts' : 'wrongSecondFactorCode']);
+      const checked = await checkCode(deps, actor.login, request.ip, () =>
+        factor.verify(actor.login, { code: body.code }, sessions.now()),
+      );
+      if (checked !== 'right') {
+        // Every refusal is audited, those of a locked account too.
+        await gate.record(actor, 'signInFailed', '', checked === 'refused' ? `${body.factor} locked` : body.factor);
+        return reply.code(400).send([checked === 'wrong' ? 'wrongSecondFactorCode' : 'tooManyAttempts']);
       }
-      await forgetCodeFailures(deps, actor.login);
       await gate.grantStepUp(actor);
       await gate.record(actor, 'signIn', '', body.factor);
       return reply.send([]);

@@ -5,13 +5,7 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { accountBan, accountCreatedAt, listAccountCharacterViews } from '../../game/account-overview';
 import { type Account, findAccount } from '../../game/accounts';
 import { emailOf } from '../accounts/account-emails';
-import {
-  type CredentialsDeps,
-  checkPassword,
-  countFailure,
-  forgetCodeFailures,
-  mayCheckCode,
-} from '../accounts/credentials';
+import { type CredentialsDeps, checkPassword, checkCode } from '../accounts/credentials';
 import { CHALLENGE_MS, Passkeys, type RelyingParty } from './passkeys';
 import { SecondFactor, type SecretCipher } from './second-factor';
 import { PENDING_MS, type Session, SessionStore, passwordFingerprint, sha256Hex } from './session-store';
@@ -213,23 +207,16 @@ export class AccountSessions {
     const pending = input.pendingValue ? await this.store.find(input.pendingValue, now) : undefined;
     if (!pending?.pending) return { error: 'notSignedIn', endPending: true };
     const { login } = pending;
-    if (!(await mayCheckCode(this.deps, login, input.address))) {
-      await this.history.record({ login, at: now, address: input.address, device: input.device, outcome: 'locked' });
-      return { error: 'tooManyAttempts' };
+    const checked = await checkCode(this.deps, login, input.address, () =>
+      this.secondFactor.spend(login, input.code, now),
+    );
+    if (checked !== 'right') {
+      const outcome = checked === 'wrong' ? 'wrongCode' : 'locked';
+      await this.history.record({ login, at: now, address: input.address, device: input.device, outcome });
+      if (checked === 'locked') await this.store.end(pending.idHash);
+      if (checked === 'wrong') return { error: 'wrongSecondFactorCode' };
+      return checked === 'locked' ? { error: 'tooManyAttempts', endPending: true } : { error: 'tooManyAttempts' };
     }
-    if (!(await this.secondFactor.spend(login, input.code, now))) {
-      const locked = await countFailure(this.deps, login, input.address);
-      await this.history.record({
-        login,
-        at: now,
-        address: input.address,
-        device: input.device,
-        outcome: locked ? 'locked' : 'wrongCode',
-      });
-      if (locked) await this.store.end(pending.idHash);
-      return locked ? { error: 'tooManyAttempts', endPending: true } : { error: 'wrongSecondFactorCode' };
-    }
-    await forgetCodeFailures(this.deps, login);
     await this.store.end(pending.idHash);
     const account = await findAccount(this.deps.connections.login.db, this.deps.schema, login);
     // The password changed in the game between the two steps: the sign-in starts again.

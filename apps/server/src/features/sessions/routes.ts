@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
-import { mayCheckCode, countFailure, forgetCodeFailures } from '../accounts/credentials';
+import { checkCode } from '../accounts/credentials';
 import type { AccountSessions, SignedIn } from './account-sessions';
 import { seenOf } from './device';
 import { passkeyRoutes } from './passkey-routes';
@@ -202,12 +202,11 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
     async ({ session }, body, request, reply) => {
       if (!(await secondFactor.isOn(session.login))) return reply.code(400).send(['secondFactorNotOn']);
       const deps = sessions.credentials;
-      if (!(await mayCheckCode(deps, session.login, request.ip))) return reply.code(400).send(['tooManyAttempts']);
-      if (!(await secondFactor.spend(session.login, body.code, sessions.now()))) {
-        const locked = await countFailure(deps, session.login, request.ip);
-        return reply.code(400).send([locked ? 'tooManyAttempts' : 'wrongSecondFactorCode']);
-      }
-      await forgetCodeFailures(deps, session.login);
+      const checked = await checkCode(deps, session.login, request.ip, () =>
+        secondFactor.spend(session.login, body.code, sessions.now()),
+      );
+      if (checked !== 'right')
+        return reply.code(400).send([checked === 'wrong' ? 'wrongSecondFactorCode' : 'tooManyAttempts']);
       await secondFactor.disable(session.login);
       return reply.send([]);
     },
