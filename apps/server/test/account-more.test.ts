@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { api } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FRESH_PROOF_MS } from '../src/features/sessions/account-sessions';
 import { characterRow } from '../src/game/character-row';
+import { passwordHash } from '../src/game/password-hash';
 import { csrfHeaders } from './app-under-test';
 import { type Answer, postCall, readAnswer } from './support/account-calls';
 import { altchaPayload } from './support/altcha-solver';
@@ -88,6 +90,53 @@ describe.each(FLAVOR_KINDS)('the signed-in account: email, rewards, referral (%s
   const mailsTo = async (address: string) =>
     (await mailed.smtp.parsed()).filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
   const keyOf = (text: string | undefined) => /[?&]key=([^&\s]+)&param=email_change/.exec(text ?? '')?.[1];
+
+  it('refuses a stolen session alone what protects the account, and a new password voids a pending link', async () => {
+    const { name, email, session } = await signedIn();
+    // Minutes after the sign-in, a session that did not type the password again is only a cookie.
+    mailed.clock.advance(FRESH_PROOF_MS + 1);
+    expect(api.getAccount.response.parse((await get(api.getAccount.path, session)).body).provedUntil).toBeNull();
+    const attacker = `${name}@attacker.example.com`;
+    const protectedCalls: [string, unknown][] = [
+      [api.changeEmail.path, { email: attacker, lang: 'en' }],
+      [api.beginTotp.path, {}],
+      [api.confirmTotp.path, { code: '123456' }],
+      [api.passkeyRegistrationOptions.path, {}],
+      [api.removePasskey.path, { id: 'AAAAAAAAAAAAAAAAAAAAAA' }],
+    ];
+    for (const [path, body] of protectedCalls) {
+      const refused = await post(path, session, body);
+      expect({ path, status: refused.status, body: refused.body }).toEqual({
+        path,
+        status: 403,
+        body: ['freshProofRequired'],
+      });
+    }
+    const wrong = await post(api.confirmIdentity.path, session, { password: 'Not.The.Pass9' });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 400, body: ['wrongUsernameOrPassword'] });
+    expect((await post(api.changeEmail.path, session, { email: attacker })).status).toBe(403);
+
+    // With the password typed again (an attacker who also knows it), the link is asked for...
+    const proved = await post(api.confirmIdentity.path, session, { password: PASSWORD });
+    expect({ status: proved.status, body: proved.body }).toEqual({ status: 200, body: [] });
+    const until = api.getAccount.response.parse((await get(api.getAccount.path, session)).body).provedUntil;
+    expect(until).toBeGreaterThan(mailed.clock.now() + FRESH_PROOF_MS - 60_000);
+    expect(until).toBeLessThanOrEqual(mailed.clock.now() + FRESH_PROOF_MS);
+    expect((await post(api.changeEmail.path, session, { email: attacker, lang: 'en' })).status).toBe(200);
+    await vi.waitFor(async () => expect(await mailsTo(attacker)).toHaveLength(1), { timeout: 15_000 });
+    const key = keyOf((await mailsTo(attacker))[0]?.text);
+    expect(key).toBeDefined();
+
+    // ...and the owner's remedy, a new password (here in the game), voids it.
+    await login()
+      .updateTable('accounts')
+      .set({ password: await passwordHash(world.flavor.passwordScheme, 'Owners.New7') })
+      .where('login', '=', name)
+      .execute();
+    const confirmed = await post(api.confirmEmail.path, undefined, { key: decodeURIComponent(key!) });
+    expect({ status: confirmed.status, body: confirmed.body }).toEqual({ status: 400, body: ['emailLinkInvalid'] });
+    expect(await storedEmail(name)).toBe(email);
+  });
 
   it('mails a link to the new address and a notice to the old one; the email changes only when the link is opened, once', async () => {
     const { name, email, session } = await signedIn();

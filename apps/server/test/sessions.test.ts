@@ -256,6 +256,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
       ban: { banned: true, until: null },
       characters: [],
       secondFactor: false,
+      provedUntil: null,
     });
     expect((await get(api.getSessions.path, cookie)).answer).toMatchObject({ status: 403, body: ['accountBanned'] });
     expect(await post(api.endOtherSessions.path, cookie)).toMatchObject({ status: 403, body: ['accountBanned'] });

@@ -35,6 +35,7 @@ const bodyFor = (url: string): unknown => {
   if (url === api.confirmTotp.path || url === api.disableTotp.path) return { code: '123456' };
   if (url === api.removePasskey.path) return { id: 'AAAAAAAAAAAAAAAAAAAAAA' };
   if (url === api.changeEmail.path) return { email: 'new.address@example.com' };
+  if (url === api.confirmIdentity.path) return { password: PASSWORD };
   if (url === api.addPasskey.path) {
     return {
       response: {

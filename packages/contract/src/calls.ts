@@ -72,6 +72,8 @@ export const CALLS = {
   removePasskey: { method: 'POST', path: '/sdk/account/passkeys/remove', answer: 'json' },
   // Change email (docs/product.md#change-email): a link mailed to the new address confirms it.
   changeEmail: { method: 'POST', path: '/sdk/account/email', answer: 'json' },
+  // The password typed again: what protects the account can then be changed for a few minutes.
+  confirmIdentity: { method: 'POST', path: '/sdk/account/confirm', answer: 'json' },
   confirmEmail: { method: 'POST', path: '/sdk/confirmemail', answer: 'json' },
   // What reached the game for the account, and what its referral link brought.
   getRewards: { method: 'GET', path: '/sdk/account/rewards', answer: 'json' },

@@ -136,6 +136,7 @@ describe('call table', () => {
       '/sdk/account/passkeys/options',
       '/sdk/account/passkeys/add',
       '/sdk/account/passkeys/remove',
+      '/sdk/account/confirm',
       '/sdk/account/email',
       '/sdk/confirmemail',
       '/sdk/account/rewards',

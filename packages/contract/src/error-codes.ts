@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'wrongSecondFactorCode',
   'secondFactorAlreadyOn',
   'secondFactorNotOn',
+  'freshProofRequired',
   'consoleForbidden',
   'consoleStepUpRequired',
   'consoleNeedsSecondFactor',

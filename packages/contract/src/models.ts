@@ -357,6 +357,13 @@ export const secondFactorCodeModel = z.object({
 });
 export type SecondFactorCodeModel = z.input<typeof secondFactorCodeModel>;
 
+/**
+ * The password typed again before what protects the account changes (email, passkeys, the
+ * authenticator): a stolen session alone cannot change them (docs/owner/accounts.md#a-stolen-session).
+ */
+export const confirmIdentityModel = z.object({ password: passwordField });
+export type ConfirmIdentityModel = z.input<typeof confirmIdentityModel>;
+
 /** Change password while signed in: the current password is asked again; the login is the session's. */
 export const changeOwnPasswordModel = withConfirmations(
   z.object({
@@ -419,6 +426,11 @@ export const accountAnswer = z.object({
   characters: z.array(accountCharacter),
   /** Whether the authenticator app's codes are asked at sign-in (false for a banned account's read). */
   secondFactor: z.boolean(),
+  /**
+   * Until when this session may change the email, passkeys and authenticator without the password
+   * typed again (a few minutes after the sign-in or the last confirmation); null once past.
+   */
+  provedUntil: z.number().nullable(),
 });
 export type AccountAnswer = z.infer<typeof accountAnswer>;
 

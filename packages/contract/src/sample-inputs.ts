@@ -91,6 +91,7 @@ export const SAMPLE_INPUTS = {
   removePasskey: { id: 'Y3JlZGVudGlhbA' },
   changeEmail: { email: 'new.address@example.com', lang: 'en' },
   confirmEmail: { key: 'k'.repeat(43) },
+  confirmIdentity: { password: 'old-password' },
   changeOwnPassword: { password: 'old-password', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' },
   unblockOwnCharacter: { charName: 'DemoKnight' },
   changeOwnPincode: { charName: 'DemoKnight', pincode: '123456' },

@@ -566,6 +566,8 @@ export interface SiteSessionsTable {
   banned: number;
   /** 1: the password was right, the second factor's code is awaited; the session can do nothing else. */
   pending: Generated<number>;
+  /** When the session last proved the password: its sign-in, or the password typed again (0: never). */
+  proved_at: Generated<number>;
 }
 
 /** An account's authenticator app (features/sessions/second-factor.ts). */
@@ -673,6 +675,8 @@ export interface SiteEmailChangesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The password's fingerprint when the change was asked (sessions' passwordFingerprint). */
+  password_fingerprint: Generated<string>;
 }
 
 /** A flagged donation the owner marked handled in the console (features/console/donations-section.ts). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GAME_TEXT_PATTERN } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { LoginDatabase } from '../db/tables';
@@ -163,3 +164,12 @@ export const findAccountsByEmail = async (
     .execute();
   return rows.map((row) => ({ login: row.login, email: row.email ?? '' }));
 };
+
+/**
+ * What the site keeps of the game's password hash (a session, an email-change link): another
+ * hash since means another password.
+ */
+export const passwordFingerprint = (storedHash: string | null): string =>
+  createHash('sha256')
+    .update(`password:${storedHash ?? ''}`, 'utf8')
+    .digest('hex');

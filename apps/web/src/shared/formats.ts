@@ -16,3 +16,7 @@ export const formatDate = (at: number, language: string): string =>
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(at);
+
+/** A time of today in the page's language (hours and minutes). */
+export const formatTime = (at: number, language: string): string =>
+  new Intl.DateTimeFormat(DATE_LOCALES[language as Language] ?? language, { timeStyle: 'short' }).format(at);

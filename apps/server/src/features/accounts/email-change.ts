@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ErrorCode, type Language, withoutTrailingSlashes } from '@gatekeeper/contract';
-import { findAccount, normalizeLogin, setAccountEmail } from '../../game/accounts';
+import { findAccount, normalizeLogin, passwordFingerprint, setAccountEmail } from '../../game/accounts';
 import { writeTransaction } from '../../db/write-retry';
 import { emailOf } from './account-emails';
 import { sameEmail } from './credentials';
@@ -57,6 +57,7 @@ export const requestEmailChange = async (
           created_at: now,
           expires_at: now + EMAIL_LINK_HOURS * 3_600_000,
           used_at: null,
+          password_fingerprint: passwordFingerprint(account.passwordHash),
         })
         .executeTakeFirstOrThrow();
       const refId = Number(inserted.insertId);
@@ -101,7 +102,7 @@ export const confirmEmailChange = async (deps: AccountCallDeps, key: string): Pr
   const site = deps.connections.site.db;
   const row = await site
     .selectFrom('site_email_changes')
-    .select(['id', 'login', 'email'])
+    .select(['id', 'login', 'email', 'password_fingerprint'])
     .where('key_hash', '=', hashKey(key))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
@@ -116,6 +117,10 @@ export const confirmEmailChange = async (deps: AccountCallDeps, key: string): Pr
   if (Number(spent.numUpdatedRows) === 0) return ['emailLinkInvalid'];
   const account = await findAccount(deps.connections.login.db, deps.schema, row.login);
   if (!account) return ['emailLinkInvalid'];
+  // The password changed since the link was asked for (the player's remedy for a stolen session,
+  // or a recovery): the link is void. Rows made before the fingerprint was kept have none.
+  const fingerprint = row.password_fingerprint;
+  if (fingerprint !== '' && fingerprint !== passwordFingerprint(account.passwordHash)) return ['emailLinkInvalid'];
   if (!(await setAccountEmail(deps.connections.login.db, deps.schema, account.login, row.email))) {
     const login = normalizeLogin(account.login);
     await writeTransaction(site, async (trx) => {

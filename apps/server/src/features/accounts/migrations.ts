@@ -118,4 +118,16 @@ export const accountMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_email_changes').ifExists().execute();
     },
   },
+  '006_accounts_email_change_password': {
+    async up(db: AnyKysely) {
+      // The password's fingerprint when the change was asked: a link is void once the password changed.
+      await db.schema
+        .alterTable('site_email_changes')
+        .addColumn('password_fingerprint', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.alterTable('site_email_changes').dropColumn('password_fingerprint').execute();
+    },
+  },
 };

@@ -42,6 +42,12 @@ interface AccountState {
 }
 
 /** A signed-in request's session; restricted when the account is banned (it reads its ban, nothing else). */
+/**
+ * How long a proof of the password lasts for the changes a stolen session must not make alone:
+ * the email, the passkeys, the authenticator (docs/owner/accounts.md#a-stolen-session).
+ */
+export const FRESH_PROOF_MS = 10 * 60_000;
+
 export interface SignedIn {
   session: Session;
   restricted: boolean;
@@ -387,6 +393,7 @@ export class AccountSessions {
         ban: ban.banned ? ban : { banned: true, until: null },
         characters: [],
         secondFactor: false,
+        provedUntil: null,
       };
     }
     const email = await emailOf(this.deps, account);
@@ -398,7 +405,35 @@ export class AccountSessions {
       ban,
       characters: await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, account.login),
       secondFactor: await this.secondFactor.isOn(account.login),
+      provedUntil: this.isFreshlyProved(session, now) ? session.provedAt + FRESH_PROOF_MS : null,
     };
+  }
+
+  /** Whether the session proved the password within FRESH_PROOF_MS. */
+  isFreshlyProved(session: Session, now = this.deps.now()): boolean {
+    return session.provedAt > 0 && now >= session.provedAt && now < session.provedAt + FRESH_PROOF_MS;
+  }
+
+  /**
+   * The password typed again in a signed-in session: checked as every password is (lockout,
+   * address budget, attempts history), then the session may change what protects the account
+   * for FRESH_PROOF_MS.
+   */
+  async confirmIdentity(session: Session, password: string, seen: Seen): Promise<ErrorCode[]> {
+    const now = this.deps.now();
+    const checked = await checkPassword(this.deps, { username: session.login, password, address: seen.address });
+    if ('error' in checked) {
+      await this.history.record({
+        login: session.login,
+        at: now,
+        address: seen.address,
+        device: seen.device,
+        outcome: checked.error === 'tooManyAttempts' ? 'locked' : 'wrongPassword',
+      });
+      return [checked.error];
+    }
+    await this.store.markProved(session.idHash, now);
+    return [];
   }
 
   signIns(session: Session) {

@@ -138,4 +138,17 @@ export const sessionMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_passkeys').ifExists().execute();
     },
   },
+  '005_sessions_proved_at': {
+    async up(db: AnyKysely) {
+      // When the session last proved the password (its sign-in, or the password typed again): what
+      // protects the account changes only a few minutes after it (account-sessions.ts, FRESH_PROOF_MS).
+      await db.schema
+        .alterTable('site_sessions')
+        .addColumn('proved_at', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.alterTable('site_sessions').dropColumn('proved_at').execute();
+    },
+  },
 };

@@ -50,7 +50,22 @@ export type SignedInCall =
   | 'getAccountReferral'
   | 'changeOwnPassword'
   | 'unblockOwnCharacter'
-  | 'changeOwnPincode';
+  | 'changeOwnPincode'
+  | 'confirmIdentity';
+
+/**
+ * The calls that change what protects the account: a session alone cannot make them, only one
+ * that proved the password within FRESH_PROOF_MS (docs/owner/accounts.md#a-stolen-session).
+ * Switching the authenticator off asks for its code instead.
+ */
+export const FRESH_PROOF_CALLS: ReadonlySet<SignedInCall> = new Set<SignedInCall>([
+  'changeEmail',
+  'beginTotp',
+  'confirmTotp',
+  'passkeyRegistrationOptions',
+  'addPasskey',
+  'removePasskey',
+]);
 type BodyOf<N extends SignedInCall> = Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
 
 /**
@@ -94,6 +109,9 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
         const signedIn = await sessions.authenticate(request.headers.cookie);
         if (!signedIn) return refuse(request, reply, 401, 'notSignedIn');
         if (signedIn.restricted && !allowBanned) return refuse(request, reply, 403, 'accountBanned');
+        if (FRESH_PROOF_CALLS.has(name) && !sessions.isFreshlyProved(signedIn.session)) {
+          return reply.code(403).send(['freshProofRequired']);
+        }
         return handler(signedIn, input.body, request, reply);
       },
       { config: { ...(rateLimited ? limited.config : {}), [SIGNED_IN_MARK]: true } },
@@ -156,6 +174,15 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
   signedInRoute(
     'getAccount',
     async (signedIn, _body, _request, reply) => reply.send(await sessions.account(signedIn)),
+    true,
+  );
+  signedInRoute(
+    'confirmIdentity',
+    async ({ session }, body, request, reply) => {
+      const errors = await sessions.confirmIdentity(session, body.password, seenOf(request));
+      return reply.code(errors.length > 0 ? 400 : 200).send(errors);
+    },
+    false,
     true,
   );
   signedInRoute('getSessions', async (signedIn, _body, _request, reply) =>

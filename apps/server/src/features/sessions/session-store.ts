@@ -21,6 +21,8 @@ export interface Session {
   banned: boolean;
   /** The password was right and the second factor's code is awaited: it can do nothing else. */
   pending: boolean;
+  /** When the session last proved the password (0: it has not). */
+  provedAt: number;
 }
 
 /** How long a session waiting for the second factor's code lasts. */
@@ -40,12 +42,12 @@ const toSession = (row: Selectable<SiteSessionsTable>): Session => ({
   fingerprint: row.fingerprint,
   banned: Number(row.banned) === 1,
   pending: Number(row.pending) === 1,
+  provedAt: Number(row.proved_at),
 });
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** What a session keeps of the game's password hash: another hash since means another password. */
-export const passwordFingerprint = (storedHash: string | null): string => sha256Hex(`password:${storedHash ?? ''}`);
+export { passwordFingerprint } from '../../game/accounts';
 
 /**
  * Sessions in the site database, the one truth every instance reads: a session made or ended on
@@ -78,6 +80,8 @@ export class SessionStore {
       fingerprint: input.fingerprint,
       banned: input.banned,
       pending: input.pending ?? false,
+      // A sign-in proves the password; one waiting for its code proves it once the code is right.
+      provedAt: input.pending ? 0 : input.now,
     };
     await this.db
       .insertInto('site_sessions')
@@ -92,6 +96,7 @@ export class SessionStore {
         fingerprint: session.fingerprint,
         banned: session.banned ? 1 : 0,
         pending: session.pending ? 1 : 0,
+        proved_at: session.provedAt,
       })
       .execute();
     return { cookieValue, session };
@@ -145,6 +150,11 @@ export class SessionStore {
       .where('login', '=', normalizeLogin(login))
       .$if(keepIdHash !== undefined, (query) => query.where('id_hash', '!=', keepIdHash ?? ''))
       .execute();
+  }
+
+  /** The password was typed again in this session. */
+  async markProved(idHash: string, now: number): Promise<void> {
+    await this.db.updateTable('site_sessions').set({ proved_at: now }).where('id_hash', '=', idHash).execute();
   }
 
   async setFingerprint(idHash: string, fingerprint: string): Promise<void> {

@@ -36,13 +36,6 @@ const type = (label: string, value: string) =>
 describe("the console's post form", () => {
   beforeAll(async () => {
     await initTestI18n();
-    // jsdom has no modal dialogs: the refusal's dialog opens as an open <dialog>.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
   });
   afterEach(() => {
     cleanup();

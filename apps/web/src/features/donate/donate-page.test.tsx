@@ -43,9 +43,6 @@ const submitted: Record<string, string>[] = [];
 describe('the donate page', () => {
   beforeAll(async () => {
     await initTestI18n();
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.open = true;
-    };
   });
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeFetch);

@@ -20,6 +20,10 @@ export const MY_ACCOUNT_FORMS = {
     () => models().then((m) => m.changeOwnPasswordModel),
     [{ ...FIELDS.password, label: 'myAccount.currentPassword' }, FIELDS.newPassword, FIELDS.confirmPassword],
   ),
+  confirmIdentity: defineForm(
+    () => models().then((m) => m.confirmIdentityModel),
+    [{ ...FIELDS.password, label: 'myAccount.currentPassword' }],
+  ),
   changeEmail: defineForm(
     () => models().then((m) => m.changeEmailModel),
     [{ ...FIELDS.email, label: 'myAccount.email.newEmail' }],

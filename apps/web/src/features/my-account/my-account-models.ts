@@ -3,6 +3,7 @@ export {
   changeEmailModel,
   passkeyNameModel,
   changeOwnPasswordModel,
+  confirmIdentityModel,
   ownCharacterModel,
   ownPincodeModel,
   secondFactorCodeModel,

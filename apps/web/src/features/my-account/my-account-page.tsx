@@ -53,7 +53,14 @@ const SignedInAccount = ({
     {
       id: 'security',
       label: t('myAccount.tabs.security'),
-      render: () => <SecurityTab secondFactor={account.secondFactor} onChanged={onChanged} onSignedOut={onSignedOut} />,
+      render: () => (
+        <SecurityTab
+          secondFactor={account.secondFactor}
+          provedUntil={account.provedUntil}
+          onChanged={onChanged}
+          onSignedOut={onSignedOut}
+        />
+      ),
     },
   ];
   return (

@@ -6,6 +6,7 @@ import { useDialog } from '../../components/dialog';
 import { SiteForm } from '../../components/form/site-form';
 import { AuthenticatorSection } from './authenticator-section';
 import { ChangeEmailSection } from './change-email-section';
+import { ConfirmIdentitySection, ProvedUntil, useFreshProof } from './fresh-proof';
 import { formatDate } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 import { PasskeysSection } from './passkeys-section';
@@ -141,14 +142,41 @@ const ChangePasswordSection = () => (
 
 export const SecurityTab = ({
   secondFactor,
+  provedUntil,
   onChanged,
   onSignedOut,
 }: {
   secondFactor: boolean;
+  provedUntil: number | null;
   onChanged: () => void;
   onSignedOut: () => void;
 }) => {
   const { t } = useTranslation();
+  const fresh = useFreshProof(provedUntil);
+  // What protects the account shows its forms only minutes after the password was typed; until
+  // then one form asks for it (docs/owner/accounts.md#a-stolen-session).
+  const protections: SecuritySection[] = fresh
+    ? [
+        {
+          id: 'authenticator',
+          title: t('myAccount.authenticator.title'),
+          render: () => (
+            <>
+              {provedUntil !== null && <ProvedUntil until={provedUntil} />}
+              <AuthenticatorSection on={secondFactor} onChanged={onChanged} />
+            </>
+          ),
+        },
+        { id: 'passkeys', title: t('myAccount.passkeys.title'), render: () => <PasskeysSection /> },
+        { id: 'email', title: t('myAccount.email.title'), render: () => <ChangeEmailSection /> },
+      ]
+    : [
+        {
+          id: 'confirm',
+          title: `${t('myAccount.authenticator.title')} · ${t('myAccount.passkeys.title')} · ${t('myAccount.email.title')}`,
+          render: () => <ConfirmIdentitySection onConfirmed={onChanged} />,
+        },
+      ];
   const sections: SecuritySection[] = [
     {
       id: 'sessions',
@@ -156,14 +184,8 @@ export const SecurityTab = ({
       render: () => <SessionsSection onEndedCurrent={onSignedOut} />,
     },
     { id: 'history', title: t('myAccount.security.history'), render: () => <HistorySection /> },
-    {
-      id: 'authenticator',
-      title: t('myAccount.authenticator.title'),
-      render: () => <AuthenticatorSection on={secondFactor} onChanged={onChanged} />,
-    },
-    { id: 'passkeys', title: t('myAccount.passkeys.title'), render: () => <PasskeysSection /> },
+    ...protections,
     { id: 'password', title: t('account.tabs.changePassword'), render: () => <ChangePasswordSection /> },
-    { id: 'email', title: t('myAccount.email.title'), render: () => <ChangeEmailSection /> },
   ];
   return (
     <div className="my-account__sections">

@@ -83,14 +83,6 @@ const dialog = () => screen.getByRole('dialog', { hidden: true });
 describe('the vote panel', () => {
   beforeAll(async () => {
     await initTestI18n();
-    // jsdom's <dialog> does not open on its own.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.open = false;
-      this.dispatchEvent(new Event('close'));
-    };
   });
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeFetch);
