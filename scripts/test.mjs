@@ -2,7 +2,7 @@
 // formatting), contract, server and web under Vitest, end to end under Playwright in Chromium.
 // Prints the names of the failed tests, then one closing line for CI:
 // "N passed, N failed, N skipped", summed over all suites.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
@@ -17,8 +17,27 @@ if (unknown.length > 0) {
 }
 const runs = (name) => asked.length === 0 || asked.includes(name);
 
-ensureInstalled();
-ensureBuilt();
+/** How long each stage took, printed as it ends and again in a table at the end. */
+const stageTimes = [];
+const minutesAndSeconds = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+const timed = (name, work) => {
+  const started = Date.now();
+  const result = work();
+  const done = () => {
+    const took = Date.now() - started;
+    stageTimes.push({ name, took });
+    console.log(`[${name}: ${minutesAndSeconds(took)}]`);
+  };
+  if (result instanceof Promise) return result.finally(done);
+  done();
+  return result;
+};
+
+timed('install', ensureInstalled);
+timed('build', ensureBuilt);
 
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -27,9 +46,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedNames = [];
 let runnerFailed = false;
 
-const suite = (name, command, args, read, env = process.env) => {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+/** Adds a finished runner's counts to the totals; `result` is its exit status. */
+const count = (name, result, read) => {
   if (result.status !== 0) runnerFailed = true;
   try {
     const counts = read(result);
@@ -52,19 +70,51 @@ const suite = (name, command, args, read, env = process.env) => {
   }
 };
 
-/** A check that is one command: it passes when the command exits 0. */
-const check = (name, args) =>
-  suite(name, 'npm', ['run', '--silent', ...args], (result) => ({
-    passed: result.status === 0 ? 1 : 0,
-    failed: result.status === 0 ? 0 : 1,
-    skipped: 0,
-    failedNames: result.status === 0 ? [] : [`${name} (npm run ${args.join(' ')})`],
-  }));
+const suite = (name, command, args, read, env = process.env) =>
+  timed(name, () => {
+    console.log(`\n=== ${name} ===`);
+    count(name, spawnSync(command, args, { cwd: root, stdio: 'inherit', env }), read);
+  });
+
+/**
+ * Commands that only read the sources (types, lint, formatting), run at once: each is mostly one
+ * thread, so together they take about as long as the longest. Each one's output is printed
+ * whole when it ends, not interleaved.
+ */
+const runTogether = (commands) =>
+  Promise.all(
+    commands.map(
+      ({ name, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n=== ${name} (${minutesAndSeconds(Date.now() - started)}) ===`);
+            process.stdout.write(Buffer.concat(output));
+            const passed = status === 0;
+            count(name, { status }, () => ({
+              passed: passed ? 1 : 0,
+              failed: passed ? 0 : 1,
+              skipped: 0,
+              failedNames: passed ? [] : [`${name} (npm run ${args.join(' ')})`],
+            }));
+            resolve();
+          });
+        }),
+    ),
+  );
 
 if (runs('checks')) {
-  check('types (tsc)', ['typecheck']);
-  check('lint (eslint)', ['lint']);
-  check('formatting (prettier)', ['format:check']);
+  await timed('static checks', () =>
+    runTogether([
+      { name: 'types (tsc)', args: ['typecheck'] },
+      { name: 'lint (eslint)', args: ['lint'] },
+      { name: 'formatting (prettier)', args: ['format:check'] },
+    ]),
+  );
 }
 
 /** The counts and failed test names of a Vitest JSON report. */
@@ -191,5 +241,7 @@ if (failedNames.length > 0) {
   console.log('\nFailed:');
   for (const name of failedNames) console.log(`  - ${name}`);
 }
+console.log('\nStage times:');
+for (const { name, took } of stageTimes) console.log(`  ${minutesAndSeconds(took).padStart(6)}  ${name}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || runnerFailed ? 1 : 0);

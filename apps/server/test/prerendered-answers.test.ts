@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metadata } from '@gatekeeper/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
 import { worldCache } from '../src/features/world/world-cache';
@@ -128,9 +128,11 @@ describe('pre-rendered pages with the answers of their reads', () => {
     globals.renderGate = new Promise<void>((resolve) => {
       open = resolve;
     });
+    const before = renders('/lt/statistika/nuzudymai');
     const stale = pages.page('statisticsKills', 'lt');
-    // Let the render start with Aria's rows.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The render has started with Aria's rows once it reached the gate (a busy machine may take
+    // longer than any fixed wait to load the renderer).
+    await vi.waitFor(() => expect(renders('/lt/statistika/nuzudymai')).toBe(before + 1), { timeout: 10_000 });
     kills.json = '[{"name":"Boris","clan":"","value":13}]';
     answers.changed();
     globals.renderGate = undefined;
