@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Metadata } from '@gatekeeper/contract';
+import { type Metadata, clanHref } from '@gatekeeper/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase } from '../src/db/tables';
@@ -140,6 +141,49 @@ describe('pre-rendered pages with the answers of their reads', () => {
     expect(html(await stale)).toContain('Aria');
     expect(pages.readyPage('statisticsKills', 'lt')).toBeUndefined();
     expect(html(await pages.page('statisticsKills', 'lt'))).toContain('<ol><li>Boris</li></ol>');
+  });
+});
+
+describe("a clan's page", () => {
+  it('is rendered again when its clan reads differently, not when the refresh reads the same', async () => {
+    const clan = {
+      name: 'Wolfpack',
+      leader: 'Aria',
+      level: 5,
+      reputation: 100,
+      alliance: null,
+      castleId: null,
+      crestId: null,
+      online: 1,
+      members: [{ name: 'Aria', classId: 0, level: 40, online: true }],
+    };
+    // The clan list makes a new object at every refresh, with the same data most of the time.
+    let current = clan;
+    const pages = prerenderedPages({
+      ssrDir: join(root, 'dist-ssr'),
+      template: TEMPLATE,
+      metadata: {} as Metadata,
+      publicUrl: 'https://l2.example.test',
+      clans: { find: async () => ({ view: structuredClone(current) }) },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const path = clanHref('Wolfpack', 'es');
+    const before = renders(path);
+    const first = await pages.clanPage('wolfpack', 'es');
+    expect(await pages.clanPage('WOLFPACK', 'es')).toBe(first);
+    expect(renders(path) - before).toBe(1);
+
+    current = { ...clan, members: [...clan.members, { name: 'Boris', classId: 1, level: 20, online: false }] };
+    const second = await pages.clanPage('wolfpack', 'es');
+    expect(second).not.toBe(first);
+    expect(second?.etag).not.toBe(first?.etag);
+    expect(renders(path) - before).toBe(2);
+    expect(await pages.clanPage('wolfpack', 'es')).toBe(second);
+    // Compressed like every page, off the event loop.
+    expect(gunzipSync(second!.gzip).equals(second!.plain)).toBe(true);
+    expect(brotliDecompressSync(second!.brotli).equals(second!.plain)).toBe(true);
   });
 });
 

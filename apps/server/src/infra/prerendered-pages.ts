@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
   LANGUAGES,
   LANGUAGE_TAGS,
@@ -65,8 +66,15 @@ export interface PageClans {
   find(name: string): Promise<{ view: ClanView } | null>;
 }
 
-/** Clan pages kept rendered at once (each made again when its clan's data is read again). */
-const CLAN_PAGES_KEPT = 500;
+/**
+ * The bytes of clan pages kept rendered at once (plain, gzip and Brotli together; a clan page is
+ * about 125 KB plain): anonymous visitors asking for every clan in every language fill this and
+ * no more; the least recently asked page goes first.
+ */
+const CLAN_PAGE_BYTES_KEPT = 48 * 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** The news the pages show (features/news): the home page, /news and each post's page. */
 export interface PageNews {
@@ -243,11 +251,17 @@ export const prerenderedPages = (options: {
         `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`,
       );
     const plain = Buffer.from(html, 'utf8');
+    // Compressed in libuv's thread pool: Brotli 11 of a page takes a few hundred milliseconds of
+    // CPU, which on the event loop would hold up every other request meanwhile.
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(plain, { level: 9 }),
+      brotliAsync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    ]);
     return {
       etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
       plain,
-      gzip: gzipSync(plain, { level: 9 }),
-      brotli: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipped,
+      brotli,
     } satisfies PreparedPage;
   };
 
@@ -271,9 +285,16 @@ export const prerenderedPages = (options: {
     return page;
   };
 
-  // A clan's page, rendered from the clan's data of the moment and made again once that is read again.
-  const clanPages = new LRUCache<string, { data: object; page: Promise<PreparedPage | undefined> }>({
-    max: CLAN_PAGES_KEPT,
+  // A clan's page, rendered from the clan's data and made again only when those bytes change (the
+  // clan list is read again every period, mostly to the same data), bounded by bytes.
+  interface ClanPage {
+    json: string;
+    page: Promise<PreparedPage | undefined>;
+    bytes?: number;
+  }
+  const clanPages = new LRUCache<string, ClanPage>({
+    maxSize: CLAN_PAGE_BYTES_KEPT,
+    sizeCalculation: (entry) => entry.bytes ?? 1,
   });
 
   return {
@@ -285,15 +306,27 @@ export const prerenderedPages = (options: {
       const clan = await options.clans?.find(name);
       if (!clan) return null;
       const key = `${clan.view.name.toLowerCase()}:${language}`;
+      const json = JSON.stringify(clan.view);
       const kept = clanPages.get(key);
-      if (kept?.data === clan) return kept.page;
-      const page = build(`clan:${key}`, 'notFound', language, undefined, clan.view).catch((error: unknown) => {
-        options.onError(error);
-        clanPages.delete(key);
-        return undefined;
-      });
-      clanPages.set(key, { data: clan, page });
-      return page;
+      if (kept?.json === json) return kept.page;
+      const entry: ClanPage = { json, page: Promise.resolve(undefined) };
+      entry.page = build(`clan:${key}`, 'notFound', language, undefined, clan.view).then(
+        (page) => {
+          // Its size is known once made: set again, so the bound counts its bytes.
+          if (page && clanPages.peek(key) === entry) {
+            entry.bytes = page.plain.byteLength + page.gzip.byteLength + page.brotli.byteLength;
+            clanPages.set(key, entry);
+          }
+          return page;
+        },
+        (error: unknown) => {
+          options.onError(error);
+          if (clanPages.peek(key) === entry) clanPages.delete(key);
+          return undefined;
+        },
+      );
+      clanPages.set(key, entry);
+      return entry.page;
     },
     readyPage: (route, language) => settled.get(`${route}:${language}`),
     async postPage(slug, language) {
