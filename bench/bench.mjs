@@ -9,6 +9,7 @@ import { lighthouseFigures } from './lighthouse.mjs';
 import { CLUSTER_PATHS, clusterFigures } from './lib/cluster.mjs';
 import { pinLoadGenerator } from './lib/cores.mjs';
 import { BROWSER, frontDoor } from './lib/front-door.mjs';
+import { healthUnderClanPages } from './lib/clan-pages.mjs';
 import { homeTransfer } from './lib/home-transfer.mjs';
 import { rankingUnderHostilePosts } from './lib/hostile-posts.mjs';
 import { sideBySide } from './lib/load.mjs';
@@ -124,6 +125,7 @@ try {
     connections: CONNECTIONS,
     duration: DURATION_S,
   });
+  figures.clanPages = await healthUnderClanPages({ siteUrl: site.url, duration: DURATION_S });
   figures.homeTransfer = await homeTransfer(site.url);
   // Last, on a quiet site: a phone's view of the pages players open first.
   figures.lighthouse = await lighthouseFigures(site.url, LIGHTHOUSE_PATHS, LIGHTHOUSE_RUNS);

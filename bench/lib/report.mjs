@@ -92,6 +92,18 @@ const printHostile = (hostile) => {
   }
 };
 
+const printClanPages = (clanPages) => {
+  console.log('\n/healthz while visitors ask for many clan pages (target: p99 under 50 ms)');
+  if (clanPages.skipped) {
+    console.log(`  skipped: ${clanPages.skipped}`);
+    return;
+  }
+  console.log(`  quiet:${' '.repeat(40)}p99 ${clanPages.quietP99Ms} ms`);
+  console.log(
+    `  ${clanPages.clients} clients over ${clanPages.pages} clan pages (30 clans × 6 languages): p99 ${clanPages.busyP99Ms} ms, max ${clanPages.busyMaxMs} ms   (${clanPages.pagesAsked} pages asked, slowest ${clanPages.slowestPageMs} ms)`,
+  );
+};
+
 const printHomeTransfer = (transfer) => {
   console.log(
     '\nThe home page cold in Chromium: JavaScript transferred until the network is idle (target: at most 100 KB)',
@@ -189,6 +201,7 @@ export const printReport = (figures, run) => {
   printRegistrations(figures.registrations, run);
   printSignIns(figures.signIns, run);
   printHostile(figures.hostile);
+  printClanPages(figures.clanPages);
   printHomeTransfer(figures.homeTransfer);
   console.log(`\nResident memory of the site after the runs above: ${figures.rssMb} MB (target: at most 200 MB)`);
   printCluster(figures.cluster, run);
