@@ -3,23 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../components/dialog';
 import { initTestI18n } from '../../test-support/i18n';
-import { jsonResponse as json } from '../../test-support/metadata';
+import { serveCalls } from '../../test-support/calls';
 import { SecurityTab } from './security-tab';
 
 /** The server as the tab meets it: empty lists, and the confirm call's answer. */
-const serve = (confirmAnswer: { status: number; body: unknown }) => {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/sdk/account/confirm') return json(confirmAnswer.body, confirmAnswer.status);
-      return json([]);
-    }),
-  );
-  return calls;
-};
+const serve = (answer: { status: number; body: unknown }) =>
+  serveCalls((path) => (path === '/sdk/account/confirm' ? answer : undefined));
 
 const renderTab = (provedUntil: number | null, onChanged = vi.fn()) => {
   render(

@@ -6,22 +6,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../components/dialog';
 import { initTestI18n } from '../../test-support/i18n';
-import { jsonResponse as json } from '../../test-support/metadata';
+import { serveCalls } from '../../test-support/calls';
 import { SecondFactorForm, SignInForm } from './sign-in';
 
 /** The second step's call answering as given; every call's path and body kept. */
-const serve = (answer: { status: number; body: unknown }) => {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return path === '/sdk/signin/secondfactor' ? json(answer.body, answer.status) : json(null);
-    }),
-  );
-  return calls;
-};
+const serve = (answer: { status: number; body: unknown }) =>
+  serveCalls((path) => (path === '/sdk/signin/secondfactor' ? answer : undefined));
 
 const inRouter = (node: ReactNode) =>
   render(
