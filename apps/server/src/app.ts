@@ -69,7 +69,7 @@ import { parseQuery } from './infra/query-string';
 import { memoryStore, openRedis, redisStore } from './infra/key-value-store';
 import { createMailer } from './infra/mailer';
 import { loadTexts } from './infra/texts';
-import { computeSecurityHeaders } from './infra/security-headers';
+import { computeSecurityHeaders, sendStrictTransportSecurity } from './infra/security-headers';
 import { registerWebApp } from './infra/web-app';
 import { pageAnswers } from './infra/page-answers';
 import { ownerNotices } from './owner-notices';
@@ -147,6 +147,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
 
   const https = config.PUBLIC_URL.startsWith('https:');
+  if (https) sendStrictTransportSecurity(app.server);
   const securityHeaders = computeSecurityHeaders({
     captchaProvider: config.CAPTCHA_PROVIDER,
     connectOrigins: settings.ipv6LookupUrl ? [new URL(settings.ipv6LookupUrl).origin] : [],

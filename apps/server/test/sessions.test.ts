@@ -436,6 +436,24 @@ describe('the session cookie of an https site', () => {
     await databases?.drop();
   });
 
+  it('sends Strict-Transport-Security for a year with subdomains on every answer, not only the pages', async () => {
+    const answers = await Promise.all([
+      fetch(`${site.url}/healthz`),
+      fetch(`${site.url}${api.getMetadata.path}`),
+      fetch(`${site.url}${api.getClan.path}?name=Nobody`),
+      fetch(`${site.url}/clan-crest.png?id=12345`),
+      fetch(`${site.url}/news.atom`),
+      fetch(`${site.url}/sdk/no-such-call`),
+      fetch(`${site.url}${api.signIn.path}`, { method: 'POST', body: '{}' }),
+    ]);
+    for (const answer of answers) {
+      expect({ url: answer.url, hsts: answer.headers.get('strict-transport-security') }).toEqual({
+        url: answer.url,
+        hsts: 'max-age=31536000; includeSubDomains',
+      });
+    }
+  });
+
   it('is Secure and named with the __Host- prefix, and read back under that name', async () => {
     const name = await newGameAccount(databases, PASSWORD, { prefix: 'h' });
     const answer = await postCall(site.url, 'signIn', {

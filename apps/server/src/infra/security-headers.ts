@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type CaptchaProvider, EMBED_FRAME_ORIGINS } from '@gatekeeper/contract';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -20,6 +20,21 @@ const CAPTCHA_ORIGINS: Record<CaptchaProvider, { script: string[]; frame: string
     frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
     connect: [],
   },
+};
+
+/** One year (ASVS 5 V3.4.1): a browser that saw the site over https never tries http for a year. */
+const HSTS_MAX_AGE_S = 31_536_000;
+export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`;
+
+/**
+ * Strict-Transport-Security on every answer of an https site, set on the raw response before the
+ * front door or Fastify writes anything: /sdk calls, /healthz, feeds, crests and errors too, not
+ * only the pages (docs/owner/security.md).
+ */
+export const sendStrictTransportSecurity = (server: Server): void => {
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    response.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  });
 };
 
 export interface SecurityHeaderOptions {
@@ -56,7 +71,7 @@ export const helmetOptions = (options: SecurityHeaderOptions): HelmetOptions => 
     },
     // The embeds (YouTube, Twitch, Facebook) do not send CORP headers.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The Facebook login dialog opens as a popup and must be able to come back.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -84,7 +99,7 @@ export const computeSecurityHeaders = (options: SecurityHeaderOptions): Record<s
 /**
  * The headers an /sdk answer needs (no sniffing, no framing, same-origin reads), constant so a
  * read endpoint sets them with its other headers in one call and no hook runs on the read path.
- * Strict-Transport-Security comes with the page, which every visitor loads first.
+ * Strict-Transport-Security is set on every answer of an https site (sendStrictTransportSecurity).
  */
 export const API_HEADERS = Object.freeze({
   'x-content-type-options': 'nosniff',
