@@ -1,7 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 
-/** The first characters a spreadsheet reads as a formula (and tab and carriage return, which hide one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The first characters a spreadsheet reads as a formula (=, +, -, @ and their fullwidth forms,
+ * which some convert), and those that hide one in front of it and that some trim before reading
+ * it: tab, carriage return, line feed, space, no-break space.
+ */
+const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n \u00A0]/;
 
 /**
  * A cell made safe for a spreadsheet (docs/owner/console.md#donations): text that a spreadsheet
