@@ -6,6 +6,7 @@ import { recordSiteFailure } from '../src/features/votes/site-failures';
 import { DATABASE_KINDS } from './databases';
 import { newCharacter } from './support/characters';
 import { testClock } from './support/clock';
+import { csrfHeaders } from './app-under-test';
 import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { flavoredWorld } from './support/flavored-world';
 import { accountToolSettings } from './support/mailed-site';
@@ -201,8 +202,9 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
       .where('txn_id', '=', `FAIL${tag}`)
       .execute();
     const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const { cookie: token, 'x-xsrf-token': header } = csrfHeaders();
     const answer = await fetch(`${site.url}${api.getConsoleDonationsCsv.path}?q=FAIL${tag}`, {
-      headers: { cookie: gm.cookie },
+      headers: { cookie: `${token}; ${gm.cookie}`, 'x-xsrf-token': header },
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -292,6 +294,25 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
       { action: 'account.lookup', record: character.char_name.toLowerCase(), detail: player.login, role: 'gm' },
       { action: 'account.lookup', record: `nobody-${kind}`, detail: '', role: 'gm' },
     ]);
+  });
+
+  it('refuses a look-up and an export sent without the anti-forgery token (a link on another site), and audits none', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const before = (await audit(gm.login)).length;
+    const forged = (path: string) => sessionCall(site.url, 'GET', path, gm.cookie, undefined, { csrf: false });
+    for (const path of [
+      `${api.getConsoleAccount.path}?q=${gm.login}`,
+      `${api.getConsoleDonationsCsv.path}?q=x`,
+      api.getConsoleDashboard.path,
+      api.getConsoleMe.path,
+    ]) {
+      const answer = await forged(path);
+      expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 403, body: ['formInvalid'] });
+    }
+    expect(await audit(gm.login)).toHaveLength(before);
+    // The page's own call, token and all, is answered and audited.
+    expect((await get(`${api.getConsoleAccount.path}?q=${gm.login}`, gm.cookie)).status).toBe(200);
+    expect((await audit(gm.login)).at(-1)?.action).toBe('account.lookup');
   });
 
   it("steps up with the account's passkey, bound to the session, once; another's passkey is refused", async () => {

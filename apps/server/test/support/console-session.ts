@@ -18,7 +18,7 @@ export const CONSOLE_SETTINGS = {
 const PASSWORD = 'Console.Pass1';
 const STEP_MS = 30_000;
 
-/** A call of a session as the page makes it: the session's cookie, and the anti-forgery token on a write. */
+/** A call of a session as the page makes it: the session's cookie, and the anti-forgery token (GETs too). */
 export const sessionCall = async (
   url: string,
   method: 'GET' | 'POST',
@@ -28,8 +28,9 @@ export const sessionCall = async (
   options: { csrf?: boolean } = {},
 ): Promise<Answer> => {
   const csrf = options.csrf ?? true;
+  const { 'content-type': _json, ...token } = csrfHeaders();
   const headers: Record<string, string> =
-    method === 'GET' ? {} : csrf ? { ...csrfHeaders() } : { 'content-type': 'application/json' };
+    method === 'GET' ? (csrf ? token : {}) : csrf ? { ...csrfHeaders() } : { 'content-type': 'application/json' };
   const cookies = [headers.cookie, cookie].filter(Boolean).join('; ');
   return readAnswer(
     await fetch(`${url}${path}`, {

@@ -61,7 +61,7 @@ const readAnswer = async (response: Response, answer: 'json' | 'text'): Promise<
 
 /**
  * The one way the page calls the site: method and path from the contract's call table, JSON in,
- * and the anti-forgery header on every call that is not a GET. The server validates every
+ * and the anti-forgery header on every call (the server asks it of writes and of console reads). The server validates every
  * request with the contract's schemas; the answer types come from the same schemas.
  */
 export const callApi = async <N extends CallName>(
@@ -71,10 +71,9 @@ export const callApi = async <N extends CallName>(
   const call = CALLS[name];
   const query = options?.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const headers: Record<string, string> = { accept: call.answer === 'text' ? 'text/plain' : 'application/json' };
-  if (call.method !== 'GET') {
-    const token = csrfToken();
-    if (token) headers[COOKIES.csrf.header] = token;
-  }
+  // Every call carries it, GETs too: a console read is audited and keeps the step-up alive.
+  const token = csrfToken();
+  if (token) headers[COOKIES.csrf.header] = token;
   let body: string | undefined;
   if (options?.body !== undefined) {
     headers['content-type'] = 'application/json';

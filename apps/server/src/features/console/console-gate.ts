@@ -1,9 +1,10 @@
-import type { Api, ConsoleFactor, ConsoleRole, ErrorCode } from '@gatekeeper/contract';
+import { type Api, COOKIES, type ConsoleFactor, type ConsoleRole, type ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SiteDatabase } from '../../db/tables';
 import { findAccount } from '../../game/accounts';
+import { csrfTokensMatch } from '../../infra/csrf';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountSessions } from '../sessions/account-sessions';
 import type { SecondFactor } from '../sessions/second-factor';
@@ -206,6 +207,12 @@ export class ConsoleGate {
       name,
       async (input, request, reply) => {
         reply.header('cache-control', 'no-store');
+        // Every console call writes, its GETs too: it keeps the step-up alive, and a look-up or an
+        // export is audited. So each needs the anti-forgery token a page of the site sends, never
+        // a link on another site (docs/owner/console.md).
+        if (!csrfTokensMatch(request.headers.cookie, request.headers[COOKIES.csrf.header])) {
+          return reply.code(403).send(['formInvalid']);
+        }
         const checked = await this.check(request, required);
         if ('code' in checked) return reply.code(checked.status).send([checked.code]);
         if (stepUp && !checked.steppedUp) return reply.code(401).send(['consoleStepUpRequired']);
