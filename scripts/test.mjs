@@ -77,42 +77,42 @@ const suite = (name, command, args, read, env = process.env) =>
   });
 
 /**
- * Commands that only read the sources (types, lint, formatting), run at once: each is mostly one
- * thread, so together they take about as long as the longest. Each one's output is printed
- * whole when it ends, not interleaved.
+ * A runner in the background, its output kept and printed whole when it ends (several at once
+ * must not interleave), then counted as `suite` does.
  */
-const runTogether = (commands) =>
-  Promise.all(
-    commands.map(
-      ({ name, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => {
-            console.log(`\n=== ${name} (${minutesAndSeconds(Date.now() - started)}) ===`);
-            process.stdout.write(Buffer.concat(output));
-            const passed = status === 0;
-            count(name, { status }, () => ({
-              passed: passed ? 1 : 0,
-              failed: passed ? 0 : 1,
-              skipped: 0,
-              failedNames: passed ? [] : [`${name} (npm run ${args.join(' ')})`],
-            }));
-            resolve();
-          });
-        }),
-    ),
-  );
+const suiteInBackground = (name, command, args, read, env = process.env) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      const took = Date.now() - started;
+      console.log(`\n=== ${name} (${minutesAndSeconds(took)}) ===`);
+      process.stdout.write(Buffer.concat(output));
+      count(name, { status }, read);
+      stageTimes.push({ name, took });
+      resolve();
+    });
+  });
 
+/** A check that is one npm script: it passes when the script exits 0. */
+const checkInBackground = (name, args) =>
+  suiteInBackground(name, 'npm', ['run', '--silent', ...args], (result) => ({
+    passed: result.status === 0 ? 1 : 0,
+    failed: result.status === 0 ? 0 : 1,
+    skipped: 0,
+    failedNames: result.status === 0 ? [] : [`${name} (npm run ${args.join(' ')})`],
+  }));
+
+// Types, lint and formatting only read the sources, each mostly on one thread: side by side.
 if (runs('checks')) {
-  await timed('static checks', () =>
-    runTogether([
-      { name: 'types (tsc)', args: ['typecheck'] },
-      { name: 'lint (eslint)', args: ['lint'] },
-      { name: 'formatting (prettier)', args: ['format:check'] },
+  await timed('static checks, side by side', () =>
+    Promise.all([
+      checkInBackground('types (tsc)', ['typecheck']),
+      checkInBackground('lint (eslint)', ['lint']),
+      checkInBackground('formatting (prettier)', ['format:check']),
     ]),
   );
 }
@@ -151,28 +151,33 @@ if (runs('unit'))
 // CI also runs the contract and server suites on a second Node (EXTRA_NODE: the path of its
 // binary, e.g. Node 24 while the machine has 20), on the embedded database: what differs between
 // Node versions is the runtime and the embedded driver (db/embedded-sqlite.ts), not MariaDB's.
+// The cluster suite spends most of its time waiting for minutes and refreshes to pass, so it runs
+// beside this one (decision 043).
+const besideEachOther = [];
 const extraNode = process.env.EXTRA_NODE;
 if (extraNode && runs('unit')) {
   const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const report = join(results, 'vitest-extra-node.json');
   const { TEST_MARIADB_URL: _mariadb, ...env } = process.env;
-  suite(
-    `contract and server on Node ${version} (Vitest, SQLite)`,
-    extraNode,
-    [
-      join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--project=contract',
-      '--project=server',
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile=${report}`,
-    ],
-    () => {
-      const counts = vitestCounts(report);
-      return { ...counts, failedNames: counts.failedNames.map((test) => `Node ${version}: ${test}`) };
-    },
-    { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
+  besideEachOther.push(() =>
+    suiteInBackground(
+      `contract and server on Node ${version} (Vitest, SQLite)`,
+      extraNode,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project=contract',
+        '--project=server',
+        '--reporter=dot',
+        '--reporter=json',
+        `--outputFile=${report}`,
+      ],
+      () => {
+        const counts = vitestCounts(report);
+        return { ...counts, failedNames: counts.failedNames.map((test) => `Node ${version}: ${test}`) };
+      },
+      { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
+    ),
   );
 }
 
@@ -183,27 +188,33 @@ if (!runs('cluster')) {
   // not asked for
 } else if (nginxBinary) {
   const clusterReport = join(results, 'vitest-cluster.json');
-  suite(
-    'two instances behind nginx (Vitest, cluster)',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'apps/server/cluster/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${clusterReport}`,
-    ],
-    () => {
-      const counts = vitestCounts(clusterReport);
-      return { ...counts, failedNames: counts.failedNames.map((test) => `cluster: ${test}`) };
-    },
+  besideEachOther.push(() =>
+    suiteInBackground(
+      'two instances behind nginx (Vitest, cluster)',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--config',
+        'apps/server/cluster/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${clusterReport}`,
+      ],
+      () => {
+        const counts = vitestCounts(clusterReport);
+        return { ...counts, failedNames: counts.failedNames.map((test) => `cluster: ${test}`) };
+      },
+    ),
   );
 } else {
   console.log(
     '\n=== two instances behind nginx: skipped, nginx is not installed (Debian: apt-get install -y nginx) ===',
   );
+}
+
+if (besideEachOther.length > 0) {
+  await timed('second Node and cluster, side by side', () => Promise.all(besideEachOther.map((start) => start())));
 }
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
