@@ -122,6 +122,31 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     expect((await secondFactor(await pendingSignIn(name), codeAt(secret))).status).toBe(200);
   });
 
+  it('takes the codes of one step either side of now and none further, in between the edges too', async () => {
+    // Steps 2, 3, 5 and 10 away, either way: outside a window of one step, whatever its width.
+    // Two wrong codes per account, below the lockout of three.
+    for (const steps of [
+      [2, -2],
+      [3, -3],
+      [5, -5],
+      [10, -10],
+    ]) {
+      const { name, secret } = await accountWithFactor();
+      for (const away of steps) {
+        const far = codeAt(secret, clock.now() + away * STEP);
+        if (far === codeAt(secret)) continue;
+        const answer = await secondFactor(await pendingSignIn(name), far);
+        expect({ away, status: answer.status, body: answer.body }).toEqual({
+          away,
+          status: 400,
+          body: ['wrongSecondFactorCode'],
+        });
+      }
+      // The next step's code (a phone's clock a little ahead) is taken.
+      expect((await secondFactor(await pendingSignIn(name), codeAt(secret, clock.now() + STEP))).status).toBe(200);
+    }
+  });
+
   it('takes a recovery code once', async () => {
     const { name, recoveryCodes } = await accountWithFactor();
     const [first] = recoveryCodes;
