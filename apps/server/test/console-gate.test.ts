@@ -2,7 +2,7 @@ import { api } from '@gatekeeper/contract';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './databases';
 import { testClock } from './support/clock';
-import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
+import { CONSOLE_LEVELS, anotherSession, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { flavoredWorld } from './support/flavored-world';
 import { accountToolSettings } from './support/mailed-site';
 import { useSite } from './support/use-site';
@@ -63,6 +63,16 @@ describe.each(DATABASE_KINDS)("the console's gate (%s)", (kind) => {
     ]);
     const log = api.getConsoleAudit.response.parse((await audit(owner.cookie, owner.login)).body);
     expect(log.rows.map((r) => r.action)).toEqual(['signInFailed', 'signIn']);
+  });
+
+  it("keeps a step-up to the session that made it: the same gm's other session steps up on its own", async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    expect((await me(gm.cookie)).body).toMatchObject({ steppedUp: true });
+    const elsewhere = await anotherSession(site, gm);
+    expect((await me(elsewhere)).body).toMatchObject({ login: gm.login, steppedUp: false });
+    expect((await audit(elsewhere)).status).toBe(401);
+    // The first session's step-up is untouched.
+    expect((await audit(gm.cookie)).status).toBe(200);
   });
 
   it('asks again after the idle minutes, and not while the console is used', async () => {

@@ -97,3 +97,17 @@ export const consoleUser = async (
   }
   return { login, cookie, secret, nextCode };
 };
+
+/** The same staff member signed in again in another browser (password, then the authenticator's code): a new session. */
+export const anotherSession = async (site: { url: string }, user: ConsoleUser): Promise<string> => {
+  const signedIn = await postCall(site.url, 'signIn', {
+    username: user.login,
+    password: PASSWORD,
+    captcha: await altchaPayload(site.url),
+  });
+  const pending = signedIn.setCookies.find((c) => c.startsWith('gk_pending=') && !/max-age=0/i.test(c))?.split(';')[0];
+  const done = await sessionCall(site.url, 'POST', api.signInSecondFactor.path, pending, { code: user.nextCode() });
+  const cookie = sessionCookieOf(done);
+  if (!cookie) throw new Error(`console test: ${user.login} did not sign in again (${done.status})`);
+  return cookie;
+};
