@@ -133,6 +133,20 @@ describe.each(FLAVOR_KINDS)('castles on %s tables in %s', (flavor: FlavorName, k
   });
 });
 
+describe('a site whose owner set world.castleTreasury to false', () => {
+  const site = useSite('sqlite', {
+    databases: { flavor: 'l2j' },
+    prepare: (databases) => buildWorld(databases.connections.game.db, 'l2j'),
+    app: { now: () => NOW, settings: { world: { castleTreasury: false } } },
+  });
+
+  it('answers no treasury for any castle, the setting being there and false', async () => {
+    const rows = api.getCastles.response.parse(await (await fetch(`${site.url}${api.getCastles.path}`)).json());
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).not.toHaveProperty('treasury');
+  });
+});
+
 describe('what a castle tells (world.castleTreasury, the siege length)', () => {
   const castle: CastleState = {
     id: 5,
