@@ -120,6 +120,8 @@ const MEMBERS = [
   { charId: 8_001, char_name: 'Leadora', clanid: 9_001, level: 76, classid: 88, online: 0 },
   { charId: 8_003, char_name: 'Bladeon', clanid: 9_001, level: 80, classid: 90, online: 1 },
   { charId: 8_004, char_name: 'Tradesy', clanid: 9_001, level: 60, classid: 117, online: 2 },
+  // Deleted in the game (deletetime set): no member any more, though its clanid stays.
+  { charId: 8_006, char_name: 'Gonealready', clanid: 9_001, level: 70, classid: 88, online: 0, deletetime: 1 },
   { charId: 8_010, char_name: 'Plainhead', clanid: 9_002, level: 40, classid: 0, online: 0 },
   { charId: 8_020, char_name: 'Brokenhead', clanid: 9_003, level: 50, classid: 0, online: 0 },
   { charId: 8_030, char_name: 'Losthead', clanid: 9_004, level: 45, classid: 0, online: 0 },
