@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'consoleMailSubjectEmpty',
   'consoleMailVersionEmpty',
   'consoleMailContentEmpty',
+  'consoleMailLimit',
   'consoleLookupRequired',
   'consoleDonationNotFound',
   'consoleDonationNotRetryable',
