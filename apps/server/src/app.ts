@@ -457,6 +457,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     gate: consoleGate,
     deps: { site: connections.site.db, outbox, versions: mailVersions, now },
     wake: () => mailWorker.wake(),
+    limits: settings.console.massMail,
   });
   await app.register(healthRoutes, { connections, redis });
   await app.register(legacyIpnRoutes, {

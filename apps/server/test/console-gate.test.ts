@@ -113,6 +113,19 @@ describe.each(DATABASE_KINDS)("the console's gate (%s)", (kind) => {
     expect((await auditRows(gm.login)).filter((r) => r.action === 'signInFailed').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('audits every refused step-up, those refused for the lock too: 8 attempts, 8 rows', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { factor: true });
+    const answers = [];
+    // Three wrong codes lock the account (maxFailedAttempts 3); the five after it, the right code among them, are refused.
+    for (let i = 0; i < 8; i += 1) answers.push((await stepUp(gm.cookie, i === 5 ? gm.nextCode() : '000000')).body);
+    expect(answers.slice(0, 2)).toEqual([['wrongSecondFactorCode'], ['wrongSecondFactorCode']]);
+    expect(answers.slice(3)).toEqual(Array.from({ length: 5 }, () => ['tooManyAttempts']));
+    const failed = (await auditRows(gm.login)).filter((row) => row.action === 'signInFailed');
+    expect(failed).toHaveLength(8);
+    expect(failed.slice(3).map((row) => row.detail)).toEqual(Array.from({ length: 5 }, () => 'totp locked'));
+    expect((await auditRows(gm.login)).some((row) => row.action === 'signIn')).toBe(false);
+  });
+
   it('searches the audit log by any of its fields, newest first, with wildcards taken literally', async () => {
     const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
     const found = api.getConsoleAudit.response.parse((await audit(gm.cookie, gm.login)).body);

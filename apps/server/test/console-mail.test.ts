@@ -191,3 +191,74 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
     expect(audited).toEqual([]);
   });
 });
+
+describe.each(DATABASE_KINDS)("the console's mass mail limits (%s)", (kind) => {
+  const clock = testClock();
+  const LIMITED = {
+    ...SETTINGS,
+    console: {
+      ...CONSOLE_SETTINGS,
+      // The step-up outlasts the hour the test moves through.
+      idleMinutes: 24 * 60,
+      massMail: { gm: { sendsPerHour: 2, recipientsPerHour: 3 }, owner: { sendsPerHour: 4, recipientsPerHour: 100 } },
+    },
+  };
+  const site = useSite(kind, { app: { settings: LIMITED, now: clock.now } });
+  const siteDb = () => site.databases.connections.site.db;
+  let n = 0;
+  /** A test send to `count` outside addresses. */
+  const send = (cookie: string, count: number) =>
+    sessionCall(site.url, 'POST', api.sendConsoleMail.path, cookie, {
+      subject: `Limits ${kind}`,
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: Array.from({ length: count }, () => `outside-${(n += 1)}@example.com`).join(', '),
+      content: '<p>Hello</p>',
+    });
+  const jobsOf = async (login: string) =>
+    (await siteDb().selectFrom('site_mail_jobs').select('queued').where('created_by', '=', login).execute()).map(
+      (job) => Number(job.queued),
+    );
+  const refusals = (login: string) =>
+    siteDb()
+      .selectFrom('site_console_audit')
+      .selectAll()
+      .where('login', '=', login)
+      .where('action', '=', 'mail.refused')
+      .execute();
+
+  it("holds a gm to the gm's mails and sends per hour: refused with a translated code, audited, nothing queued", async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    expect(await send(gm.cookie, 2)).toMatchObject({ status: 200, body: { queued: 2 } });
+    // Two more would make 4 mails in the hour, over the gm's 3.
+    expect(await send(gm.cookie, 2)).toMatchObject({ status: 429, body: ['consoleMailLimit'] });
+    expect(await send(gm.cookie, 1)).toMatchObject({ status: 200, body: { queued: 1 } });
+    // Two sends made: a third is refused whatever its size.
+    clock.advance(30 * 60_000);
+    expect(await send(gm.cookie, 1)).toMatchObject({ status: 429, body: ['consoleMailLimit'] });
+    expect(await jobsOf(gm.login)).toEqual([2, 1]);
+    const refused = await refusals(gm.login);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({ role: 'gm' });
+    expect(refused[1]?.detail).toContain('2 sends and 3 mails in the last hour');
+    // An hour after the first sends, the gm may send again.
+    clock.advance(31 * 60_000);
+    expect(await send(gm.cookie, 1)).toMatchObject({ status: 200, body: { queued: 1 } });
+  });
+
+  it('gives an owner more than a gm', async () => {
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    for (let i = 0; i < 4; i += 1) expect((await send(owner.cookie, 10)).status).toBe(200);
+    expect(await send(owner.cookie, 1)).toMatchObject({ status: 429, body: ['consoleMailLimit'] });
+    expect(await jobsOf(owner.login)).toEqual([10, 10, 10, 10]);
+  });
+
+  it('lets no more through when the sends are made at once', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(gm.cookie, 1)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+    expect(await jobsOf(gm.login)).toEqual([1, 1]);
+    expect(await refusals(gm.login)).toHaveLength(3);
+  });
+});

@@ -5,6 +5,7 @@ import { testClock } from './support/clock';
 import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { accountToolSettings } from './support/mailed-site';
 import { useSite } from './support/use-site';
+import type { NewsVersionTables } from '../src/features/news/news-versions';
 
 /**
  * The console's News section (docs/product.md#console-news): a stepped-up gm writes, publishes,
@@ -133,6 +134,86 @@ describe.each(DATABASE_KINDS)("the console's News section (%s)", (kind) => {
       status: 404,
       body: ['consoleNewsNotFound'],
     });
+  });
+
+  it('keeps the version each edit replaced, readable in the console: who changed it, when, the text per language', async () => {
+    const writer = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const editor = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    const slug = `versions-${kind}`;
+    const save = (cookie: string, id: number | undefined, en: string, ru: string) =>
+      post(api.saveConsoleNews.path, cookie, {
+        ...(id === undefined ? {} : { id }),
+        post: {
+          slug,
+          state: 'published',
+          publishAt: 1_000,
+          pinned: false,
+          texts: texts({
+            en: { title: en, body: `${en} body` },
+            ...(ru ? { ru: { title: ru, body: `${ru} текст` } } : {}),
+          }),
+        },
+      });
+    const versionsOf = (cookie: string, id: number) => get(`${api.getConsoleNewsVersions.path}?id=${id}`, cookie);
+
+    // The test clock moves on with real time too: a time is right within seconds (edits are a minute apart).
+    const near = (at: number) => expect.toSatisfy((value: number) => Math.abs(value - at) < 5_000);
+    const { id } = (await save(writer.cookie, undefined, 'First', 'Первая')).body as { id: number };
+    const firstSavedAt = clock.now();
+    // A new post has no earlier version.
+    expect((await versionsOf(writer.cookie, id)).body).toEqual([]);
+
+    clock.advance(60_000);
+    const firstEditAt = clock.now();
+    expect((await save(writer.cookie, id, 'Second', '')).status).toBe(200);
+    clock.advance(60_000);
+    const secondEditAt = clock.now();
+    expect((await save(editor.cookie, id, 'Third', 'Третья')).status).toBe(200);
+
+    const answer = await versionsOf(writer.cookie, id);
+    expect(answer.status).toBe(200);
+    const versions = api.getConsoleNewsVersions.response.parse(answer.body) as {
+      replacedBy: string;
+      replacedAt: number;
+      savedAt: number;
+      change: string;
+      texts: Record<string, { title: string; body: string }>;
+    }[];
+    // The latest replaced first: the second text, replaced by the editor; then the first, by its writer.
+    expect(versions).toHaveLength(2);
+    expect(versions[0]).toMatchObject({
+      replacedBy: editor.login,
+      replacedAt: near(secondEditAt),
+      savedAt: near(firstEditAt),
+      change: 'update',
+      texts: { en: { title: 'Second', body: 'Second body' } },
+    });
+    expect(Object.keys(versions[0]?.texts ?? {})).toEqual(['en']);
+    expect(versions[1]).toMatchObject({
+      replacedBy: writer.login,
+      replacedAt: near(firstEditAt),
+      savedAt: near(firstSavedAt),
+      change: 'update',
+      texts: { en: { title: 'First', body: 'First body' }, ru: { title: 'Первая', body: 'Первая текст' } },
+    });
+
+    // A deletion keeps the last text too, among the post's versions in the site database.
+    expect((await post(api.deleteConsoleNews.path, editor.cookie, { id })).status).toBe(200);
+    const kept = await siteDb()
+      .withTables<NewsVersionTables>()
+      .selectFrom('site_news_post_versions')
+      .select(['change_kind', 'replaced_by'])
+      .where('post_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(kept).toEqual([
+      { change_kind: 'update', replaced_by: writer.login },
+      { change_kind: 'update', replaced_by: editor.login },
+      { change_kind: 'delete', replaced_by: editor.login },
+    ]);
+
+    // A post that never was: not found.
+    expect(await versionsOf(writer.cookie, 999_999)).toMatchObject({ status: 404, body: ['consoleNewsNotFound'] });
   });
 
   it('marks a post dated later as scheduled and keeps it off the pages until then', async () => {

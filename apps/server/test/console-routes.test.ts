@@ -107,6 +107,7 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
       api.saveConsoleNews,
       api.deleteConsoleNews,
       api.previewConsoleNews,
+      api.getConsoleNewsVersions,
       api.getConsoleMailRecipients,
       api.sendConsoleMail,
     ];

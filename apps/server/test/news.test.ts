@@ -95,6 +95,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
     const news = service();
     const id = await news.save(
       post({ texts: { ru: { title: 'Осада Адена', body: 'Осада начинается в **субботу**.' } } }),
+      'gm',
     );
     const stored = await news.find(id);
     expect(Object.keys(stored?.texts ?? {}).sort()).toEqual(['en', 'ru']);
@@ -109,7 +110,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
       expect.objectContaining({ language: 'en', title: 'Siege of Aden', summary: 'The siege starts on Saturday.' }),
     ]);
     // An emoji needs full Unicode, which a utf8mb3 game database lacks.
-    await news.save(post({ texts: { en: { title: 'Party 🎉', body: 'Come 🎉' } } }), id);
+    await news.save(post({ texts: { en: { title: 'Party 🎉', body: 'Come 🎉' } } }), 'gm', id);
     expect(news.published('en')[0]?.title).toBe('Party 🎉');
     expect(news.published('ru')[0]?.title).toBe('Party 🎉');
     news.stop();
@@ -117,11 +118,11 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
 
   it('shows neither drafts nor scheduled posts until their date, pinned posts first, then newest', async () => {
     const news = service();
-    await news.save(post({ slug: 'old', publishAt: 1_000 }));
-    await news.save(post({ slug: 'newer', publishAt: 5_000 }));
-    await news.save(post({ slug: 'pinned-oldest', publishAt: 500, pinned: true }));
-    await news.save(post({ slug: 'draft', state: 'draft', publishAt: 2_000 }));
-    await news.save(post({ slug: 'scheduled', publishAt: clock + HOUR }));
+    await news.save(post({ slug: 'old', publishAt: 1_000 }), 'gm');
+    await news.save(post({ slug: 'newer', publishAt: 5_000 }), 'gm');
+    await news.save(post({ slug: 'pinned-oldest', publishAt: 500, pinned: true }), 'gm');
+    await news.save(post({ slug: 'draft', state: 'draft', publishAt: 2_000 }), 'gm');
+    await news.save(post({ slug: 'scheduled', publishAt: clock + HOUR }), 'gm');
     expect(news.published('en').map((view) => view.slug)).toEqual(['pinned-oldest', 'newer', 'old']);
     expect((await news.list()).map((stored) => stored.slug)).toEqual([
       'scheduled',
@@ -140,22 +141,22 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
     const news = service();
     let changes = 0;
     news.onChange(() => (changes += 1));
-    const id = await news.save(post({ state: 'draft' }));
+    const id = await news.save(post({ state: 'draft' }), 'gm');
     expect(changes).toBe(0);
-    await news.save(post({ state: 'published' }), id);
+    await news.save(post({ state: 'published' }), 'gm', id);
     expect(changes).toBe(1);
     expect(await news.refresh()).toBe(false);
-    expect(await news.remove(id)).toBe(true);
+    expect(await news.remove(id, 'gm')).toBe(true);
     expect(changes).toBe(2);
     expect(news.published('en')).toEqual([]);
-    expect(await news.remove(id)).toBe(false);
+    expect(await news.remove(id, 'gm')).toBe(false);
     news.stop();
   });
 
   it('refuses a second post with the same address', async () => {
     const news = service();
-    await news.save(post({ slug: 'same' }));
-    await expect(news.save(post({ slug: 'same' }))).rejects.toThrow();
+    await news.save(post({ slug: 'same' }), 'gm');
+    await expect(news.save(post({ slug: 'same' }), 'gm')).rejects.toThrow();
     expect(await news.list()).toHaveLength(1);
     news.stop();
   });
@@ -170,6 +171,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
           ru: { title: 'Новости', body: 'Текст **новости**.' },
         },
       }),
+      'gm',
     );
     const feed = (language: 'en' | 'ru') =>
       newsFeed({
@@ -238,9 +240,9 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
 
     it('announces a published post once, with mentions off, and never a draft or an old post', async () => {
       const news = service();
-      await news.save(post({ slug: 'fresh', publishAt: clock - 1_000 }));
-      await news.save(post({ slug: 'draft', state: 'draft', publishAt: clock - 1_000 }));
-      await news.save(post({ slug: 'last-year', publishAt: clock - 400 * 24 * HOUR }));
+      await news.save(post({ slug: 'fresh', publishAt: clock - 1_000 }), 'gm');
+      await news.save(post({ slug: 'draft', state: 'draft', publishAt: clock - 1_000 }), 'gm');
+      await news.save(post({ slug: 'last-year', publishAt: clock - 400 * 24 * HOUR }), 'gm');
       const discord = announcer();
       await discord.runOnce();
       await discord.runOnce();
@@ -261,7 +263,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
 
     it('waits for retry_after on 429 and tries again; gives up after the last attempt', async () => {
       const news = service();
-      const id = await news.save(post({ slug: 'limited', publishAt: clock }));
+      const id = await news.save(post({ slug: 'limited', publishAt: clock }), 'gm');
       answers = [{ status: 429, body: { message: 'You are being rate limited.', retry_after: 0.05, global: false } }];
       const errors: unknown[] = [];
       const discord = announcer(errors);
@@ -277,7 +279,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
       expect(received).toHaveLength(1);
       expect((await findPost(databases.connections.site.db, id))?.announcedAt).toBe(clock);
 
-      const failing = await news.save(post({ slug: 'broken-webhook', publishAt: clock }));
+      const failing = await news.save(post({ slug: 'broken-webhook', publishAt: clock }), 'gm');
       answers = Array.from({ length: ANNOUNCE_ATTEMPTS + 2 }, () => ({ status: 500 }));
       for (let attempt = 0; attempt < ANNOUNCE_ATTEMPTS + 2; attempt++) await discord.runOnce();
       expect(received).toHaveLength(1);

@@ -24,6 +24,8 @@ import {
   consoleNewsPreviewModel,
   consoleNewsSaveAnswer,
   consoleNewsSaveModel,
+  consoleNewsVersionsAnswer,
+  consoleNewsVersionsQuery,
 } from './console-news';
 import {
   consoleMailAnswer,
@@ -225,6 +227,11 @@ export const api = {
   },
   deleteConsoleNews: { ...CALLS.deleteConsoleNews, body: consoleNewsDeleteModel, ...json(errorList) },
   previewConsoleNews: { ...CALLS.previewConsoleNews, body: consoleNewsPreviewModel, ...json(consoleNewsPreviewAnswer) },
+  getConsoleNewsVersions: {
+    ...CALLS.getConsoleNewsVersions,
+    query: consoleNewsVersionsQuery,
+    ...json(z.union([consoleNewsVersionsAnswer, errorList])),
+  },
   getConsoleMailRecipients: {
     ...CALLS.getConsoleMailRecipients,
     query: consoleMailRecipientsQuery,

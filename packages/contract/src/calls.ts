@@ -98,6 +98,7 @@ export const CALLS = {
   saveConsoleNews: { method: 'POST', path: '/sdk/console/news/save', answer: 'json' },
   deleteConsoleNews: { method: 'POST', path: '/sdk/console/news/delete', answer: 'json' },
   previewConsoleNews: { method: 'POST', path: '/sdk/console/news/preview', answer: 'json' },
+  getConsoleNewsVersions: { method: 'GET', path: '/sdk/console/news/versions', answer: 'json' },
   getConsoleMailRecipients: { method: 'GET', path: '/sdk/console/mail/recipients', answer: 'json' },
   sendConsoleMail: { method: 'POST', path: '/sdk/console/mail/send', answer: 'json' },
   // The console's Donations, Votes and Accounts sections and its passkey step-up (docs/owner/console.md).

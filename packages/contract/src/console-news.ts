@@ -4,7 +4,8 @@ import { NEWS_BODY_MAX, NEWS_STATES, newsPostInput } from './news';
 
 /**
  * The console's News section (docs/product.md#console-news): every post in every state, one
- * post's texts to edit, saving, deleting, and the server's preview of a text's Markdown.
+ * post's texts to edit, saving, deleting, the server's preview of a text's Markdown, and the
+ * versions a post had before each edit or its deletion (who changed it, when, the text per language).
  */
 
 const postId = z.coerce
@@ -64,3 +65,27 @@ export const consoleNewsPreviewModel = z.object({
 });
 export type ConsoleNewsPreviewModel = z.input<typeof consoleNewsPreviewModel>;
 export const consoleNewsPreviewAnswer = z.object({ html: z.string() });
+
+/** Whose earlier versions to read. */
+export const consoleNewsVersionsQuery = z.object({ id: postId });
+export type ConsoleNewsVersionsQuery = z.input<typeof consoleNewsVersionsQuery>;
+
+/** A post as it was before one change: its fields, the languages written, and who replaced it when. */
+export const consoleNewsVersion = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  state: z.enum(NEWS_STATES),
+  publishAt: z.number(),
+  pinned: z.boolean(),
+  /** When this version was saved. */
+  savedAt: z.number(),
+  /** When it was replaced, by which console login, and whether by an edit or the post's deletion. */
+  replacedAt: z.number(),
+  replacedBy: z.string(),
+  change: z.enum(['update', 'delete']),
+  /** Only the languages it was written in. */
+  texts: z.partialRecord(z.enum(LANGUAGES), z.object({ title: z.string(), body: z.string() })),
+});
+export type ConsoleNewsVersion = z.infer<typeof consoleNewsVersion>;
+/** The post's earlier versions, the latest replaced first. */
+export const consoleNewsVersionsAnswer = z.array(consoleNewsVersion);

@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'consoleMailSubjectEmpty',
   'consoleMailVersionEmpty',
   'consoleMailContentEmpty',
+  'consoleMailLimit',
   'consoleLookupRequired',
   'consoleDonationNotFound',
   'consoleDonationNotRetryable',

@@ -120,6 +120,7 @@ export const SAMPLE_INPUTS = {
   },
   deleteConsoleNews: { id: 1 },
   previewConsoleNews: { body: 'We open on **Friday**.' },
+  getConsoleNewsVersions: { id: 1 },
   getConsoleMailRecipients: { version: 'interlude', registeredOnly: 'No' },
   sendConsoleMail: { subject: 'Server news', version: 'interlude', registeredOnly: 'No', content: '<p>Hello</p>' },
   consoleStepUpPasskeyOptions: {},

@@ -2,6 +2,9 @@ import { MAIL_FORM_MESSAGES } from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
 import { countMassMailRecipients, type MailServiceDeps, queueMassMailAs } from '../mail/mail-service';
 import type { ConsoleGate } from './console-gate';
+import type { ConsoleSettings } from './settings-schema';
+
+const HOUR_MS = 3_600_000;
 
 export interface ConsoleMailOptions {
   gate: ConsoleGate;
@@ -9,15 +12,38 @@ export interface ConsoleMailOptions {
   deps: Pick<MailServiceDeps, 'site' | 'outbox' | 'versions' | 'now'>;
   /** Wakes this instance's mail worker after a mass mail is queued. */
   wake: () => void;
+  /** How many sends and mails one login of each role may queue in an hour. */
+  limits: ConsoleSettings['massMail'];
 }
 
 /**
  * The console's mass mail (docs/product.md#console-mail): the mail page's form without a password,
  * since the stepped-up gm's session is the sender; a count of whom it reaches per language before
- * it is sent; every send in the audit log (the failed-mail retry is in routes.ts).
+ * it is sent; at most the role's sends and mails per login over the last hour (site_mail_jobs is
+ * the count, docs/owner/console.md#mass-mail-limits); every send and every refusal for the limit in
+ * the audit log (the failed-mail retry is in routes.ts).
  */
 export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMailOptions): Promise<void> => {
   const { gate, deps } = options;
+
+  /** What `login` queued from the console in the hour before `now`: jobs and mails. */
+  const usedThisHour = async (login: string, now: number) => {
+    const row = await deps.site
+      .selectFrom('site_mail_jobs')
+      .select((eb) => [eb.fn.countAll<number>().as('sends'), eb.fn.sum<number>('queued').as('mails')])
+      .where('created_by', '=', login)
+      .where('created_at', '>', now - HOUR_MS)
+      .executeTakeFirst();
+    return { sends: Number(row?.sends ?? 0), mails: Number(row?.mails ?? 0) };
+  };
+
+  // One send at a time on this instance, so that sends made together cannot all pass one count.
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 
   gate.route(app, 'getConsoleMailRecipients', 'gm', async ({ query }, _request, reply) => {
     const counted = await countMassMailRecipients(deps, query);
@@ -26,7 +52,26 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
   });
 
   gate.route(app, 'sendConsoleMail', 'gm', async ({ actor, body }, request, reply) => {
-    const result = await queueMassMailAs(deps, actor.login, body);
+    const limit = options.limits[actor.role];
+    const { result, used } = await oneAtATime(async () => {
+      const used = await usedThisHour(actor.login, deps.now());
+      if (used.sends >= limit.sendsPerHour) return { result: { status: 429, code: 'consoleMailLimit' } as const, used };
+      const result = await queueMassMailAs(deps, actor.login, body, {
+        maxMails: Math.max(limit.recipientsPerHour - used.mails, 0),
+        refusal: 'consoleMailLimit',
+      });
+      return { result, used };
+    });
+    if ('code' in result && result.code === 'consoleMailLimit') {
+      const { sends, mails } = used;
+      await gate.record(
+        actor,
+        'mail.refused',
+        '',
+        `over the ${actor.role}'s hourly limit (${limit.sendsPerHour} sends, ${limit.recipientsPerHour} mails): ${sends} sends and ${mails} mails in the last hour; ${body.subject}`,
+      );
+      return reply.code(429).send(['consoleMailLimit']);
+    }
     if ('code' in result) {
       // Content that is nothing once sanitized: the console's translated code, not the mail page's English.
       const code = result.code === MAIL_FORM_MESSAGES.contentEmpty ? 'consoleMailContentEmpty' : result.code;

@@ -44,8 +44,8 @@ const detailOf = (post: { state: string; publishAt: number; pinned: boolean }, l
 /**
  * The console's News section (docs/product.md#console-news): a gm lists every post, opens one,
  * saves (the news service then makes the home page, /news, the post's page and the feeds again),
- * deletes, and previews a text through the pages' own renderer and sanitizer. Every write is in
- * the audit log with the post's id and address name.
+ * deletes, previews a text through the pages' own renderer and sanitizer, and reads the versions a
+ * post had before each edit. Every write is in the audit log with the post's id and address name.
  */
 export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNewsOptions): Promise<void> => {
   const { gate, news, now } = options;
@@ -64,7 +64,7 @@ export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNe
     if (body.id !== undefined && !(await news.find(body.id))) return reply.code(404).send(['consoleNewsNotFound']);
     let id: number;
     try {
-      id = await news.save(body.post, body.id);
+      id = await news.save(body.post, actor.login, body.id);
     } catch (error) {
       if (isUniqueViolation(error)) return reply.code(400).send(['consoleNewsSlugTaken']);
       throw error;
@@ -81,9 +81,16 @@ export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNe
 
   gate.route(app, 'deleteConsoleNews', 'gm', async ({ actor, body }, _request, reply) => {
     const post = await news.find(body.id);
-    if (!post || !(await news.remove(body.id))) return reply.code(404).send(['consoleNewsNotFound']);
+    if (!post || !(await news.remove(body.id, actor.login))) return reply.code(404).send(['consoleNewsNotFound']);
     await gate.record(actor, 'news.delete', `post ${post.id} ${post.slug}`, post.texts.en?.title ?? '');
     return reply.send([]);
+  });
+
+  // Each edit keeps the version it replaced (features/news/news-versions.ts): who changed it, when, its texts.
+  gate.route(app, 'getConsoleNewsVersions', 'gm', async ({ query }, _request, reply) => {
+    const versions = await news.versions(query.id);
+    if (versions.length === 0 && !(await news.find(query.id))) return reply.code(404).send(['consoleNewsNotFound']);
+    return reply.send(versions);
   });
 
   // Only the server renders Markdown: the page shows this HTML, already sanitized, as the post will be.

@@ -43,7 +43,7 @@ export interface MassMailInput {
  * the mail form's own English message for an empty content, docs/product.md#mail-form).
  */
 export interface Refusal {
-  status: 400 | 403;
+  status: 400 | 403 | 429;
   code: ErrorCode | MailRefusal | typeof MAIL_FORM_MESSAGES.contentEmpty;
 }
 
@@ -80,6 +80,8 @@ export const queueMassMailAs = async (
   deps: Omit<MailServiceDeps, 'credentials' | 'minAccessLevel' | 'signingKey'>,
   sender: string,
   input: MassMailFields,
+  /** At most this many mails (the console's hourly limit): a job of more queues nothing. */
+  limit: { maxMails: number; refusal: ErrorCode } | undefined = undefined,
 ): Promise<MailAnswer | Refusal> => {
   const databases = deps.versions.of(input.version);
   if (!databases) return { status: 400, code: 'mail.versionNotConfigured' };
@@ -101,6 +103,7 @@ export const queueMassMailAs = async (
     .map((recipient) => ({ ...recipient, language: languageOf(recipient.login) }));
 
   const skipped = candidates.length - mails.length + unrecorded;
+  if (limit && mails.length > limit.maxMails) return { status: 429, code: limit.refusal };
   const jobId = await deps.outbox.enqueue({
     createdBy: sender,
     createdAt: deps.now(),

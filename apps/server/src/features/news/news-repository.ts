@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, type NewsPostInput, type NewsState, type News
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import { writeTransaction } from '../../db/write-retry';
+import { keepVersion } from './news-versions';
 
 /** A post as stored: its state, dates, pin and the Markdown of every language written. */
 export interface StoredPost {
@@ -81,8 +82,11 @@ const writtenTexts = (input: NewsPostInput) =>
     body: input.texts[language].body,
   }));
 
-/** Stores a new post, or replaces post `id`'s fields and texts; the post's id. */
-export const savePost = (db: SiteDb, input: NewsPostInput, now: number, id?: number): Promise<number> =>
+/**
+ * Stores a new post, or replaces post `id`'s fields and texts after keeping what they were as a
+ * version replaced by `by` (news-versions.ts); the post's id.
+ */
+export const savePost = (db: SiteDb, input: NewsPostInput, now: number, by: string, id?: number): Promise<number> =>
   writeTransaction(db, async (trx) => {
     const fields = {
       slug: input.slug,
@@ -99,6 +103,7 @@ export const savePost = (db: SiteDb, input: NewsPostInput, now: number, id?: num
         .executeTakeFirstOrThrow();
       postId = Number(inserted.insertId);
     } else {
+      await keepVersion(trx, postId, { at: now, by, kind: 'update' });
       await trx.updateTable('site_news_posts').set(fields).where('id', '=', postId).execute();
       await trx.deleteFrom('site_news_texts').where('post_id', '=', postId).execute();
     }
@@ -110,9 +115,10 @@ export const savePost = (db: SiteDb, input: NewsPostInput, now: number, id?: num
     return savedId;
   });
 
-/** Deletes a post and its texts; whether there was one. */
-export const deletePost = (db: SiteDb, id: number): Promise<boolean> =>
+/** Deletes a post and its texts, kept first as its last version (deleted by `by`); whether there was one. */
+export const deletePost = (db: SiteDb, id: number, now: number, by: string): Promise<boolean> =>
   writeTransaction(db, async (trx) => {
+    await keepVersion(trx, id, { at: now, by, kind: 'delete' });
     await trx.deleteFrom('site_news_texts').where('post_id', '=', id).execute();
     const result = await trx.deleteFrom('site_news_posts').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -11,6 +11,7 @@ import {
   nextScheduledAt,
   savePost,
 } from './news-repository';
+import { type PostVersion, listVersions } from './news-versions';
 
 /** How many posts the pages carry (home shows the first few, /news all of these). */
 export const NEWS_ON_PAGES = 30;
@@ -23,8 +24,12 @@ export interface NewsService {
   refresh(): Promise<boolean>;
   list(): Promise<StoredPost[]>;
   find(id: number): Promise<StoredPost | undefined>;
-  save(input: NewsPostInput, id?: number): Promise<number>;
-  remove(id: number): Promise<boolean>;
+  /** Saves a post as console login `by`; an edit keeps the version it replaces. */
+  save(input: NewsPostInput, by: string, id?: number): Promise<number>;
+  /** Deletes a post as `by`; its last version is kept with the others. */
+  remove(id: number, by: string): Promise<boolean>;
+  /** The versions post `id` had before each of its edits, the latest first. */
+  versions(id: number): Promise<PostVersion[]>;
   /** Called after the visible posts changed: the pages and feeds that show them are made again. */
   onChange(listener: () => void): void;
   stop(): void;
@@ -94,8 +99,9 @@ export const newsService = (options: {
     refresh,
     list: () => listAllPosts(options.db),
     find: (id) => findPost(options.db, id),
-    save: async (input, id) => changed(await savePost(options.db, input, now(), id)),
-    remove: async (id) => changed(await deletePost(options.db, id)),
+    save: async (input, by, id) => changed(await savePost(options.db, input, now(), by, id)),
+    remove: async (id, by) => changed(await deletePost(options.db, id, now(), by)),
+    versions: (id) => listVersions(options.db, id),
     onChange: (listener) => void listeners.push(listener),
     stop() {
       stopped = true;

@@ -7,6 +7,7 @@ import { failureKeys, useConsoleCall } from './console-call';
 import { ConsoleTable } from './console-table';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import { NewsForm } from './news-form';
+import { NewsVersions } from './news-versions';
 
 type Editing = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; post: ConsoleNewsPostAnswer };
 
@@ -63,7 +64,7 @@ const ConfirmDelete = ({
 /**
  * The console's News section (docs/product.md#console-news): every post, newest first, with its
  * state (draft, scheduled, published), pin and languages; "New post" and each post's edit open the
- * form; delete asks first. Saving or deleting changes the home page, /news, the post's page and
+ * form; "Earlier versions" shows the texts each edit replaced; delete asks first. Saving or deleting changes the home page, /news, the post's page and
  * the feeds at once (the server makes them again).
  */
 export const NewsSection = () => {
@@ -74,6 +75,7 @@ export const NewsSection = () => {
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<ConsoleNewsRow | undefined>();
+  const [history, setHistory] = useState<ConsoleNewsRow | undefined>();
   const [busy, setBusy] = useState(false);
 
   const read = useCallback(
@@ -108,6 +110,7 @@ export const NewsSection = () => {
       .then(() => {
         setMessage(t('consoleNews.deleted', { slug: row.slug }));
         if (editing.kind === 'edit' && editing.post.id === row.id) setEditing({ kind: 'closed' });
+        if (history?.id === row.id) setHistory(undefined);
         return read();
       })
       .catch((error: unknown) => setErrors(failureKeys(error)))
@@ -146,6 +149,9 @@ export const NewsSection = () => {
           }}
         />
       )}
+      {history && (
+        <NewsVersions key={history.id} postId={history.id} slug={history.slug} onClose={() => setHistory(undefined)} />
+      )}
       {rows === undefined ? (
         errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
       ) : (
@@ -181,6 +187,14 @@ export const NewsSection = () => {
                     onClick={() => open(row)}
                   >
                     {t('consoleNews.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t('consoleNews.versionsOne', { slug: row.slug })}
+                    onClick={() => setHistory(row)}
+                  >
+                    {t('consoleNews.versions')}
                   </button>
                   <button
                     type="button"

@@ -1,0 +1,81 @@
+import { LANGUAGES, type ConsoleNewsVersion } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client';
+import { formatDate } from '../../shared/formats';
+import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
+import { failureKeys, useConsoleCall } from './console-call';
+
+/** A date with its time: two edits of one day are told apart. */
+const when = (at: number, language: string) =>
+  `${formatDate(at, language)} ${new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })}`;
+
+/**
+ * A post's earlier versions (docs/owner/console.md#news): each edit kept the text it replaced, the
+ * latest first, with who replaced it and when, and its title and Markdown per language as written.
+ * Read only: a version is restored by copying its text into the form.
+ */
+export const NewsVersions = ({ postId, slug, onClose }: { postId: number; slug: string; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const consoleCall = useConsoleCall();
+  const [versions, setVersions] = useState<ConsoleNewsVersion[] | undefined>();
+  const [errors, setErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    consoleCall(() => callApi('getConsoleNewsVersions', { query: { id: postId } }))
+      .then((answer) => {
+        if (!current) return;
+        // An answer of error codes (strings) rather than versions: a refusal.
+        if (typeof answer[0] === 'string') setErrors(failureKeys(answer));
+        else setVersions(answer as ConsoleNewsVersion[]);
+      })
+      .catch((error: unknown) => current && setErrors(failureKeys(error)));
+    return () => {
+      current = false;
+    };
+  }, [consoleCall, postId]);
+
+  return (
+    <section className="console__news-versions" aria-labelledby="console-news-versions">
+      <h3 id="console-news-versions">{t('consoleNews.versionsOf', { slug })}</h3>
+      <button type="button" className="button" onClick={onClose}>
+        {t('consoleNews.versionsClose')}
+      </button>
+      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {versions === undefined ? (
+        errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
+      ) : versions.length === 0 ? (
+        <p>{t('consoleNews.versionsNone')}</p>
+      ) : (
+        <ol className="console__versions">
+          {versions.map((version) => (
+            <li key={version.id}>
+              <details>
+                <summary>
+                  {t(version.change === 'delete' ? 'consoleNews.versionDeleted' : 'consoleNews.versionReplaced', {
+                    date: when(version.replacedAt, i18n.language),
+                    login: version.replacedBy,
+                  })}
+                </summary>
+                <p>
+                  {t('consoleNews.versionSaved', { date: when(version.savedAt, i18n.language) })} {version.slug} ·{' '}
+                  {t(`consoleNews.states.${version.state}`)} · {formatDate(version.publishAt, i18n.language)}
+                  {version.pinned ? ' · 📌' : ''}
+                </p>
+                {LANGUAGES.filter((language) => version.texts[language]).map((language) => (
+                  <article key={language} lang={language}>
+                    <h4>
+                      {NATIVE_LANGUAGE_NAMES[language]}: {version.texts[language]?.title}
+                    </h4>
+                    <pre className="console__version-body">{version.texts[language]?.body}</pre>
+                  </article>
+                ))}
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+};
