@@ -1,6 +1,6 @@
 import { MAIL_FORM_MESSAGES } from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
-import { countMassMailRecipients, type MailServiceDeps, queueMassMailAs } from '../mail/mail-service';
+import { countMassMailRecipients, type MailServiceDeps, massMailSentBy, queueMassMailAs } from '../mail/mail-service';
 import type { ConsoleGate } from './console-gate';
 import type { ConsoleSettings } from './settings-schema';
 
@@ -19,23 +19,15 @@ export interface ConsoleMailOptions {
 /**
  * The console's mass mail (docs/product.md#console-mail): the mail page's form without a password,
  * since the stepped-up gm's session is the sender; a count of whom it reaches per language before
- * it is sent; at most the role's sends and mails per login over the last hour (site_mail_jobs is
- * the count, docs/owner/console.md#mass-mail-limits); every send and every refusal for the limit in
+ * it is sent; at most the role's sends and mails per login over the last hour (counted by the mail
+ * feature, docs/owner/console.md#mass-mail-limits); every send and every refusal for the limit in
  * the audit log (the failed-mail retry is in routes.ts).
  */
 export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMailOptions): Promise<void> => {
   const { gate, deps } = options;
 
-  /** What `login` queued from the console in the hour before `now`: jobs and mails. */
-  const usedThisHour = async (login: string, now: number) => {
-    const row = await deps.site
-      .selectFrom('site_mail_jobs')
-      .select((eb) => [eb.fn.countAll<number>().as('sends'), eb.fn.sum<number>('queued').as('mails')])
-      .where('created_by', '=', login)
-      .where('created_at', '>', now - HOUR_MS)
-      .executeTakeFirst();
-    return { sends: Number(row?.sends ?? 0), mails: Number(row?.mails ?? 0) };
-  };
+  /** What `login` queued in the hour before `now`: jobs and mails (the mail feature counts its own jobs). */
+  const usedThisHour = (login: string, now: number) => massMailSentBy(deps, login, now - HOUR_MS);
 
   // One send at a time on this instance, so that sends made together cannot all pass one count.
   let queue: Promise<unknown> = Promise.resolve();

@@ -122,6 +122,21 @@ export const queueMassMailAs = async (
  * Whom a mass mail of a version would reach now, counted as queueMassMailAs would queue it: per
  * language of the mail, and who would be left out (unsubscribed, no email known).
  */
+/** The mass mails `login` queued since `since` (test sends included): how many jobs, and their mails. */
+export const massMailSentBy = async (
+  deps: Pick<MailServiceDeps, 'site'>,
+  login: string,
+  since: number,
+): Promise<{ sends: number; mails: number }> => {
+  const row = await deps.site
+    .selectFrom('site_mail_jobs')
+    .select((eb) => [eb.fn.countAll<number>().as('sends'), eb.fn.sum<number>('queued').as('mails')])
+    .where('created_by', '=', login)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return { sends: Number(row?.sends ?? 0), mails: Number(row?.mails ?? 0) };
+};
+
 export const countMassMailRecipients = async (
   deps: Pick<MailServiceDeps, 'site' | 'versions'>,
   input: { version: MailVersion; registeredOnly: 'Yes' | 'No' },
