@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CALLS } from '@gatekeeper/contract';
+import { CALLS, LANGUAGES, api, clanHref, getNewsPostHref } from '@gatekeeper/contract';
 import { type MockInstance, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEB_DIST_DIR } from '../src/paths';
 import type { FrontDoor } from '../src/infra/front-door';
@@ -8,6 +8,9 @@ import { startApp } from './app-under-test';
 import { createTestDatabases } from './databases';
 import { useSite } from './support/use-site';
 import { answerHeaders, rawAnswer } from './support/raw-answer';
+import { testClock } from './support/clock';
+import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
+import { accountToolSettings } from './support/mailed-site';
 
 /** A fresh visitor gets a fresh cookie: not part of the answer compared. */
 const answerHeadersOf = (headers: Record<string, unknown>) => answerHeaders(headers, ['set-cookie']);
@@ -157,6 +160,87 @@ describe('the front door', () => {
       expect(lastAnsweredAtFrontDoor(), `${method} ${path}`).toBe(false);
       expect(answer.status, `${method} ${path}`).toBe(status);
     }
+  });
+});
+
+/**
+ * Pages with a key in their path (a clan's name, a news post's slug): rendered once by the
+ * not-found handler, then answered at the front door while they show what is true now.
+ */
+describe('the front door with clan and news pages', () => {
+  let answered: MockInstance<FrontDoor['answer']>;
+  const lastAnsweredAtFrontDoor = () => answered.mock.results.at(-1)?.value as boolean | undefined;
+  const clock = testClock();
+  const site = useSite('sqlite', {
+    app: {
+      serveWebApp: true,
+      now: clock.now,
+      settings: {
+        ...accountToolSettings({ maxFailedAttempts: 50, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
+        console: CONSOLE_SETTINGS,
+      },
+    },
+  });
+  beforeAll(() => {
+    const frontDoor = site.app.frontDoor;
+    if (!frontDoor) throw new Error('the site has no front door');
+    answered = vi.spyOn(frontDoor, 'answer');
+  });
+
+  /** The first GET may render the page; the second is the front door's, with the route's bytes. */
+  const expectAtFrontDoor = async (path: string) => {
+    await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
+    const answer = await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
+    expect(lastAnsweredAtFrontDoor(), path).toBe(true);
+    expect(answer.status, path).toBe(200);
+    const routed = await site.app.inject({ method: 'GET', url: path, headers: BROWSER });
+    expect(routed.statusCode, path).toBe(200);
+    expect(answerHeadersOf(answer.headers)).toEqual(answerHeadersOf(routed.headers));
+    expect(answer.body.equals(routed.rawPayload), path).toBe(true);
+    return answer;
+  };
+
+  it("answers a clan's page in every language once rendered", async () => {
+    const clan = await site.databases.connections.game.db
+      .selectFrom('clan_data')
+      .select('clan_name')
+      .orderBy('clan_id')
+      .executeTakeFirstOrThrow();
+    for (const language of LANGUAGES) {
+      const answer = await expectAtFrontDoor(clanHref(clan.clan_name ?? '', language));
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    // A name no clan has is the not-found page, from Fastify.
+    const unknown = await rawAnswer(`${site.url}${clanHref('NoSuchClanHere', 'en')}`, 'GET', BROWSER);
+    expect(lastAnsweredAtFrontDoor()).toBe(false);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("answers a news post's page once rendered, and no more once the post is deleted", async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const saved = await sessionCall(site.url, 'POST', api.saveConsoleNews.path, gm.cookie, {
+      post: {
+        slug: 'at-the-front-door',
+        state: 'published',
+        publishAt: clock.now() - 1000,
+        pinned: false,
+        texts: Object.fromEntries(
+          LANGUAGES.map((language) => [
+            language,
+            language === 'en' ? { title: 'Front door', body: 'Answered from memory.' } : { title: '', body: '' },
+          ]),
+        ),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const path = getNewsPostHref('at-the-front-door', 'en');
+    expect((await expectAtFrontDoor(path)).body.length).toBeGreaterThan(0);
+
+    const { id } = saved.body as { id: number };
+    expect((await sessionCall(site.url, 'POST', api.deleteConsoleNews.path, gm.cookie, { id })).status).toBe(200);
+    const gone = await rawAnswer(`${site.url}${path}`, 'GET', BROWSER);
+    expect(lastAnsweredAtFrontDoor()).toBe(false);
+    expect(gone.status).toBe(404);
   });
 });
 

@@ -164,7 +164,7 @@ describe("a clan's page", () => {
       template: TEMPLATE,
       metadata: {} as Metadata,
       publicUrl: 'https://l2.example.test',
-      clans: { find: async () => ({ view: structuredClone(current) }) },
+      clans: { find: async () => ({ view: structuredClone(current) }), ready: () => ({ view: current }) },
       onError: (error) => {
         throw error;
       },
@@ -174,9 +174,15 @@ describe("a clan's page", () => {
     const first = await pages.clanPage('wolfpack', 'es');
     expect(await pages.clanPage('WOLFPACK', 'es')).toBe(first);
     expect(renders(path) - before).toBe(1);
+    // The front door's answer is the page rendered from the data as it is now, in that language only.
+    expect(pages.readyClanPage('Wolfpack', 'es')).toBe(first);
+    expect(pages.readyClanPage('Wolfpack', 'ru')).toBeUndefined();
 
     current = { ...clan, members: [...clan.members, { name: 'Boris', classId: 1, level: 20, online: false }] };
+    // Its members changed: the kept page is no answer until it is rendered again.
+    expect(pages.readyClanPage('Wolfpack', 'es')).toBeUndefined();
     const second = await pages.clanPage('wolfpack', 'es');
+    expect(pages.readyClanPage('wolfpack', 'es')).toBe(second);
     expect(second).not.toBe(first);
     expect(second?.etag).not.toBe(first?.etag);
     expect(renders(path) - before).toBe(2);

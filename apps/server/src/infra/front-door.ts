@@ -10,6 +10,9 @@ import type { FrontDoorLog } from './request-log';
  */
 export type ReadyAnswer = (request: IncomingMessage) => PreparedAnswer | undefined;
 
+/** The answer of a path with a key in it, or undefined when the path is not of its kind. */
+export type KeyedAnswer = (path: string) => ReadyAnswer | undefined;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The public GETs the front door answers before routing (decision 023); see FrontDoor. */
@@ -27,6 +30,7 @@ declare module 'fastify' {
  */
 export class FrontDoor {
   readonly #byPath = new Map<string, ReadyAnswer>();
+  readonly #keyed: KeyedAnswer[] = [];
   #closing = false;
 
   constructor(private readonly logAnswer: FrontDoorLog) {}
@@ -54,12 +58,21 @@ export class FrontDoor {
     this.#byPath.set(path, ready);
   }
 
+  /**
+   * The answers of paths with a key in them (a clan's name, a news post's slug), asked in turn for
+   * a path no exact one matches; their Fastify route is the not-found handler, which renders them.
+   */
+  addKeyed(match: KeyedAnswer): void {
+    this.#keyed.push(match);
+  }
+
   /** Answers the request from memory; false when Fastify has to. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || this.#closing) return false;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    const ready = this.#byPath.get(query === -1 ? url : url.slice(0, query));
+    const path = query === -1 ? url : url.slice(0, query);
+    const ready = this.#byPath.get(path) ?? this.#matchKeyed(path);
     if (!ready) return false;
     const startedAt = performance.now();
     const answer = ready(request);
@@ -68,9 +81,22 @@ export class FrontDoor {
     this.logAnswer(request, response, startedAt);
     return true;
   }
+
+  #matchKeyed(path: string): ReadyAnswer | undefined {
+    for (const match of this.#keyed) {
+      const ready = match(path);
+      if (ready) return ready;
+    }
+    return undefined;
+  }
 }
 
 /** Registers what the front door answers at this path, when the site has one (tests may build features alone). */
 export const answerAtFrontDoor = (app: FastifyInstance, path: string, ready: ReadyAnswer): void => {
   app.frontDoor?.add(path, ready);
+};
+
+/** Registers what the front door answers for paths of one kind (see FrontDoor.addKeyed). */
+export const answerKeyedAtFrontDoor = (app: FastifyInstance, match: KeyedAnswer): void => {
+  app.frontDoor?.addKeyed(match);
 };

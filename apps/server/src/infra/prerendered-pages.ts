@@ -59,11 +59,17 @@ export interface PrerenderedPages {
   postPage(slug: string, language: Language): Promise<PreparedPage | undefined | null>;
   /** A clan's page (docs/product.md#clan-page); undefined without a renderer, null when no clan has that name. */
   clanPage(name: string, language: Language): Promise<PreparedPage | undefined | null>;
+  /** A news post's page if it is rendered already, for the front door. */
+  readyPostPage(slug: string, language: Language): PreparedPage | undefined;
+  /** A clan's page if it is rendered already from the clan's data as it is now, for the front door. */
+  readyClanPage(name: string, language: Language): PreparedPage | undefined;
 }
 
 /** The clans the clan pages show (features/clans): a clan's data, the same object until it is read again. */
 export interface PageClans {
   find(name: string): Promise<{ view: ClanView } | null>;
+  /** The clan's data when it is in memory and fresh; null or undefined when find has to say. */
+  ready(name: string): { view: ClanView } | null | undefined;
 }
 
 /**
@@ -290,12 +296,24 @@ export const prerenderedPages = (options: {
   interface ClanPage {
     json: string;
     page: Promise<PreparedPage | undefined>;
+    settled?: PreparedPage;
     bytes?: number;
   }
   const clanPages = new LRUCache<string, ClanPage>({
     maxSize: CLAN_PAGE_BYTES_KEPT,
     sizeCalculation: (entry) => entry.bytes ?? 1,
   });
+  // A clan's data is the same object until it is read again: its bytes are written once.
+  const clanJson = new WeakMap<ClanView, string>();
+  const jsonOf = (view: ClanView) => {
+    let json = clanJson.get(view);
+    if (json === undefined) {
+      json = JSON.stringify(view);
+      clanJson.set(view, json);
+    }
+    return json;
+  };
+  const clanKey = (view: ClanView, language: Language) => `${view.name.toLowerCase()}:${language}`;
 
   return {
     page: (route, language) => {
@@ -305,8 +323,8 @@ export const prerenderedPages = (options: {
     async clanPage(name, language) {
       const clan = await options.clans?.find(name);
       if (!clan) return null;
-      const key = `${clan.view.name.toLowerCase()}:${language}`;
-      const json = JSON.stringify(clan.view);
+      const key = clanKey(clan.view, language);
+      const json = jsonOf(clan.view);
       const kept = clanPages.get(key);
       if (kept?.json === json) return kept.page;
       const entry: ClanPage = { json, page: Promise.resolve(undefined) };
@@ -314,6 +332,7 @@ export const prerenderedPages = (options: {
         (page) => {
           // Its size is known once made: set again, so the bound counts its bytes.
           if (page && clanPages.peek(key) === entry) {
+            entry.settled = page;
             entry.bytes = page.plain.byteLength + page.gzip.byteLength + page.brotli.byteLength;
             clanPages.set(key, entry);
           }
@@ -329,6 +348,14 @@ export const prerenderedPages = (options: {
       return entry.page;
     },
     readyPage: (route, language) => settled.get(`${route}:${language}`),
+    // A post's page is dropped when the news change, so one still kept shows the post as it is.
+    readyPostPage: (slug, language) => settled.get(`post:${slug}:${language}`),
+    readyClanPage(name, language) {
+      const clan = options.clans?.ready(name);
+      if (!clan) return undefined;
+      const kept = clanPages.get(clanKey(clan.view, language));
+      return kept?.json === jsonOf(clan.view) ? kept.settled : undefined;
+    },
     async postPage(slug, language) {
       const post = options.news?.published(language).find((shown) => shown.slug === slug);
       if (!post) return null;

@@ -18,7 +18,7 @@ import {
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { newCsrfToken } from './csrf';
-import type { ReadyAnswer } from './front-door';
+import { type ReadyAnswer, answerKeyedAtFrontDoor } from './front-door';
 import { type PageClans, type PageNews, type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
 import {
@@ -151,6 +151,28 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
   }
   // /index.html is the home page by its file name.
   pageRoute('/index.html', 'home', 'en');
+
+  // A news post's and a clan's page, once rendered, at the front door too; the first is rendered
+  // by the not-found handler below, as a route's first page is by its route.
+  if (pages) {
+    answerKeyedAtFrontDoor(app, (path) => {
+      const post = matchNewsPost(path);
+      if (post) {
+        return (request) => {
+          const page = pages.readyPostPage(post.slug, post.language);
+          return page && pageAnswer(page, request);
+        };
+      }
+      const clan = matchClanPage(path);
+      if (clan) {
+        return (request) => {
+          const page = pages.readyClanPage(clan.name, clan.language);
+          return page && pageAnswer(page, request);
+        };
+      }
+      return undefined;
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
