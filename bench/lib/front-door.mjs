@@ -1,5 +1,6 @@
 // Every public GET of the site side by side with a bare node:http server.
 import { readFileSync } from 'node:fs';
+import { clanHref } from '@gatekeeper/contract/lite';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib.mjs';
 import { sideBySide } from './load.mjs';
@@ -28,9 +29,10 @@ const WORLD_READS = ['getBosses', 'getCastles', 'getOlympiad'];
  * The page shell in two languages (every route answers a pre-rendered page from the same code), a
  * ranking's page with its rows, a hashed script, a locale file and an image of the build, and every
  * public /sdk read: metadata, status, streams, videos, the visitor's address, the online history
- * and list, the OpenAPI document, the name check, the World pages' reads and the eleven rankings.
+ * and list, the OpenAPI document, the name check, the World pages' reads and the eleven rankings;
+ * a clan's page in two languages and the news feed.
  */
-export const publicGets = (characterName) => {
+export const publicGets = (characterName, clanName) => {
   const calls = contractGets();
   const rankings = Object.entries(calls)
     .filter(([name]) => name.endsWith('Statistics'))
@@ -39,6 +41,9 @@ export const publicGets = (characterName) => {
     { label: 'page /', path: '/' },
     { label: 'page /ru/registratsiya', path: '/ru/registratsiya' },
     { label: 'page /statistics/kills', path: '/statistics/kills' },
+    { label: "a clan's page", path: clanHref(clanName, 'en') },
+    { label: "a clan's page (ru)", path: clanHref(clanName, 'ru') },
+    { label: 'news feed /news.atom', path: '/news.atom' },
     { label: 'hashed script', path: entryScript() },
     { label: 'locale file', path: '/locales/ru.json' },
     { label: 'image', path: '/images/header/header-art.svg' },
@@ -64,7 +69,8 @@ export const publicGets = (characterName) => {
 
 export const frontDoor = async ({ siteUrl, sitePid, characterName, rounds, duration, connections, barePort }) => {
   const results = [];
-  for (const get of publicGets(characterName)) {
+  const [clan] = await fetch(`${siteUrl}/sdk/getclansstatistics`).then((response) => response.json());
+  for (const get of publicGets(characterName, clan.name)) {
     const result = await sideBySide({
       siteUrl,
       sitePid,
