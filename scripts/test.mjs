@@ -76,6 +76,21 @@ const suite = (name, command, args, read, env = process.env) =>
     count(name, spawnSync(command, args, { cwd: root, stdio: 'inherit', env }), read);
   });
 
+/** As `suite`, without blocking: runners in the background go on meanwhile (their output is piped). */
+const suiteLive = (name, command, args, read, env = process.env) =>
+  timed(
+    name,
+    () =>
+      new Promise((resolve) => {
+        console.log(`\n=== ${name} ===`);
+        const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+        child.on('close', (status) => {
+          count(name, { status }, read);
+          resolve();
+        });
+      }),
+  );
+
 /**
  * A runner in the background, its output kept and printed whole when it ends (several at once
  * must not interleave), then counted as `suite` does.
@@ -139,83 +154,80 @@ const vitestCounts = (reportFile) => {
   };
 };
 
+// Two built instances behind Debian's nginx on MariaDB and Redis (apps/server/cluster): without
+// nginx or TEST_MARIADB_URL the suite says why and counts its tests as skipped. Most of its time
+// is spent waiting for minutes and refreshes to pass, so it runs beside the Vitest runs (decision
+// 043), started first: it is the longest of them.
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+const clusterReport = join(results, 'vitest-cluster.json');
+const startCluster = () =>
+  suiteInBackground(
+    'two instances behind nginx (Vitest, cluster)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'apps/server/cluster/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${clusterReport}`,
+    ],
+    () => {
+      const counts = vitestCounts(clusterReport);
+      return { ...counts, failedNames: counts.failedNames.map((test) => `cluster: ${test}`) };
+    },
+  );
+
 const vitestReport = join(results, 'vitest.json');
-if (runs('unit'))
-  suite(
+/** The Node 20 run (output as it comes), then the second Node's (EXTRA_NODE). */
+const unitSuites = async () => {
+  await suiteLive(
     'contract, server and web (Vitest)',
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
     () => vitestCounts(vitestReport),
   );
-
-// CI also runs the contract and server suites on a second Node (EXTRA_NODE: the path of its
-// binary, e.g. Node 24 while the machine has 20), on the embedded database: what differs between
-// Node versions is the runtime and the embedded driver (db/embedded-sqlite.ts), not MariaDB's.
-// The cluster suite spends most of its time waiting for minutes and refreshes to pass, so it runs
-// beside this one (decision 043).
-const besideEachOther = [];
-const extraNode = process.env.EXTRA_NODE;
-if (extraNode && runs('unit')) {
+  // CI also runs the contract and server suites on a second Node (EXTRA_NODE: the path of its
+  // binary, e.g. Node 24 while the machine has 20), on the embedded database: what differs between
+  // Node versions is the runtime and the embedded driver (db/embedded-sqlite.ts), not MariaDB's.
+  const extraNode = process.env.EXTRA_NODE;
+  if (!extraNode) return;
   const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const report = join(results, 'vitest-extra-node.json');
   const { TEST_MARIADB_URL: _mariadb, ...env } = process.env;
-  besideEachOther.push(() =>
-    suiteInBackground(
-      `contract and server on Node ${version} (Vitest, SQLite)`,
-      extraNode,
-      [
-        join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--project=contract',
-        '--project=server',
-        '--reporter=dot',
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      () => {
-        const counts = vitestCounts(report);
-        return { ...counts, failedNames: counts.failedNames.map((test) => `Node ${version}: ${test}`) };
-      },
-      { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
-    ),
+  await suiteInBackground(
+    `contract and server on Node ${version} (Vitest, SQLite)`,
+    extraNode,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project=contract',
+      '--project=server',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    () => {
+      const counts = vitestCounts(report);
+      return { ...counts, failedNames: counts.failedNames.map((test) => `Node ${version}: ${test}`) };
+    },
+    { ...env, PATH: `${dirname(extraNode)}:${env.PATH ?? ''}` },
   );
-}
+};
 
-// Two built instances behind Debian's nginx on MariaDB and Redis (apps/server/cluster): without
-// nginx or TEST_MARIADB_URL the suite says why and counts its tests as skipped.
-const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+const sideBySide = [];
 if (!runs('cluster')) {
   // not asked for
 } else if (nginxBinary) {
-  const clusterReport = join(results, 'vitest-cluster.json');
-  besideEachOther.push(() =>
-    suiteInBackground(
-      'two instances behind nginx (Vitest, cluster)',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--config',
-        'apps/server/cluster/vitest.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile=${clusterReport}`,
-      ],
-      () => {
-        const counts = vitestCounts(clusterReport);
-        return { ...counts, failedNames: counts.failedNames.map((test) => `cluster: ${test}`) };
-      },
-    ),
-  );
+  sideBySide.push(startCluster());
 } else {
   console.log(
     '\n=== two instances behind nginx: skipped, nginx is not installed (Debian: apt-get install -y nginx) ===',
   );
 }
-
-if (besideEachOther.length > 0) {
-  await timed('second Node and cluster, side by side', () => Promise.all(besideEachOther.map((start) => start())));
-}
+if (runs('unit')) sideBySide.push(unitSuites());
+if (sideBySide.length > 0) await timed('Vitest runs and the cluster, side by side', () => Promise.all(sideBySide));
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
 const playwrightTests = (suites, path = []) =>
