@@ -1,10 +1,10 @@
-import { type Api, COOKIES, type ConsoleFactor, type ConsoleRole, type ErrorCode } from '@gatekeeper/contract';
+import { type Api, type ConsoleFactor, type ConsoleRole, type ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SiteDatabase } from '../../db/tables';
 import { findAccount } from '../../game/accounts';
-import { csrfTokensMatch } from '../../infra/csrf';
+import { requestHasCsrfToken } from '../../infra/csrf';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountSessions } from '../sessions/account-sessions';
 import type { SecondFactor } from '../sessions/second-factor';
@@ -210,7 +210,7 @@ export class ConsoleGate {
         // Every console call writes, its GETs too: it keeps the step-up alive, and a look-up or an
         // export is audited. So each needs the anti-forgery token a page of the site sends, never
         // a link on another site (docs/owner/console.md).
-        if (!csrfTokensMatch(request.headers.cookie, request.headers[COOKIES.csrf.header])) {
+        if (!requestHasCsrfToken(request)) {
           return reply.code(403).send(['formInvalid']);
         }
         const checked = await this.check(request, required);
