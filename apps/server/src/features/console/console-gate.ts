@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SiteDatabase } from '../../db/tables';
-import { findAccount } from '../../game/accounts';
+import { findAccount, listLoginsFromAccessLevel } from '../../game/accounts';
 import { requestHasCsrfToken } from '../../infra/csrf';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountSessions } from '../sessions/account-sessions';
@@ -104,6 +104,17 @@ export class ConsoleGate {
     if (accessLevel >= ownerAccessLevel) return 'owner';
     if (accessLevel >= gmAccessLevel) return 'gm';
     return undefined;
+  }
+
+  /** Whether an account of this access level is staff (a GM or an owner): staff-privacy.ts masks its data for a GM. */
+  isStaff(accessLevel: number): boolean {
+    return this.roleOf(accessLevel) !== undefined;
+  }
+
+  /** The staff's logins (lower case), read from the game now: the accounts at a GM's access level or above. */
+  staffLogins(): Promise<Set<string>> {
+    const { connections, schema } = this.options.sessions.credentials;
+    return listLoginsFromAccessLevel(connections.login.db, schema, this.options.settings.gmAccessLevel);
   }
 
   /** The factors this account has switched on, in the contract's order. */
