@@ -92,10 +92,11 @@ const CONSOLE_CALLS = Object.entries(CALLS)
 const walkConsoleCalls = (page: Page) =>
   page.evaluate(
     async ({ calls, csrf }) => {
-      const token = document.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith(`${csrf.name}=`))
-        ?.slice(csrf.name.length + 1);
+      // As api/client.ts reads it: `__Host-XSRF-TOKEN` on https, `XSRF-TOKEN` on plain http.
+      const cookies = document.cookie.split('; ');
+      const token = [`__Host-${csrf.name}`, csrf.name]
+        .map((name) => cookies.find((cookie) => cookie.startsWith(`${name}=`))?.slice(name.length + 1))
+        .find((value) => value !== undefined);
       const answers: { path: string; status: number; body: string }[] = [];
       for (const call of calls) {
         const response = await fetch(call.url, {

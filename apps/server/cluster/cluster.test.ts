@@ -83,7 +83,7 @@ describe.skipIf(notRunnable !== undefined)(
         const response = await fetch(`${cluster.nginx.url}${api.changePassword.path}`, {
           method: 'POST',
           headers: {
-            cookie: 'XSRF-TOKEN=cluster-token-1',
+            cookie: '__Host-XSRF-TOKEN=cluster-token-1',
             'x-xsrf-token': 'cluster-token-1',
             'content-type': 'application/json',
             'x-forwarded-for': ip,
@@ -134,7 +134,7 @@ describe.skipIf(notRunnable !== undefined)(
       const signedOut = await fetch(`${a()}${api.signOut.path}`, {
         method: 'POST',
         headers: {
-          cookie: `XSRF-TOKEN=cluster-token-2; ${session}`,
+          cookie: `__Host-XSRF-TOKEN=cluster-token-2; ${session}`,
           'x-xsrf-token': 'cluster-token-2',
           'content-type': 'application/json',
         },
@@ -164,7 +164,7 @@ describe.skipIf(notRunnable !== undefined)(
         fetch(`${site}${path}`, {
           method: 'POST',
           headers: {
-            cookie: `XSRF-TOKEN=cluster-token-3; ${session}`,
+            cookie: `__Host-XSRF-TOKEN=cluster-token-3; ${session}`,
             'x-xsrf-token': 'cluster-token-3',
             'content-type': 'application/json',
           },

@@ -54,6 +54,7 @@ import type { GameSchema } from './game/schema-check';
 import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
 import { answerClientError } from './infra/client-errors';
+import { csrfCookieName } from './infra/csrf';
 import { answerFrameworkError, registerErrorHandler } from './infra/errors';
 import { registerJsonNotFound } from './infra/not-found';
 import { durableClaims } from './infra/durable-claims';
@@ -148,6 +149,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
 
   const https = config.PUBLIC_URL.startsWith('https:');
   if (https) sendStrictTransportSecurity(app.server);
+  // The anti-forgery cookie's name, which every /sdk write and console call compares against (infra/csrf.ts).
+  app.decorate('csrfCookie', csrfCookieName(https));
   const securityHeaders = computeSecurityHeaders({
     captchaProvider: config.CAPTCHA_PROVIDER,
     connectOrigins: settings.ipv6LookupUrl ? [new URL(settings.ipv6LookupUrl).origin] : [],

@@ -7,6 +7,7 @@ import { splitOpeningDate } from '../src/features/metadata/opening-date';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfCookieName } from '../src/infra/csrf';
 import { registerErrorHandler } from '../src/infra/errors';
 import { sdkRoute } from '../src/infra/sdk-route';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
@@ -280,6 +281,8 @@ describe('the anti-forgery guard of an /sdk POST call', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
+    // As app.ts does: the anti-forgery cookie's name of a plain-http site.
+    app.decorate('csrfCookie', csrfCookieName(false));
     sdkRoute(app, 'createAccount', (_input, _request, reply) => reply.send([]));
     sdkRoute(app, 'isCharacterExist', (_input, _request, reply) => reply.send(true));
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -78,9 +78,13 @@ export const startApp = async (
   return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
 };
 
-/** A write call as the page makes it: the anti-forgery cookie and the same value in the header. */
+/**
+ * A write call as the page makes it: the anti-forgery cookie and the same value in the header. The
+ * cookie under both its names, as suites run with an http or an https PUBLIC_URL: the site reads
+ * `__Host-XSRF-TOKEN` on https and `XSRF-TOKEN` on http (infra/csrf.ts, test/web-app.test.ts).
+ */
 export const csrfHeaders = (token = 'test-token-123456') => ({
-  cookie: `XSRF-TOKEN=${token}`,
+  cookie: `XSRF-TOKEN=${token}; __Host-XSRF-TOKEN=${token}`,
   'x-xsrf-token': token,
   'content-type': 'application/json',
 });

@@ -296,6 +296,101 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
     ]);
   });
 
+  it("masks another staff account's e-mail and addresses for a gm, in the look-up and the audit log; never for the owner", async () => {
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const otherGm = await consoleUser(site, clock, CONSOLE_LEVELS.gm);
+    const player = await consoleUser(site, clock, 0);
+    const emails = new Map([
+      [owner.login, `owner.${owner.login}@example.test`],
+      [gm.login, `gm.${gm.login}@example.test`],
+      [otherGm.login, `helper.${otherGm.login}@example.test`],
+      [player.login, `player.${player.login}@example.test`],
+    ]);
+    for (const [login, email] of emails) {
+      await site.databases.connections.login.db
+        .updateTable('accounts')
+        .set({ email })
+        .where('login', '=', login)
+        .execute();
+    }
+    const lookUp = async (q: string, cookie: string) => {
+      const answer = await get(`${api.getConsoleAccount.path}?q=${encodeURIComponent(q)}`, cookie);
+      expect(answer.status).toBe(200);
+      return { accounts: api.getConsoleAccount.response.parse(answer.body).accounts, raw: JSON.stringify(answer.body) };
+    };
+    const seen = (found: Awaited<ReturnType<typeof lookUp>>) =>
+      found.accounts.map((account) => ({
+        login: account.login,
+        email: account.email,
+        addresses: [...new Set(account.signIns.map((signIn) => signIn.address))],
+      }));
+    // Every test account signed in from this machine: its address in full, and masked.
+    const { address } = await siteDb()
+      .selectFrom('site_console_audit')
+      .select('address')
+      .where('login', '=', owner.login)
+      .executeTakeFirstOrThrow();
+    expect(address).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    const masked = '127.0.*.*';
+
+    // A gm: the owner's and another gm's e-mail and sign-in addresses masked, never sent in full ...
+    const ownerToGm = await lookUp(owner.login, gm.cookie);
+    expect(seen(ownerToGm)).toEqual([{ login: owner.login, email: 'o***@example.test', addresses: [masked] }]);
+    expect(ownerToGm.raw).not.toContain(emails.get(owner.login));
+    expect(ownerToGm.raw).not.toContain(`"${address}"`);
+    expect(seen(await lookUp(otherGm.login, gm.cookie))).toEqual([
+      { login: otherGm.login, email: 'h***@example.test', addresses: [masked] },
+    ]);
+    // ... its own and a player's in full ...
+    expect(seen(await lookUp(gm.login, gm.cookie))).toEqual([
+      { login: gm.login, email: emails.get(gm.login), addresses: [address] },
+    ]);
+    expect(seen(await lookUp(player.login, gm.cookie))).toEqual([
+      { login: player.login, email: emails.get(player.login), addresses: [address] },
+    ]);
+    expect(seen(await lookUp(emails.get(player.login)!, gm.cookie)).map((a) => a.login)).toEqual([player.login]);
+    // ... and a guessed staff e-mail finds nothing, so the look-up does not confirm it.
+    expect((await lookUp(emails.get(owner.login)!, gm.cookie)).accounts).toEqual([]);
+    expect((await lookUp(emails.get(otherGm.login)!.toUpperCase(), gm.cookie)).accounts).toEqual([]);
+
+    // The owner sees every account in full, and finds staff by e-mail.
+    expect(seen(await lookUp(gm.login, owner.cookie))).toEqual([
+      { login: gm.login, email: emails.get(gm.login), addresses: [address] },
+    ]);
+    expect(seen(await lookUp(emails.get(otherGm.login)!, owner.cookie))).toEqual([
+      { login: otherGm.login, email: emails.get(otherGm.login), addresses: [address] },
+    ]);
+
+    // The audit log: every line is staff's; a gm sees only its own addresses in full.
+    const auditOf = async (cookie: string, q: string) => {
+      const answer = await get(`${api.getConsoleAudit.path}?q=${encodeURIComponent(q)}`, cookie);
+      expect(answer.status).toBe(200);
+      return api.getConsoleAudit.response.parse(answer.body).rows;
+    };
+    const addressesBy = (rows: { login: string; address: string }[]) =>
+      Object.fromEntries(
+        [...new Set(rows.map((row) => row.login))].map((login) => [
+          login,
+          [...new Set(rows.filter((row) => row.login === login).map((row) => row.address))],
+        ]),
+      );
+    // Lines by the owner (its step-up, its look-ups) and by the gm (its look-ups of the owner).
+    expect(addressesBy(await auditOf(gm.cookie, owner.login))).toEqual({
+      [owner.login]: [masked],
+      [gm.login]: [address],
+    });
+    expect(addressesBy(await auditOf(owner.cookie, owner.login))).toEqual({
+      [owner.login]: [address],
+      [gm.login]: [address],
+    });
+    // A gm's search by address finds its own lines only: it cannot confirm another's address.
+    const byAddress = await auditOf(gm.cookie, address);
+    expect(byAddress.length).toBeGreaterThan(0);
+    expect(new Set(byAddress.map((row) => row.login))).toEqual(new Set([gm.login]));
+    expect((await auditOf(owner.cookie, address)).some((row) => row.login === owner.login)).toBe(true);
+  });
+
   it('refuses a look-up and an export sent without the anti-forgery token (a link on another site), and audits none', async () => {
     const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
     const before = (await audit(gm.login)).length;

@@ -252,4 +252,51 @@ describe.each(DATABASE_KINDS)("the console's sections (%s)", (kind) => {
       .execute();
     expect(audit).toHaveLength(1);
   });
+
+  it("shows a gm another staff account's failed mail with a masked address; the owner in full", async () => {
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const failedMail = (login: string, email: string) => ({
+      job_id: null,
+      kind: 'recovery' as const,
+      subject: 'Your password',
+      body: 'text',
+      ref_id: null,
+      first_attempt_at: clock.now() - DAY,
+      email,
+      login,
+      language: 'en',
+      status: 'failed' as const,
+      attempts: 9,
+      next_attempt_at: clock.now(),
+      claimed_by: null,
+      lease_until: null,
+      sent_at: null,
+      last_error: '421 try later',
+    });
+    const addresses = {
+      owner: `boss.${owner.login}@example.com`,
+      gm: `helper.${gm.login}@example.com`,
+      player: `player-${kind}-${owner.login}@example.com`,
+    };
+    await siteDb()
+      .insertInto('site_mail_outbox')
+      .values([
+        // A staff login is stored as the account's, in any case; a player's is not staff.
+        failedMail(owner.login.toUpperCase(), addresses.owner),
+        failedMail(gm.login, addresses.gm),
+        failedMail('demoplayer', addresses.player),
+      ])
+      .execute();
+    const toGm = await sessionCall(site.url, 'GET', api.getConsoleFailedMails.path, gm.cookie);
+    const gmMails = api.getConsoleFailedMails.response.parse(toGm.body).map((mail) => mail.email);
+    expect(gmMails).toContain('b***@example.com');
+    expect(gmMails).toContain(addresses.gm);
+    expect(gmMails).toContain(addresses.player);
+    expect(JSON.stringify(toGm.body)).not.toContain(addresses.owner);
+    const toOwner = await sessionCall(site.url, 'GET', api.getConsoleFailedMails.path, owner.cookie);
+    const ownerMails = api.getConsoleFailedMails.response.parse(toOwner.body).map((mail) => mail.email);
+    expect(ownerMails).toEqual(expect.arrayContaining(Object.values(addresses)));
+    expect(ownerMails).not.toContain('b***@example.com');
+  });
 });

@@ -98,3 +98,86 @@ describe('the page and its 404 answers', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 });
+
+/**
+ * On https the anti-forgery cookie is `__Host-XSRF-TOKEN` (Secure, Path=/, no Domain), as the
+ * session cookie is `__Host-gk_session`: only this host can set it. An unprefixed XSRF-TOKEN, which
+ * a sibling subdomain can plant for the whole domain, is not the token there.
+ */
+describe('the anti-forgery cookie on https', () => {
+  let databases: TestDatabases;
+  let dist: string;
+  let secure: AppUnderTest;
+
+  beforeAll(async () => {
+    databases = await createTestDatabases('sqlite', { seed: false });
+    dist = mkdtempSync(join(tmpdir(), 'gatekeeper-dist-'));
+    writeDist(dist);
+    secure = await startApp(databases, {
+      serveWebApp: true,
+      env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://play.example.test' },
+    });
+  });
+  afterAll(async () => {
+    await secure?.close();
+    await databases?.drop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const createAccount = (headers: Record<string, string>) =>
+    fetch(`${secure.url}/sdk/createaccount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
+
+  it('is set as __Host-XSRF-TOKEN, Secure, on Path=/ and without Domain', async () => {
+    const response = await fetch(`${secure.url}/`);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.filter((cookie) => cookie.startsWith('XSRF-TOKEN='))).toEqual([]);
+    const cookie = cookies.find((c) => c.startsWith('__Host-XSRF-TOKEN='));
+    expect(cookie).toMatch(/^__Host-XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\/(;|$)/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).not.toMatch(/; Domain=/i);
+  });
+
+  it('is set again for a browser that holds only an unprefixed XSRF-TOKEN, and not for one that holds it', async () => {
+    const planted = await fetch(`${secure.url}/`, { headers: { cookie: 'XSRF-TOKEN=planted-token-123' } });
+    expect(planted.headers.getSetCookie().some((c) => c.startsWith('__Host-XSRF-TOKEN='))).toBe(true);
+    const holding = await fetch(`${secure.url}/`, { headers: { cookie: '__Host-XSRF-TOKEN=already-here-123' } });
+    expect(holding.headers.getSetCookie().filter((c) => c.includes('XSRF-TOKEN='))).toEqual([]);
+  });
+
+  it('takes a write whose header is the __Host- cookie the page was given', async () => {
+    const cookie = (await fetch(`${secure.url}/`)).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-XSRF-TOKEN='))!
+      .split(';')[0]!;
+    const token = cookie.slice('__Host-XSRF-TOKEN='.length);
+    const post = await createAccount({ cookie, 'x-xsrf-token': token });
+    expect(post.status).not.toBe(403);
+  });
+
+  it('refuses a write that matches only an unprefixed XSRF-TOKEN, even beside the real cookie', async () => {
+    const alone = await createAccount({ cookie: 'XSRF-TOKEN=planted-token-123', 'x-xsrf-token': 'planted-token-123' });
+    expect({ status: alone.status, body: await alone.json() }).toEqual({ status: 403, body: ['formInvalid'] });
+    const beside = await createAccount({
+      cookie: 'XSRF-TOKEN=planted-token-123; __Host-XSRF-TOKEN=real-token-456',
+      'x-xsrf-token': 'planted-token-123',
+    });
+    expect(beside.status).toBe(403);
+  });
+
+  it('holds the console to the same cookie: a planted XSRF-TOKEN is refused before the session is read', async () => {
+    const planted = await fetch(`${secure.url}/sdk/console/me`, {
+      headers: { cookie: 'XSRF-TOKEN=planted-token-123', 'x-xsrf-token': 'planted-token-123' },
+    });
+    expect({ status: planted.status, body: await planted.json() }).toEqual({ status: 403, body: ['formInvalid'] });
+    const own = await fetch(`${secure.url}/sdk/console/me`, {
+      headers: { cookie: '__Host-XSRF-TOKEN=real-token-456', 'x-xsrf-token': 'real-token-456' },
+    });
+    expect({ status: own.status, body: await own.json() }).toEqual({ status: 401, body: ['notSignedIn'] });
+  });
+});

@@ -80,6 +80,7 @@ export const COOKIES = {
   users: { name: 'users', maxAgeMs: 90 * DAY_MS, separator: '|' },
   charName: { name: 'charName', maxAgeMs: 90 * DAY_MS },
   language: { name: 'lang', maxAgeMs: 30 * DAY_MS },
+  /** The anti-forgery cookie, readable by the page: `__Host-` prefixed on https, as the session cookie is. */
   csrf: { name: 'XSRF-TOKEN', header: 'x-xsrf-token' },
   /** The referral visitor (httpOnly, set by addvisitor): later events count for that referrer. */
   ref: { name: 'ref', maxAgeMs: 90 * DAY_MS },

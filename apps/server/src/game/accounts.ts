@@ -149,6 +149,17 @@ export const listMailableAccounts = async (db: Kysely<LoginDatabase>, game: Game
   return rows.map((row) => ({ login: row.login, email: row.email ?? '' }));
 };
 
+/** The logins (lower case) of the accounts at this access level or above: the game's staff for the console. */
+export const listLoginsFromAccessLevel = async (
+  db: Kysely<LoginDatabase>,
+  game: GameOf,
+  minAccessLevel: number,
+): Promise<Set<string>> => {
+  const { accessLevel } = game.flavor.accounts;
+  const rows = await db.selectFrom('accounts').select('login').where(accessLevel, '>=', minAccessLevel).execute();
+  return new Set(rows.map((row) => normalizeLogin(row.login)));
+};
+
 /** The accounts holding one of these emails in the game's own column; none where the flavour keeps no email. */
 export const findAccountsByEmail = async (
   db: Kysely<LoginDatabase>,

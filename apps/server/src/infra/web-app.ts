@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import {
-  COOKIES,
   LANGUAGES,
   type Language,
   type LanguageStorageMode,
@@ -17,7 +16,7 @@ import {
 } from '@gatekeeper/contract';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { newCsrfToken } from './csrf';
+import { csrfCookieName, newCsrfToken } from './csrf';
 import { type ReadyAnswer, answerKeyedAtFrontDoor } from './front-door';
 import { type PageClans, type PageNews, type PreparedPage, prerenderedPages } from './prerendered-pages';
 import { sendJsonNotFound } from './not-found';
@@ -108,21 +107,22 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     return answers;
   };
 
-  // The cookie's attributes, written once: a token (base64url) needs no escaping.
-  const cookieAttributes = serializeCookie(COOKIES.csrf.name, '', {
+  // The cookie's name (__Host- prefixed on https) and attributes, written once: a token (base64url) needs no escaping.
+  const csrfCookie = csrfCookieName(options.secureCookies);
+  const cookieAttributes = serializeCookie(csrfCookie, '', {
     path: '/',
     sameSite: 'strict',
     secure: options.secureCookies,
-  }).slice(COOKIES.csrf.name.length + 1);
+  }).slice(csrfCookie.length + 1);
 
   /** The page's answer; a browser without the anti-forgery cookie gets one with it. */
   const pageAnswer = (page: PreparedPage | undefined, request: IncomingMessage): PreparedAnswer => {
     const answer = page ? chooseEncoding(pageAnswers(page), headerOf(request, 'accept-encoding')) : plainPage;
     const cookie = headerOf(request, 'cookie');
-    if (cookie && parseCookies(cookie)[COOKIES.csrf.name]) return answer;
+    if (cookie && parseCookies(cookie)[csrfCookie]) return answer;
     // `private`: a shared cache told to keep pages must not hand this visitor's token to others.
     return withHeaders(answer, {
-      'set-cookie': `${COOKIES.csrf.name}=${newCsrfToken()}${cookieAttributes}`,
+      'set-cookie': `${csrfCookie}=${newCsrfToken()}${cookieAttributes}`,
       'cache-control': 'private, no-cache',
     });
   };

@@ -30,11 +30,22 @@ export const errorCodesOf = (error: unknown): ErrorCode[] => {
   return body.filter(isErrorCode);
 };
 
-const csrfToken = (): string | undefined =>
-  document.cookie
-    .split('; ')
-    .find((entry) => entry.startsWith(`${COOKIES.csrf.name}=`))
-    ?.slice(COOKIES.csrf.name.length + 1);
+/**
+ * The anti-forgery cookie's names: `__Host-XSRF-TOKEN` on https, `XSRF-TOKEN` on plain http. The
+ * prefixed one comes first: on https the server compares the header with it alone, and an
+ * unprefixed cookie beside it (one a sibling subdomain planted, or left from before) is not ours.
+ */
+const CSRF_NAMES = [`__Host-${COOKIES.csrf.name}`, COOKIES.csrf.name];
+
+/** The anti-forgery token the server set, read from whichever of its cookies the browser holds. */
+const csrfToken = (): string | undefined => {
+  const entries = document.cookie.split('; ');
+  for (const name of CSRF_NAMES) {
+    const entry = entries.find((candidate) => candidate.startsWith(`${name}=`));
+    if (entry) return entry.slice(name.length + 1);
+  }
+  return undefined;
+};
 
 export type CallOptions<N extends CallName> = {
   signal?: AbortSignal;

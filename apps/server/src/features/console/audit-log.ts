@@ -44,22 +44,31 @@ export class AuditLog {
       .execute();
   }
 
-  /** The newest lines first, 50 a page; `q` matches login, action, record, address or detail. */
-  async search(input: { q?: string | undefined; before?: number | undefined }): Promise<ConsoleAuditAnswer> {
+  /**
+   * The newest lines first, 50 a page; `q` matches login, action, record, address or detail. With
+   * `addressesOf` (a GM, who sees only its own addresses in full: staff-privacy.ts), `q` matches the
+   * address of that login's lines only, so a search cannot confirm another staff member's address.
+   */
+  async search(
+    input: { q?: string | undefined; before?: number | undefined },
+    options: { addressesOf?: string } = {},
+  ): Promise<ConsoleAuditAnswer> {
     const q = input.q?.trim() ?? '';
+    const { addressesOf } = options;
     const rows = await this.db
       .selectFrom('site_console_audit')
       .selectAll()
       .$if(input.before !== undefined, (query) => query.where('id', '<', input.before ?? 0))
       .$if(q !== '', (query) =>
-        query.where((eb) =>
-          eb.or(
-            (['login', 'action', 'record', 'address', 'detail'] as const).map(
-              // SQLite has no default LIKE escape and MariaDB reads a backslash in a literal: '!' is plain in both.
-              (column) => sql<boolean>`${eb.ref(column)} like ${containing(q)} escape '!'`,
-            ),
-          ),
-        ),
+        query.where((eb) => {
+          // SQLite has no default LIKE escape and MariaDB reads a backslash in a literal: '!' is plain in both.
+          const like = (column: 'login' | 'action' | 'record' | 'address' | 'detail') =>
+            sql<boolean>`${eb.ref(column)} like ${containing(q)} escape '!'`;
+          return eb.or([
+            ...(['login', 'action', 'record', 'detail'] as const).map(like),
+            addressesOf === undefined ? like('address') : eb.and([eb('login', '=', addressesOf), like('address')]),
+          ]);
+        }),
       )
       .orderBy('id', 'desc')
       .limit(PAGE + 1)

@@ -1,10 +1,10 @@
-import { type Api, COOKIES, type ConsoleFactor, type ConsoleRole, type ErrorCode } from '@gatekeeper/contract';
+import { type Api, type ConsoleFactor, type ConsoleRole, type ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SiteDatabase } from '../../db/tables';
-import { findAccount } from '../../game/accounts';
-import { csrfTokensMatch } from '../../infra/csrf';
+import { findAccount, listLoginsFromAccessLevel } from '../../game/accounts';
+import { requestHasCsrfToken } from '../../infra/csrf';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountSessions } from '../sessions/account-sessions';
 import type { SecondFactor } from '../sessions/second-factor';
@@ -104,6 +104,17 @@ export class ConsoleGate {
     if (accessLevel >= ownerAccessLevel) return 'owner';
     if (accessLevel >= gmAccessLevel) return 'gm';
     return undefined;
+  }
+
+  /** Whether an account of this access level is staff (a GM or an owner): staff-privacy.ts masks its data for a GM. */
+  isStaff(accessLevel: number): boolean {
+    return this.roleOf(accessLevel) !== undefined;
+  }
+
+  /** The staff's logins (lower case), read from the game now: the accounts at a GM's access level or above. */
+  staffLogins(): Promise<Set<string>> {
+    const { connections, schema } = this.options.sessions.credentials;
+    return listLoginsFromAccessLevel(connections.login.db, schema, this.options.settings.gmAccessLevel);
   }
 
   /** The factors this account has switched on, in the contract's order. */
@@ -210,7 +221,7 @@ export class ConsoleGate {
         // Every console call writes, its GETs too: it keeps the step-up alive, and a look-up or an
         // export is audited. So each needs the anti-forgery token a page of the site sends, never
         // a link on another site (docs/owner/console.md).
-        if (!csrfTokensMatch(request.headers.cookie, request.headers[COOKIES.csrf.header])) {
+        if (!requestHasCsrfToken(request)) {
           return reply.code(403).send(['formInvalid']);
         }
         const checked = await this.check(request, required);

@@ -18,6 +18,7 @@ import {
 } from './owner-sections';
 import type { PasskeyStepUp } from './passkey-step-up';
 import { rewardStatusOf } from './rewards-section';
+import { accountViewFor, mayFind } from './staff-privacy';
 
 export interface ConsoleOwnerRoutesOptions {
   gate: ConsoleGate;
@@ -120,9 +121,12 @@ export const consoleOwnerRoutes = async (app: FastifyInstance, options: ConsoleO
   gate.route(app, 'getConsoleVotes', 'gm', async (_input, _request, reply) => reply.send(await votesSection(sections)));
 
   // Accounts (docs/owner/console.md#accounts): read only; who looked up whom is in the audit log.
+  // A GM sees another staff account's e-mail and sign-in addresses masked, and does not find it by e-mail (staff-privacy.ts).
   gate.route(app, 'getConsoleAccount', 'gm', async ({ actor, query }, _request, reply) => {
     if (query.q === '') return reply.code(400).send(['consoleLookupRequired']);
-    const accounts = await lookUpAccounts(sections, query.q);
+    const accounts = (await lookUpAccounts(sections, query.q))
+      .filter((view) => mayFind(actor, view, gate.isStaff(view.accessLevel)))
+      .map((view) => accountViewFor(actor, view, gate.isStaff(view.accessLevel)));
     await gate.record(actor, 'account.lookup', query.q, accounts.map((account) => account.login).join(' '));
     return reply.send({ accounts });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
+import { normalizeLogin } from '../../game/accounts';
 import { checkCode } from '../accounts/credentials';
 import type { AccountSessions } from '../sessions/account-sessions';
 import type { OutboxRepository } from '../mail/outbox-repository';
@@ -9,6 +10,7 @@ import { requeueReward } from '../rewards/reward-queue';
 import type { ConsoleGate } from './console-gate';
 import { type DashboardDeps, readDashboard } from './dashboard';
 import { cancelReward, listRewards, rewardStatusOf } from './rewards-section';
+import { auditRowFor, emailFor, masksStaff } from './staff-privacy';
 
 export interface ConsoleRoutesOptions {
   gate: ConsoleGate;
@@ -69,9 +71,11 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
     { stepUp: false, config: limited.config },
   );
 
-  gate.route(app, 'getConsoleAudit', 'gm', async ({ query }, _request, reply) =>
-    reply.send(await gate.audit.search(query)),
-  );
+  // Every line is a staff member's: a GM sees only its own addresses in full, and searches only those (staff-privacy.ts).
+  gate.route(app, 'getConsoleAudit', 'gm', async ({ actor, query }, _request, reply) => {
+    const page = await gate.audit.search(query, masksStaff(actor) ? { addressesOf: actor.login } : {});
+    return reply.send({ ...page, rows: page.rows.map((row) => auditRowFor(actor, row)) });
+  });
 
   gate.route(app, 'getConsoleDashboard', 'gm', async (_input, _request, reply) =>
     reply.send(await readDashboard(options.dashboard)),
@@ -101,19 +105,22 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
   });
 
   // The outbox's given-up mails (docs/owner/console.md#mail): what `npm run mail` lists and retries.
-  gate.route(app, 'getConsoleFailedMails', 'gm', async (_input, _request, reply) =>
-    reply.send(
-      (await options.mail.outbox.failed()).map((mail) => ({
+  // A mail of a staff account (a test mail too: it is its sender's) shows a GM only a masked address.
+  gate.route(app, 'getConsoleFailedMails', 'gm', async ({ actor }, _request, reply) => {
+    const mails = await options.mail.outbox.failed();
+    const staff = masksStaff(actor) ? await gate.staffLogins() : new Set<string>();
+    return reply.send(
+      mails.map((mail) => ({
         id: Number(mail.id),
         jobId: mail.job_id === null ? null : Number(mail.job_id),
         kind: mail.kind,
-        email: mail.email,
+        email: emailFor(actor, { login: mail.login, staff: staff.has(normalizeLogin(mail.login)) }, mail.email),
         subject: mail.subject,
         attempts: Number(mail.attempts),
         lastError: mail.last_error,
       })),
-    ),
-  );
+    );
+  });
   gate.route(app, 'retryConsoleFailedMails', 'gm', async ({ actor, body }, _request, reply) => {
     const requeued = await options.mail.outbox.retryFailed(options.dashboard.now(), body.jobId);
     options.mail.wake();

@@ -34,7 +34,7 @@ export interface SingleMail {
 /** A failed mail as the owner's command lists it. */
 export type FailedMail = Pick<
   OutboxRow,
-  'id' | 'job_id' | 'kind' | 'email' | 'attempts' | 'first_attempt_at' | 'last_error'
+  'id' | 'job_id' | 'kind' | 'email' | 'login' | 'attempts' | 'first_attempt_at' | 'last_error'
 > & { subject: string | null };
 
 const INSERT_CHUNK = 500;
@@ -245,6 +245,7 @@ export class OutboxRepository {
         'mail.job_id',
         'mail.kind',
         'mail.email',
+        'mail.login',
         'mail.attempts',
         'mail.first_attempt_at',
         'mail.last_error',
