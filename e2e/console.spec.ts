@@ -1,8 +1,9 @@
 import { type Page, expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { Secret, TOTP } from 'otpauth';
+import { codeAfter, totpCode } from './support/account';
 import { DATABASE_FILE, INSTANCES } from '../playwright.config';
 import { solveCaptcha } from './support/captcha';
+import { consoleSections, openConsoleSection } from './support/console';
 import { uniqueName } from './support/database';
 import { expectAccessible, waitForScript } from './support/fixtures';
 
@@ -19,7 +20,6 @@ const SIZES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
   desktop: { viewport: { width: 1920, height: 1080 } },
 } as const;
-const STEP_MS = 30_000;
 const PASSWORD = 'Aden.Gate1';
 
 /** The game's access level of an account (docs/owner/console.md#who-gets-in): 100 is a gm. */
@@ -61,13 +61,6 @@ const openConsole = async (page: Page) => {
   await waitForScript(page);
 };
 
-/** A code of the secret for a time step after `after` (each step's code is taken once). */
-const codeAfter = async (secret: string, after: number) => {
-  const step = (at: number) => Math.floor(at / STEP_MS);
-  while (step(Date.now()) <= step(after)) await new Promise((resolve) => setTimeout(resolve, 500));
-  return TOTP.generate({ secret: Secret.fromBase32(secret) });
-};
-
 for (const size of ['phone', 'desktop'] as const) {
   test.describe(`The console (${size})`, () => {
     test.use({ baseURL: INSTANCES.default, ...SIZES[size] });
@@ -89,7 +82,7 @@ for (const size of ['phone', 'desktop'] as const) {
       await signIn(page, login);
       await openConsole(page);
       await expect(page.getByText('Not allowed: this account is not a game master')).toBeVisible();
-      await expect(page.getByRole('tablist')).toHaveCount(0);
+      await expect(consoleSections(page)).toHaveCount(0);
 
       setAccessLevel(login, 100);
       await openConsole(page);
@@ -102,7 +95,7 @@ for (const size of ['phone', 'desktop'] as const) {
       await page.getByRole('button', { name: 'Switch on' }).click();
       const secret = await page.getByLabel('Secret:').inputValue();
       const confirmedAt = Date.now();
-      await page.getByLabel('Code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+      await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
       await page.getByRole('button', { name: 'Switch on' }).click();
       await page.getByRole('button', { name: 'I have saved them' }).click();
 
@@ -116,23 +109,31 @@ for (const size of ['phone', 'desktop'] as const) {
       await stepUp.getByRole('button', { name: 'Open the console' }).click();
       await expect(page.getByRole('dialog')).toContainText('code');
       await page.getByRole('dialog').getByRole('button').first().click();
-      await stepUp.getByLabel('Code').fill(await codeAfter(secret, confirmedAt));
+      await stepUp.getByLabel('Code').fill(codeAfter(secret, confirmedAt).code);
       await stepUp.getByRole('button', { name: 'Open the console' }).click();
 
-      await expect(page.getByRole('tablist', { name: 'Console sections' })).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
+      await expect(consoleSections(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(page.getByRole('heading', { name: 'Health' })).toBeVisible();
       await expect(page.getByRole('definition').filter({ hasText: 'working' }).first()).toBeVisible();
-      await expect(page.getByText(`Signed in to the console as ${login} (game master)`)).toBeVisible();
+      await expect(page.getByRole('banner').getByText(`${login} · game master`)).toBeVisible();
       await expectAccessible(page);
 
-      // The arrow keys move to the next section; a gm sees no reward actions.
-      await page.getByRole('tab', { name: 'Dashboard' }).focus();
-      await page.keyboard.press('ArrowRight');
-      await expect(page.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
+      // Each section has its own address: a reload stays there, Back returns; a gm sees no reward actions.
+      await openConsoleSection(page, 'Rewards');
+      await expect(page).toHaveURL(/\/console\/rewards$/);
       await expect(page.getByRole('button', { name: /^Retry / })).toHaveCount(0);
+      await page.reload();
+      await waitForScript(page);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Rewards' })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/console$/);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 
-      await page.getByRole('tab', { name: 'Audit log' }).click();
+      await openConsoleSection(page, 'Audit log');
       await page.getByRole('searchbox', { name: 'Search the log' }).fill(login);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const log = page.getByRole('table', { name: 'Audit log' });

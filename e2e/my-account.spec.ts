@@ -137,7 +137,7 @@ for (const [instance, baseURL, donations] of [
         await expect(page.getByRole('img', { name: 'QR code of the authenticator secret' })).toBeVisible();
         const secret = await page.getByLabel('Secret:').inputValue();
         const confirmedAt = Date.now();
-        await page.getByLabel('Code').fill(totpCode(secret));
+        await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
         await page.getByRole('button', { name: 'Switch on' }).click();
         const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
         await expect(codes).toHaveCount(10);
@@ -157,7 +157,7 @@ for (const [instance, baseURL, donations] of [
         await expect(dialog(page)).toContainText('The code is wrong');
         await dialog(page).getByRole('button', { name: 'OK' }).click();
         // Then with the app's code of a later time step than the one that switched it on.
-        const { code } = await codeAfter(secret, confirmedAt);
+        const { code } = codeAfter(secret, confirmedAt);
         await secondStep(page, code);
         await expectSignedIn(page, login);
 

@@ -71,15 +71,21 @@ export const openTab = async (page: Page, name: string) => {
 };
 
 const STEP_MS = 30_000;
+const stepOf = (at: number) => Math.floor(at / STEP_MS);
 
-/** The authenticator's code of a secret now, as the app computes it (RFC 6238). */
-export const totpCode = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+/** The authenticator's code of a secret at a time (now by default), as the app computes it (RFC 6238). */
+export const totpCode = (secret: string, at = Date.now()) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 
-/** A code of the secret for a time step after `after` (each step's code is taken once). */
-export const codeAfter = async (secret: string, after: number) => {
-  const step = (at: number) => Math.floor(at / STEP_MS);
-  while (step(Date.now()) <= step(after)) await new Promise((resolve) => setTimeout(resolve, 500));
-  return { code: totpCode(secret), at: Date.now() };
+/**
+ * A code of the secret for a time step after the one of `after` (each step's code is taken once),
+ * at once: the server takes the code of the step after the current one too (one step each way, for
+ * a phone's clock a little ahead), so no test waits up to 30 s for the next step. `at` is the
+ * code's time, for the next call.
+ */
+export const codeAfter = (secret: string, after: number) => {
+  const at = Math.max(stepOf(Date.now()), stepOf(after) + 1) * STEP_MS;
+  return { code: totpCode(secret, at), at };
 };
 
 /** As the server shows an email: the name's first and last character. */

@@ -25,6 +25,8 @@ const RANKINGS = Object.values(CALLS)
 const PUBLIC_GETS = [
   '/',
   '/ru/registratsiya',
+  // A console section's address: the console's page.
+  '/ru/konsol/audit',
   '/index.html',
   hashedScript,
   '/locales/ru.json',

@@ -322,3 +322,36 @@ export const CLAN_CREST_PATH = '/clan-crest.png';
 export const clanCrestHref = (crestId: number): string => `${CLAN_CREST_PATH}?id=${crestId}`;
 /** The plain emblem the page shows for a clan without a crest the server could read. */
 export const CLAN_EMBLEM_PATH = '/images/clan-emblem.svg';
+
+/**
+ * The console's sections, each at an address of its own under the console's (docs/product.md#console):
+ * the dashboard at the console's own path, the others at `<console>/<section>`, in English in
+ * every language (staff share these links).
+ */
+export const CONSOLE_SECTIONS = [
+  'dashboard',
+  'donations',
+  'rewards',
+  'votes',
+  'accounts',
+  'news',
+  'mail',
+  'audit',
+] as const;
+export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+
+/** A console section's path: `/console`, `/console/donations`, `/ru/konsol/donations`. */
+export const consoleSectionHref = (section: ConsoleSection, language: Language): string =>
+  section === 'dashboard' ? getHref('console', language) : `${getHref('console', language)}/${section}`;
+
+/** The section and language of a console path (the console's own path is its dashboard), in any case. */
+export const matchConsoleSection = (pathname: string): { section: ConsoleSection; language: Language } | undefined => {
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return undefined;
+  const language = languageOfPath(pathname);
+  const base = getHref('console', language).toLowerCase();
+  const normalized = normalizePath(pathname);
+  if (normalized === base) return { section: 'dashboard', language };
+  if (!normalized.startsWith(`${base}/`)) return undefined;
+  const section = CONSOLE_SECTIONS.find((id) => id !== 'dashboard' && normalized === `${base}/${id}`);
+  return section ? { section, language } : undefined;
+};

@@ -11,6 +11,7 @@ import {
   getHref,
   languageOfPath,
   matchClanPage,
+  matchConsoleSection,
   matchNewsPost,
   matchRoute,
 } from '@gatekeeper/contract';
@@ -152,10 +153,18 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
   // /index.html is the home page by its file name.
   pageRoute('/index.html', 'home', 'en');
 
-  // A news post's and a clan's page, once rendered, at the front door too; the first is rendered
-  // by the not-found handler below, as a route's first page is by its route.
+  // A news post's and a clan's page, and the console's at a section's address, once rendered, at
+  // the front door too; the first is rendered by the not-found handler below, as a route's first
+  // page is by its route.
   if (pages) {
     answerKeyedAtFrontDoor(app, (path) => {
+      const section = matchConsoleSection(path);
+      if (section) {
+        return (request) => {
+          const page = pages.readyPage('console', section.language);
+          return page && pageAnswer(page, request);
+        };
+      }
       const post = matchNewsPost(path);
       if (post) {
         return (request) => {
@@ -197,7 +206,9 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       const clanPage = await pages.clanPage(clanPath.name, clanPath.language);
       if (clanPage !== null) return sendPrepared(request, reply, pageAnswer(clanPage, request.raw), 200);
     }
-    const route = matchRoute(pathname);
+    // A console section's address is the console's page, which shows that section.
+    const section = matchConsoleSection(pathname);
+    const route = section ? { id: 'console' as const, language: section.language } : matchRoute(pathname);
     const known = route !== undefined && route.id !== 'notFound';
     const page = await pages?.page(known ? route.id : 'notFound', route?.language ?? languageOfPath(pathname));
     return sendPrepared(request, reply, pageAnswer(page, request.raw), known ? 200 : 404);

@@ -1,5 +1,12 @@
 import type { PageNews } from '../shared/page-data';
-import { type ClanView, type Metadata, matchClanPage, matchNewsPost } from '@gatekeeper/contract/lite';
+import {
+  type ClanView,
+  type Metadata,
+  matchClanPage,
+  matchConsoleSection,
+  matchNewsPost,
+} from '@gatekeeper/contract/lite';
+import type { ReactNode } from 'react';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
@@ -98,7 +105,9 @@ export const preloadPage = async (pathname: string): Promise<void> => {
       ? newsPostPage
       : matchClanPage(pathname)
         ? clanPage
-        : pages.notFound;
+        : matchConsoleSection(pathname)
+          ? pages.console
+          : pages.notFound;
   await page.preload();
   if (route?.id === 'home') await preloadHomeSections();
 };
@@ -115,9 +124,17 @@ const CurrentPage = () => {
   const route = matchRoute(pathname);
   if (!route && matchNewsPost(pathname)) return <newsPostPage.Component />;
   if (!route && matchClanPage(pathname)) return <clanPage.Component />;
+  // A console section's address: the console, which shows the section.
+  if (!route && matchConsoleSection(pathname)) return <pages.console.Component />;
   if (!route) return <RedirectToNotFound />;
   const Page = pages[route.id].Component;
   return <Page />;
+};
+
+/** The player's frame around every page but the console's, which has its own (features/console/console-shell.tsx). */
+const Framed = ({ children }: { children: ReactNode }) => {
+  const { pathname } = useLocation();
+  return matchConsoleSection(pathname) ? children : <Shell>{children}</Shell>;
 };
 
 /** The whole page; on a pre-rendered page, with the metadata the server rendered it with. */
@@ -136,9 +153,9 @@ export const AppRouter = ({
     <PageAnswersProvider answers={initialAnswers}>
       <SiteDataProvider initialMetadata={initialMetadata} initialNews={initialNews} initialClan={initialClan}>
         <DialogProvider>
-          <Shell>
+          <Framed>
             <CurrentPage />
-          </Shell>
+          </Framed>
         </DialogProvider>
       </SiteDataProvider>
     </PageAnswersProvider>

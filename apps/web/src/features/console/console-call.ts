@@ -8,22 +8,29 @@ export const isStepUpExpired = (error: unknown) => errorCodesOf(error).includes(
 /** What the console's sections are told when a call finds the step-up gone: the page asks the code again. */
 export const StepUpExpired = createContext<() => void>(() => undefined);
 
+/** What the console's sections tell the shell after a call went through: the step-up's idle time starts again. */
+export const ConsoleActivity = createContext<() => void>(() => undefined);
+
 /**
  * callApi for the console's sections: a refusal with consoleStepUpRequired brings the code form
- * back (docs/owner/console.md#second-factor) and the call still fails for its caller.
+ * back (docs/owner/console.md#second-factor) and the call still fails for its caller; an answer
+ * moves the step-up's end, as the server does.
  */
 export const useConsoleCall = () => {
   const expired = useContext(StepUpExpired);
+  const active = useContext(ConsoleActivity);
   return useCallback(
     async <T>(call: () => Promise<T>): Promise<T> => {
       try {
-        return await call();
+        const answer = await call();
+        active();
+        return answer;
       } catch (error) {
         if (isStepUpExpired(error)) expired();
         throw error;
       }
     },
-    [expired],
+    [expired, active],
   );
 };
 

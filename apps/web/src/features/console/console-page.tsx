@@ -1,14 +1,13 @@
-import type { ConsoleMeAnswer } from '@gatekeeper/contract/lite';
-import { useCallback, useEffect, useState } from 'react';
+import { type ConsoleMeAnswer, type ConsoleSection, matchConsoleSection } from '@gatekeeper/contract/lite';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallError, callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
-import { Page } from '../../components/page';
-import { Link } from '../../shared/navigation';
+import { Link, useLocation } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { AuditSection } from './audit-section';
-import { StepUpExpired, failureKeys } from './console-call';
+import { ConsoleActivity, StepUpExpired, failureKeys } from './console-call';
+import { ConsoleShell } from './console-shell';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
@@ -90,41 +89,54 @@ const StepUpForm = ({ factors, onSteppedUp }: { factors: ConsoleMeAnswer['factor
   );
 };
 
-/** The console's sections as tabs in place; an owner sees the reward actions, a gm reads. */
-const ConsoleSections = ({ me }: { me: ConsoleMeAnswer }) => {
-  const { t } = useTranslation();
-  const panels: TabPanel[] = [
-    { id: 'dashboard', label: t('console.tabs.dashboard'), render: () => <DashboardSection /> },
-    { id: 'rewards', label: t('console.tabs.rewards'), render: () => <RewardsSection role={me.role} /> },
-    { id: 'news', label: t('consoleNews.tab'), render: () => <NewsSection /> },
-    { id: 'mail', label: t('console.tabs.mail'), render: () => <MailSection login={me.login} /> },
-    { id: 'audit', label: t('console.tabs.audit'), render: () => <AuditSection /> },
-    // Donations, Votes and Accounts (docs/product.md#console-donations-votes-and-accounts).
-    { id: 'donations', label: t('consoleOwner.tabs.donations'), render: () => <DonationsSection role={me.role} /> },
-    { id: 'votes', label: t('consoleOwner.tabs.votes'), render: () => <VotesSection /> },
-    { id: 'accounts', label: t('consoleOwner.tabs.accounts'), render: () => <AccountsSection /> },
-  ];
-  return <TabPanels label={t('console.tabs.label')} panels={panels} />;
+/** The section an address shows; an owner sees the actions, a gm reads. */
+const SectionOf = ({ section, me }: { section: ConsoleSection; me: ConsoleMeAnswer }): ReactNode => {
+  switch (section) {
+    case 'dashboard':
+      return <DashboardSection />;
+    case 'donations':
+      return <DonationsSection role={me.role} />;
+    case 'rewards':
+      return <RewardsSection role={me.role} />;
+    case 'votes':
+      return <VotesSection />;
+    case 'accounts':
+      return <AccountsSection />;
+    case 'news':
+      return <NewsSection />;
+    case 'mail':
+      return <MailSection login={me.login} />;
+    case 'audit':
+      return <AuditSection />;
+  }
 };
 
 /**
- * The owner's console (docs/product.md#console, docs/owner/console.md): pre-rendered as a shell
- * without private data. Signed out, a link to My account; a player, "not allowed"; a gm or owner
- * without a factor, where to switch one on; then the step-up's code form; then the sections. A
- * call that finds the step-up expired brings the code form back.
+ * The owner's console (docs/product.md#console, docs/owner/console.md): pre-rendered as a frame
+ * without private data, in its own shell. Signed out, a link to My account; a player, "not
+ * allowed"; a gm or owner without a factor, where to switch one on; then the step-up's code form;
+ * then the section of the address. A call that finds the step-up expired brings the code form back.
  */
 const ConsolePage = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
+  const { pathname } = useLocation();
+  const section = matchConsoleSection(pathname)?.section ?? 'dashboard';
   const [state, setState] = useState<ConsoleState>({ kind: 'loading' });
-  const reload = useCallback(() => void read().then(setState), []);
+  const [lastCallAt, setLastCallAt] = useState<number | undefined>();
+  const answered = useCallback((next: ConsoleState) => {
+    setState(next);
+    setLastCallAt(Date.now());
+  }, []);
+  const reload = useCallback(() => void read().then(answered), [answered]);
+  const active = useCallback(() => setLastCallAt(Date.now()), []);
   useEffect(() => {
     let live = true;
-    void read().then((next) => live && setState(next));
+    void read().then((next) => live && answered(next));
     return () => {
       live = false;
     };
-  }, []);
+  }, [answered]);
   const expired = useCallback(
     () =>
       setState((current) =>
@@ -134,8 +146,13 @@ const ConsolePage = () => {
   );
 
   const myAccount = <Link to={href('myAccount')}>{t('console.myAccountLink')}</Link>;
+  const me = state.kind === 'in' ? state.me : undefined;
   return (
-    <Page title={t('console.title')}>
+    <ConsoleShell
+      me={me}
+      section={section}
+      stepUpEndsAt={me && lastCallAt !== undefined ? lastCallAt + me.idleMinutes * 60_000 : undefined}
+    >
       <div className="console">
         {state.kind === 'loading' && <p aria-busy="true">{t('forms.processing')}</p>}
         {state.kind === 'failed' && <p role="alert">{t('ServerError')}</p>}
@@ -147,16 +164,15 @@ const ConsolePage = () => {
         {state.kind === 'forbidden' && <p role="alert">{t('console.forbidden')}</p>}
         {state.kind === 'in' && (
           <>
-            <p className="console__who">
-              {t('console.who', { login: state.me.login, role: t(`console.roles.${state.me.role}`) })}
-            </p>
             {state.me.factors.length === 0 ? (
               <p role="alert">
                 {t('console.needsFactor')} {myAccount}
               </p>
             ) : state.me.steppedUp ? (
               <StepUpExpired.Provider value={expired}>
-                <ConsoleSections me={state.me} />
+                <ConsoleActivity.Provider value={active}>
+                  <SectionOf section={section} me={state.me} />
+                </ConsoleActivity.Provider>
               </StepUpExpired.Provider>
             ) : (
               <StepUpForm factors={state.me.factors} onSteppedUp={reload} />
@@ -164,7 +180,7 @@ const ConsolePage = () => {
           </>
         )}
       </div>
-    </Page>
+    </ConsoleShell>
   );
 };
 

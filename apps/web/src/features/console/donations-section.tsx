@@ -1,8 +1,9 @@
 import type { ConsoleDonationRow, ConsoleDonationsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
+import { useLocation, useNavigate } from '../../shared/navigation';
 import { failureKeys, useConsoleCall } from './console-call';
 import { PagedTable, usePagedList } from './console-table';
 
@@ -20,6 +21,24 @@ const STATES = [
 ] as const satisfies readonly NonNullable<ConsoleDonationsQuery['state']>[];
 
 type Filter = { q: string; state: string; flagged: boolean };
+
+/** The filter an address carries (`?state=failed&flagged=true&q=…`): a shared link or a reload shows the same list. */
+const filterOf = (search: string): Filter => {
+  const params = new URLSearchParams(search);
+  const state = params.get('state') ?? '';
+  return {
+    q: params.get('q') ?? '',
+    state: (STATES as readonly string[]).includes(state) ? state : '',
+    flagged: params.get('flagged') === 'true',
+  };
+};
+
+const searchOf = (filter: Filter) =>
+  new URLSearchParams({
+    ...(filter.q ? { q: filter.q } : {}),
+    ...(filter.state ? { state: filter.state } : {}),
+    ...(filter.flagged ? { flagged: 'true' } : {}),
+  }).toString();
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
@@ -166,8 +185,16 @@ const download = (text: string, name: string) => {
 export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
-  const [typed, setTyped] = useState<Filter>({ q: '', state: '', flagged: false });
-  const [filter, setFilter] = useState<Filter>(typed);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const filter = useMemo(() => filterOf(search), [search]);
+  const [typed, setTyped] = useState<Filter>(filter);
+  // Back and Forward change the address: the fields show its filter again.
+  const [typedFor, setTypedFor] = useState(search);
+  if (typedFor !== search) {
+    setTypedFor(search);
+    setTyped(filter);
+  }
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const load = useCallback(
@@ -183,7 +210,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    setFilter({ ...typed, q: typed.q.trim() });
+    navigate({ pathname, search: searchOf({ ...typed, q: typed.q.trim() }) });
   };
   const exportCsv = () => {
     setErrors([]);
