@@ -29,6 +29,7 @@ describe('loadConfig defaults', () => {
       GAME_SERVER_ADDRESS: { host: '127.0.0.1', port: 7777 },
       CAPTCHA_PROVIDER: 'altcha',
       MAIL_OUTBOX_DIR: 'data/outbox',
+      TOTP_SECRET_KEY_FILE: 'data/totp-secret.key',
       SETTINGS_FILE: 'gatekeeper.settings.json',
       trustProxy: false,
     });

@@ -78,11 +78,15 @@ const envSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'expected 32 bytes as 64 hex digits or base64')
     .optional(),
-  /** 32 bytes (64 hex digits or base64) that encrypt the stored secrets of the second factor (AES-256-GCM). */
+  /**
+   * 32 bytes (64 hex digits or base64) that encrypt the stored secrets of the second factor
+   * (AES-256-GCM); unset: the key of TOTP_SECRET_KEY_FILE, made on the first start.
+   */
   TOTP_SECRET_KEY: z
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'expected 32 bytes as 64 hex digits or base64')
     .optional(),
+  TOTP_SECRET_KEY_FILE: z.string().min(1).default('data/totp-secret.key'),
   /** The PayPal REST app's credentials and webhook id (donations.paypal.checkout `orders`, payments.md). */
   PAYPAL_CLIENT_ID: z.string().default(''),
   PAYPAL_CLIENT_SECRET: z.string().default(''),
