@@ -23,6 +23,7 @@ export const sharedInstanceKeys = (): Record<string, string> => ({
   ALTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
   MAIL_SIGNING_KEY: randomBytes(32).toString('base64url'),
   COOKIE_SIGNING_KEY: randomBytes(32).toString('base64url'),
+  TOTP_SECRET_KEY: randomBytes(32).toString('base64url'),
 });
 
 /**
