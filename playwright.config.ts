@@ -114,6 +114,7 @@ const server = (port: number, name: InstanceName, env: Record<string, string> = 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     LOGIN_DATABASE_URL: `sqlite:${DATABASE_FILE(name)}`,
+    TOTP_SECRET_KEY_FILE: DATABASE_FILE(name).replace(/\.sqlite$/, '.totp-secret.key'),
     LOGIN_SERVER_ADDRESS: '127.0.0.1:1',
     GAME_SERVER_ADDRESS: '127.0.0.1:1',
     SETTINGS_FILE: 'e2e/support/settings.default.json',

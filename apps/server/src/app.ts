@@ -10,7 +10,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
-import { parseTokenKey, tokenCipher } from './features/facebook-streams/token-cipher';
+import { tokenCipher } from './features/facebook-streams/token-cipher';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
@@ -27,6 +27,7 @@ import { referralRanking } from './features/referral/referral-ranking';
 import { referralRoutes } from './features/referral/routes';
 import { AccountSessions } from './features/sessions/account-sessions';
 import { relyingPartyOf } from './features/sessions/passkeys';
+import { loadTotpKey, logTotpKey, sealStoredSecrets } from './totp-key';
 import { accountCalls } from './features/sessions/account-calls';
 import { accountRewards } from './features/rewards/account-rewards';
 import { accountReferral } from './features/referral/account-referral';
@@ -226,17 +227,20 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     now,
   };
   // A player's own account: its sessions live in the site database, seen by every instance.
-  // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own.
-  const totpKey = config.TOTP_SECRET_KEY ? parseTokenKey(config.TOTP_SECRET_KEY) : undefined;
+  // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own:
+  // TOTP_SECRET_KEY, or the one kept in TOTP_SECRET_KEY_FILE.
+  const totpKey = await loadTotpKey(config);
+  logTotpKey(app.log, totpKey);
   const accountSessions = new AccountSessions(credentialsDeps, {
     idleMinutes: settings.sessions.idleMinutes,
     absoluteDays: settings.sessions.absoluteDays,
     secure: https,
     issuer: new URL(config.PUBLIC_URL).hostname,
-    secretCipher: totpKey ? tokenCipher(totpKey) : undefined,
+    secretCipher: tokenCipher(totpKey.key),
     relyingParty: relyingPartyOf(config.PUBLIC_URL),
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
+  await sealStoredSecrets(accountSessions.secondFactor, app.log);
   // The owner's console: every console call passes this gate (docs/owner/console.md).
   const consolePasskey = passkeyStepUp(accountSessions.passkeys);
   const consoleGate = new ConsoleGate({

@@ -29,6 +29,7 @@ describe('loadConfig defaults', () => {
       GAME_SERVER_ADDRESS: { host: '127.0.0.1', port: 7777 },
       CAPTCHA_PROVIDER: 'altcha',
       MAIL_OUTBOX_DIR: 'data/outbox',
+      TOTP_SECRET_KEY_FILE: 'data/totp-secret.key',
       SETTINGS_FILE: 'gatekeeper.settings.json',
       trustProxy: false,
     });
@@ -217,6 +218,7 @@ describe('keys that several instances share', () => {
     ALTCHA_HMAC_KEY: 'a'.repeat(32),
     MAIL_SIGNING_KEY: 'm'.repeat(32),
     COOKIE_SIGNING_KEY: 'c'.repeat(32),
+    TOTP_SECRET_KEY: 't'.repeat(43),
   };
 
   it('refuses REDIS_URL without them, naming each missing key and how to make one', () => {
@@ -224,9 +226,16 @@ describe('keys that several instances share', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       ALTCHA_HMAC_KEY: keys.ALTCHA_HMAC_KEY,
     }).message;
-    expect(message).toContain('MAIL_SIGNING_KEY, COOKIE_SIGNING_KEY are not');
+    expect(message).toContain('MAIL_SIGNING_KEY, COOKIE_SIGNING_KEY, TOTP_SECRET_KEY are not');
     expect(message).not.toContain('ALTCHA_HMAC_KEY');
     expect(message).toContain('openssl rand -base64 32');
+  });
+
+  it('refuses REDIS_URL with the other keys but no TOTP_SECRET_KEY: a key file per instance would not be shared', () => {
+    const { TOTP_SECRET_KEY: _, ...others } = keys;
+    const message = configErrorOf({ REDIS_URL: 'redis://127.0.0.1:6379', ...others }).message;
+    expect(message).toContain('but TOTP_SECRET_KEY is not');
+    expect(message).toContain('TOTP_SECRET_KEY_FILE');
   });
 
   it('starts with REDIS_URL once every instance is given the same keys', () => {

@@ -78,11 +78,15 @@ const envSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'expected 32 bytes as 64 hex digits or base64')
     .optional(),
-  /** 32 bytes (64 hex digits or base64) that encrypt the stored secrets of the second factor (AES-256-GCM). */
+  /**
+   * 32 bytes (64 hex digits or base64) that encrypt the stored secrets of the second factor
+   * (AES-256-GCM); unset: the key of TOTP_SECRET_KEY_FILE, made on the first start.
+   */
   TOTP_SECRET_KEY: z
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'expected 32 bytes as 64 hex digits or base64')
     .optional(),
+  TOTP_SECRET_KEY_FILE: z.string().min(1).default('data/totp-secret.key'),
   /** The PayPal REST app's credentials and webhook id (donations.paypal.checkout `orders`, payments.md). */
   PAYPAL_CLIENT_ID: z.string().default(''),
   PAYPAL_CLIENT_SECRET: z.string().default(''),
@@ -164,15 +168,18 @@ export const databaseUrlFromEnv = (variable: string, source: string, env: NodeJS
 
 /**
  * Keys every instance must hold alike: an instance signs what another checks (a captcha challenge,
- * an unsubscribe link, a registration cookie). REDIS_URL is the sign of several instances.
+ * an unsubscribe link, a registration cookie), or encrypts what another reads (an authenticator
+ * secret). REDIS_URL is the sign of several instances.
  */
-const SHARED_KEYS = ['ALTCHA_HMAC_KEY', 'MAIL_SIGNING_KEY', 'COOKIE_SIGNING_KEY'] as const;
+const SHARED_KEYS = ['ALTCHA_HMAC_KEY', 'MAIL_SIGNING_KEY', 'COOKIE_SIGNING_KEY', 'TOTP_SECRET_KEY'] as const;
 
 const unsharedKeysMessage = (keys: readonly string[]) =>
   `environment: REDIS_URL is set, so several instances may serve the site, but ${keys.join(', ')} ` +
   `${keys.length === 1 ? 'is' : 'are'} not: each instance would make its own random key, and a captcha, ` +
-  'an unsubscribe link or a registration cookie made by one instance would be refused by the others. ' +
-  'Generate each key once (openssl rand -base64 32) and give every instance the same values.';
+  'an unsubscribe link or a registration cookie made by one instance would be refused by the others ' +
+  '(and an authenticator secret stored by one could not be read by the others). ' +
+  'Generate each key once (openssl rand -base64 32) and give every instance the same values; if an ' +
+  'instance already made its TOTP_SECRET_KEY_FILE (data/totp-secret.key), give its content as TOTP_SECRET_KEY.';
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));

@@ -7,6 +7,7 @@ import { SchemaError } from './game/schema-check';
 import { loadSettings } from './settings';
 import { missingNodeFlags } from './node-flags';
 import { ownerNotices } from './owner-notices';
+import { totpKeyFileOf } from './totp-key';
 import { startupSummary } from './startup-summary';
 
 /**
@@ -85,6 +86,7 @@ const start = async () => {
       listening: `${config.HOST}:${config.PORT}`,
       demoAccounts: embedded ? DEMO_ACCOUNTS : [],
       notices: ownerNotices(config, settings, schema),
+      totpKeyFile: totpKeyFileOf(config),
     });
     process.stdout.write(summary.join('\n'));
   }

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { totpKeyFileOf } from './totp-key';
 import { DEMO_ACCOUNTS } from './game/demo-seed';
 import { ownerNotices } from './owner-notices';
 import { parseSettings } from './settings';
@@ -52,6 +54,24 @@ describe('the summary npm start ends with', () => {
     });
     expect(lines.some((line) => line.includes('Demo accounts'))).toBe(false);
     expect(lines).toContain('Everything is configured.');
+  });
+
+  it('says where the key of the authenticator secrets is kept when the site made it', () => {
+    const made = loadConfig({ TOTP_SECRET_KEY_FILE: 'data/totp-secret.key' });
+    const lines = (totpKeyFile?: string) =>
+      startupSummary({
+        publicUrl: 'http://localhost:8080',
+        listening: '0.0.0.0:8080',
+        demoAccounts: [],
+        notices: [],
+        ...(totpKeyFile ? { totpKeyFile } : {}),
+      });
+    expect(lines(totpKeyFileOf(made))).toContain(
+      `Authenticator secrets are encrypted with the key in ${resolve('data/totp-secret.key')}: back it up with the site database (docs/owner/accounts.md).`,
+    );
+    const given = loadConfig({ TOTP_SECRET_KEY: 'a'.repeat(64) });
+    expect(totpKeyFileOf(given)).toBeUndefined();
+    expect(lines(totpKeyFileOf(given)).some((line) => line.includes('Authenticator'))).toBe(false);
   });
 
   it('logs a warning for each notice but the one its feature logs itself', () => {

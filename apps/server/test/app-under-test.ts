@@ -23,11 +23,19 @@ export const sharedInstanceKeys = (): Record<string, string> => ({
   ALTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
   MAIL_SIGNING_KEY: randomBytes(32).toString('base64url'),
   COOKIE_SIGNING_KEY: randomBytes(32).toString('base64url'),
+  TOTP_SECRET_KEY: randomBytes(32).toString('base64url'),
 });
+
+/**
+ * The authenticator secrets' key of this test file's apps: without one, an app would make its
+ * key file (data/totp-secret.key) in the repository. test/totp-key-file.test.ts unsets it.
+ */
+const TEST_TOTP_SECRET_KEY = randomBytes(32).toString('base64url');
 
 /** The environment of an app under test: silent, on the given databases. */
 export const testEnvironment = (databases: TestDatabases): Record<string, string> => ({
   LOG_LEVEL: 'silent',
+  TOTP_SECRET_KEY: TEST_TOTP_SECRET_KEY,
   LOGIN_DATABASE_URL: databases.urls.login,
   GAME_DATABASE_URL: databases.urls.game,
   SITE_DATABASE_URL: databases.urls.site,

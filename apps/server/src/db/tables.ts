@@ -573,7 +573,7 @@ export interface SiteSessionsTable {
 /** An account's authenticator app (features/sessions/second-factor.ts). */
 export interface SiteSecondFactorsTable {
   login: string;
-  /** Base32, or `v1.…` encrypted with TOTP_SECRET_KEY; null while a set-up waits for its first code. */
+  /** `v1.…` encrypted with TOTP_SECRET_KEY or its file's key (base32 until then, from older versions); null while a set-up waits. */
   secret: string | null;
   pending_secret: string | null;
   /** The last accepted code's time step (30 s since the epoch). */

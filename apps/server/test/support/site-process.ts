@@ -47,6 +47,8 @@ export const startSiteProcess = async (options: {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       SETTINGS_FILE: settingsFile,
+      // The key the site makes without TOTP_SECRET_KEY: in this process's folder, not the repository's data/.
+      TOTP_SECRET_KEY_FILE: join(dir, 'totp-secret.key'),
       ...(options.built && !options.webDistDir ? {} : { WEB_DIST_DIR: options.webDistDir ?? dir }),
       ...options.env,
       PORT: String(port),

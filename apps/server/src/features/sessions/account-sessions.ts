@@ -21,8 +21,8 @@ export interface AccountSessionsOptions {
   secure: boolean;
   /** The name authenticator apps show the second factor under: the site's host name. */
   issuer: string;
-  /** Encrypts the second factor's stored secrets (TOTP_SECRET_KEY); without it they are stored as they are. */
-  secretCipher?: SecretCipher;
+  /** Encrypts the second factor's stored secrets (TOTP_SECRET_KEY, or the key of its file). */
+  secretCipher: SecretCipher;
   /** The passkeys' relying party: PUBLIC_URL's host name and origin. */
   relyingParty: RelyingParty;
   onError: (error: unknown) => void;

@@ -18,8 +18,8 @@ const totpOf = (secret: string, issuer: string, label: string) =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
 
 /**
- * Encrypts the stored secrets (AES-256-GCM with TOTP_SECRET_KEY, wired in app.ts); the login is
- * bound in, so a secret copied onto another account's row does not decrypt.
+ * Encrypts the stored secrets (AES-256-GCM with TOTP_SECRET_KEY or the key of its file, wired in
+ * app.ts); the login is bound in, so a secret copied onto another account's row does not decrypt.
  */
 export interface SecretCipher {
   encrypt(text: string, associated: string): string;
@@ -27,8 +27,9 @@ export interface SecretCipher {
   decrypt(stored: string, associated: string): string;
 }
 
-/** The form an encrypted secret is stored in; a base32 secret never has a dot. */
+/** The form an encrypted secret is stored in; a base32 secret (stored by older versions) never has a dot. */
 const ENCRYPTED = /^v1\./;
+const ENCRYPTED_LIKE = 'v1.%';
 
 /** A code as typed: spaces and dashes dropped, letters in capitals. */
 const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
@@ -51,19 +52,46 @@ export class SecondFactor {
     private readonly db: Kysely<SiteDatabase>,
     /** The issuer the app shows next to the login: the site's host name. */
     private readonly issuer: string,
-    /** Without it the secrets are stored as they are; with it, new ones are encrypted (old ones still read). */
-    private readonly cipher?: SecretCipher,
+    private readonly cipher: SecretCipher,
   ) {}
 
   private seal(secret: string, login: string): string {
-    return this.cipher ? this.cipher.encrypt(secret, `totp:${login}`) : secret;
+    return this.cipher.encrypt(secret, `totp:${login}`);
   }
 
-  /** The base32 secret of a stored one; throws for an encrypted one without its key. */
+  /** The base32 secret of a stored one (still base32 until sealStored); throws for one of another key. */
   private unseal(stored: string, login: string): string {
-    if (!ENCRYPTED.test(stored)) return stored;
-    if (!this.cipher) throw new Error('second factor: a stored secret is encrypted and TOTP_SECRET_KEY is not set');
-    return this.cipher.decrypt(stored, `totp:${login}`);
+    return ENCRYPTED.test(stored) ? this.cipher.decrypt(stored, `totp:${login}`) : stored;
+  }
+
+  /**
+   * Encrypts the secrets stored in base32 (by a version that kept them so without TOTP_SECRET_KEY);
+   * answers how many. Each write is conditional on the value read, so instances starting together
+   * encrypt each secret once.
+   */
+  async sealStored(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('site_second_factors')
+      .select(['login', 'secret', 'pending_secret'])
+      .where((eb) =>
+        eb.or([eb('secret', 'not like', ENCRYPTED_LIKE), eb('pending_secret', 'not like', ENCRYPTED_LIKE)]),
+      )
+      .execute();
+    let sealed = 0;
+    for (const row of rows) {
+      for (const column of ['secret', 'pending_secret'] as const) {
+        const stored = row[column];
+        if (stored === null || ENCRYPTED.test(stored)) continue;
+        const updated = await this.db
+          .updateTable('site_second_factors')
+          .set({ [column]: this.seal(stored, row.login) })
+          .where('login', '=', row.login)
+          .where(column, '=', stored)
+          .executeTakeFirst();
+        sealed += Number(updated.numUpdatedRows);
+      }
+    }
+    return sealed;
   }
 
   async isOn(login: string): Promise<boolean> {
