@@ -159,8 +159,12 @@ for (const flavor of FLAVORS) {
         const txnId = `E2E${uniqueName('T').toUpperCase()}`;
         const character = withDatabase(flavor, (db) => {
           const row = db
-            .prepare(`select ${flavor.charKey} as id, char_name as name from characters where online = 0 limit 1`)
-            .get() as { id: number; name: string };
+            // A character of its own per size: the phone's and the desktop's tests run at once and
+            // each counts the deliveries to its character.
+            .prepare(
+              `select ${flavor.charKey} as id, char_name as name from characters where online = 0 order by ${flavor.charKey} limit 1 offset ?`,
+            )
+            .get(size === 'phone' ? 0 : 1) as { id: number; name: string };
           const now = Date.now();
           db.prepare(
             `insert into site_donations (provider, txn_id, kind, parent_txn_id, char_name, char_id, amount_cents,

@@ -113,6 +113,8 @@ for (const size of ['phone', 'desktop'] as const) {
       await stepUp.getByRole('button', { name: 'Open the console' }).click();
 
       await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
+      // On a phone the sections are behind the menu button.
+      if (size === 'phone') await page.getByRole('button', { name: 'Sections' }).click();
       await expect(consoleSections(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
         'aria-current',
         'page',

@@ -6,7 +6,7 @@ import { ExternalLink } from '../../components/external-link';
 import { ACCOUNT_ROUTES, STATISTICS_ROUTES, WORLD_ROUTES, type RouteId } from '../../i18n/routes';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
-import { LanguageBar } from './language-bar';
+import { LanguageBar } from '../../components/language-bar';
 import { OpeningNotice } from './opening-notice';
 import { StatusLights } from './status-lights';
 import { ScriptButton } from '../../components/script-button';

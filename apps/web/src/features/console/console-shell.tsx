@@ -6,6 +6,7 @@ import {
 } from '@gatekeeper/contract/lite';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageBar } from '../../components/language-bar';
 import { Page } from '../../components/page';
 import { formatTime } from '../../shared/formats';
 import { Link } from '../../shared/navigation';
@@ -65,6 +66,7 @@ export const ConsoleShell = ({
           {t('site.name')}
         </Link>
         <span className="console-bar__title">{t('console.title')}</span>
+        <LanguageBar />
         {me && (
           <p className="console-bar__who">
             <span>

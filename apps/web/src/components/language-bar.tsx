@@ -1,13 +1,13 @@
-import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
+import { LANGUAGES, type Language, consoleSectionHref, matchConsoleSection } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../../shared/navigation';
-import { storeLanguage } from '../../i18n/language-storage';
-import { getHref, matchRoute } from '../../i18n/routes';
-import { useLanguage } from '../../shared/use-language';
-import { ScriptButton } from '../../components/script-button';
-import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
+import { useLocation, useNavigate } from '../shared/navigation';
+import { storeLanguage } from '../i18n/language-storage';
+import { getHref, matchRoute } from '../i18n/routes';
+import { useLanguage } from '../shared/use-language';
+import { ScriptButton } from './script-button';
+import { NATIVE_LANGUAGE_NAMES } from '../shared/language-names';
 
-/** The flag bar: stores the choice and moves to the same page in the chosen language. */
+/** The flag bar: stores the choice and moves to the same page (a console section too) in the chosen language. */
 export const LanguageBar = () => {
   const { t } = useTranslation();
   // In the pre-rendered page, until the script runs, a click would do nothing.
@@ -17,8 +17,11 @@ export const LanguageBar = () => {
 
   const choose = (next: Language) => {
     storeLanguage(next);
-    const route = matchRoute(location.pathname)?.id ?? 'home';
-    void navigate(getHref(route, next) + location.search + location.hash);
+    const section = matchConsoleSection(location.pathname)?.section;
+    const path = section
+      ? consoleSectionHref(section, next)
+      : getHref(matchRoute(location.pathname)?.id ?? 'home', next);
+    void navigate(path + location.search + location.hash);
   };
 
   return (
