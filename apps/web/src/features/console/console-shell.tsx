@@ -62,9 +62,9 @@ export const ConsoleShell = ({
         {t('site.skipToContent')}
       </a>
       <header className="console-bar">
-        <Link to={href('home')} className="console-bar__site">
-          {t('site.name')}
-        </Link>
+        <h1 className="console-bar__site">
+          <Link to={href('home')}>{t('site.name')}</Link>
+        </h1>
         <span className="console-bar__title">{t('console.title')}</span>
         <LanguageBar />
         {me && (
