@@ -20,3 +20,20 @@ export const formatDate = (at: number, language: string): string =>
 /** A time of today in the page's language (hours and minutes). */
 export const formatTime = (at: number, language: string): string =>
   new Intl.DateTimeFormat(DATE_LOCALES[language as Language] ?? language, { timeStyle: 'short' }).format(at);
+
+/** A count or a figure in the page's language (its grouping and decimal signs). */
+export const formatNumber = (value: number, language: string): string =>
+  new Intl.NumberFormat(DATE_LOCALES[language as Language] ?? language).format(value);
+
+/**
+ * An amount in the currency's minor units (cents) as the page's language writes money. A code
+ * Intl does not know (the ledger keeps what the provider sent) is written after the plain number.
+ */
+export const formatMoney = (cents: number, currency: string, language: string): string => {
+  const locale = DATE_LOCALES[language as Language] ?? language;
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100)} ${currency}`;
+  }
+};

@@ -1,9 +1,9 @@
 import type { ConsoleDonationRow, ConsoleDonationsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
-import { useLocation, useNavigate } from '../../shared/navigation';
+import { formatDate, formatMoney } from '../../shared/formats';
+import { oneOf, useAddressFilter } from './address-filter';
 import { failureKeys, useConsoleCall } from './console-call';
 import { PagedTable, usePagedList } from './console-table';
 
@@ -22,25 +22,18 @@ const STATES = [
 
 type Filter = { q: string; state: string; flagged: boolean };
 
-/** The filter an address carries (`?state=failed&flagged=true&q=…`): a shared link or a reload shows the same list. */
-const filterOf = (search: string): Filter => {
-  const params = new URLSearchParams(search);
-  const state = params.get('state') ?? '';
-  return {
-    q: params.get('q') ?? '',
-    state: (STATES as readonly string[]).includes(state) ? state : '',
-    flagged: params.get('flagged') === 'true',
-  };
-};
+/** The filter an address carries: `?q=…&state=failed&flagged=true`. */
+const readFilter = (params: URLSearchParams): Filter => ({
+  q: params.get('q') ?? '',
+  state: oneOf(params.get('state'), STATES),
+  flagged: params.get('flagged') === 'true',
+});
 
-const searchOf = (filter: Filter) =>
-  new URLSearchParams({
-    ...(filter.q ? { q: filter.q } : {}),
-    ...(filter.state ? { state: filter.state } : {}),
-    ...(filter.flagged ? { flagged: 'true' } : {}),
-  }).toString();
-
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+const writeFilter = (filter: Filter) => ({
+  ...(filter.q ? { q: filter.q } : {}),
+  ...(filter.state ? { state: filter.state } : {}),
+  ...(filter.flagged ? { flagged: 'true' } : {}),
+});
 
 const queryOf = (filter: Filter): ConsoleDonationsQuery => ({
   ...(filter.q ? { q: filter.q } : {}),
@@ -138,7 +131,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
     {
       id: 'amount',
       label: t('consoleOwner.donations.amount'),
-      render: (row: ConsoleDonationRow) => money(row.cents, row.currency),
+      render: (row: ConsoleDonationRow) => formatMoney(row.cents, row.currency, i18n.language),
     },
     { id: 'coins', label: t('consoleOwner.donations.coins'), render: (row: ConsoleDonationRow) => row.coins },
     { id: 'reward', label: t('consoleOwner.donations.reward'), render: (row: ConsoleDonationRow) => row.reward },
@@ -147,7 +140,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       label: t('consoleOwner.donations.refunded'),
       render: (row: ConsoleDonationRow) =>
         row.refundedCents > 0
-          ? `${money(row.refundedCents, row.currency)}${row.coinsByHand > 0 ? ` · ${t('consoleOwner.donations.inGame', { coins: row.coinsByHand })}` : ''}`
+          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('consoleOwner.donations.inGame', { coins: row.coinsByHand })}` : ''}`
           : '-',
     },
     {
@@ -185,16 +178,7 @@ const download = (text: string, name: string) => {
 export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const filter = useMemo(() => filterOf(search), [search]);
-  const [typed, setTyped] = useState<Filter>(filter);
-  // Back and Forward change the address: the fields show its filter again.
-  const [typedFor, setTypedFor] = useState(search);
-  if (typedFor !== search) {
-    setTypedFor(search);
-    setTyped(filter);
-  }
+  const { filter, typed, setTyped, apply: applyFilter } = useAddressFilter(readFilter, writeFilter);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const load = useCallback(
@@ -210,7 +194,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    navigate({ pathname, search: searchOf({ ...typed, q: typed.q.trim() }) });
+    applyFilter({ ...typed, q: typed.q.trim() });
   };
   const exportCsv = () => {
     setErrors([]);

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
+import { oneOf, useAddressFilter } from './address-filter';
 import { failureKeys, useConsoleCall } from './console-call';
 import { PagedTable, usePagedList } from './console-table';
 
@@ -76,11 +77,23 @@ const RewardActions = ({ row, onDone }: { row: ConsoleRewardRow; onDone: (messag
   );
 };
 
+/** The filter an address carries: `?status=failed&reason=vote&charId=268481234`. */
+const readFilter = (params: URLSearchParams): Filter => ({
+  status: oneOf(params.get('status'), STATES),
+  reason: oneOf(params.get('reason'), KINDS),
+  charId: /^\d{1,10}$/.test(params.get('charId') ?? '') ? (params.get('charId') ?? '') : '',
+});
+
+const writeFilter = (filter: Filter) => ({
+  ...(filter.status ? { status: filter.status } : {}),
+  ...(filter.reason ? { reason: filter.reason } : {}),
+  ...(filter.charId ? { charId: filter.charId } : {}),
+});
+
 /** The reward queue, filtered by state, kind and character; an owner may retry and cancel, a gm reads. */
 export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
   const { t, i18n } = useTranslation();
-  const [typed, setTyped] = useState<Filter>({ status: '', reason: '', charId: '' });
-  const [filter, setFilter] = useState<Filter>(typed);
+  const { filter, typed, setTyped, apply: applyFilter } = useAddressFilter(readFilter, writeFilter);
   const [message, setMessage] = useState('');
   const load = useCallback(
     (before: number | undefined) =>
@@ -98,7 +111,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    setFilter({ ...typed, charId: typed.charId.trim() });
+    applyFilter({ ...typed, charId: typed.charId.trim() });
   };
   const columns = [
     { id: 'request', label: t('console.rewards.request'), render: (row: ConsoleRewardRow) => row.requestId },
