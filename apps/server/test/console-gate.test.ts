@@ -19,7 +19,8 @@ const SETTINGS = {
 
 describe.each(DATABASE_KINDS)("the console's gate (%s)", (kind) => {
   const clock = testClock();
-  const site = useSite(kind, { app: { settings: SETTINGS, now: clock.now } });
+  // TRUST_PROXY: a test sets the request's address with X-Forwarded-For; without it, 127.0.0.1.
+  const site = useSite(kind, { app: { settings: SETTINGS, now: clock.now, env: { TRUST_PROXY: 'true' } } });
   const me = (cookie: string) => sessionCall(site.url, 'GET', api.getConsoleMe.path, cookie);
   const stepUp = (cookie: string, code: string) =>
     sessionCall(site.url, 'POST', api.consoleSignIn.path, cookie, { factor: 'totp', code });
@@ -63,6 +64,40 @@ describe.each(DATABASE_KINDS)("the console's gate (%s)", (kind) => {
     ]);
     const log = api.getConsoleAudit.response.parse((await audit(owner.cookie, owner.login)).body);
     expect(log.rows.map((r) => r.action)).toEqual(['signInFailed', 'signIn']);
+  });
+
+  it('audits each action with the address of its own request, not the one the session signed in from', async () => {
+    const [signedInFrom, actsFrom] = ['198.51.100.10', '203.0.113.20'];
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true, ip: signedInFrom });
+    const session = await site.databases.connections.site.db
+      .selectFrom('site_sessions')
+      .select('address')
+      .where('login', '=', owner.login)
+      .executeTakeFirstOrThrow();
+    expect(session.address).toBe(signedInFrom);
+    const elsewhere = { ip: actsFrom };
+    const lookup = await sessionCall(
+      site.url,
+      'GET',
+      `${api.getConsoleAccount.path}?q=demo`,
+      owner.cookie,
+      {},
+      elsewhere,
+    );
+    expect(lookup.status).toBe(200);
+    // A step-up from there, granted, then its code sent again and refused: each row has its request's address.
+    const code = owner.nextCode();
+    const stepUpFrom = () =>
+      sessionCall(site.url, 'POST', api.consoleSignIn.path, owner.cookie, { factor: 'totp', code }, elsewhere);
+    expect((await stepUpFrom()).status).toBe(200);
+    expect((await stepUpFrom()).status).toBe(400);
+    const rows = await auditRows(owner.login);
+    expect(rows.map((r) => [r.action, r.address])).toEqual([
+      ['signIn', signedInFrom],
+      ['account.lookup', actsFrom],
+      ['signIn', actsFrom],
+      ['signInFailed', actsFrom],
+    ]);
   });
 
   it("keeps a step-up to the session that made it: the same gm's other session steps up on its own", async () => {

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
 import { type TestClock, testClock } from './support/clock';
+import { postCall } from './support/account-calls';
+import { altchaPayload } from './support/altcha-solver';
 import { accountToolSettings } from './support/mailed-site';
-import { TOTP_STEP, totpAccounts } from './support/totp-accounts';
+import { passwordHash } from '../src/game/password-hash';
+import { TOTP_PASSWORD, TOTP_STEP, totpAccounts } from './support/totp-accounts';
 
 /**
  * The second factor (docs/owner/accounts.md#second-factor): an authenticator app's codes, computed
@@ -209,6 +212,50 @@ describe.each(DATABASE_KINDS)('the second factor of a site account (%s)', (kind)
     const late = await secondFactor(pending, codeAt(secret));
     expect({ status: late.status, body: late.body }).toEqual({ status: 401, body: ['notSignedIn'] });
     expect(late.setCookies.some((c) => c.startsWith('gk_pending=;'))).toBe(true);
+  });
+
+  it('voids a sign-in waiting for its code when the password changes in between, in the game or by the form', async () => {
+    const changes = {
+      // As the game's own tools would: its accounts table, under the site.
+      game: async (name: string, password: string) => {
+        await databases.connections.login.db
+          .updateTable('accounts')
+          .set({ password: await passwordHash('sha1', password) })
+          .where('login', '=', name)
+          .execute();
+      },
+      // As another browser would: the change password form, which asks for no session.
+      form: async (name: string, password: string) => {
+        const changed = await postCall(site.url, 'changePassword', {
+          username: name,
+          password: TOTP_PASSWORD,
+          newPassword: password,
+          confirmPassword: password,
+          captcha: await altchaPayload(site.url),
+        });
+        expect(changed.status).toBe(200);
+      },
+    };
+    for (const [how, change] of Object.entries(changes)) {
+      const { name, secret } = await accountWithFactor();
+      const pending = await pendingSignIn(name);
+      await change(name, 'Changed.Pass2');
+      // The right code, within its window: the half-done sign-in is void all the same.
+      const answer = await secondFactor(pending, codeAt(secret));
+      expect({ how, status: answer.status, body: answer.body }).toEqual({ how, status: 401, body: ['notSignedIn'] });
+      expect(cookieOf(answer, 'gk_session'), how).toBeUndefined();
+      expect(
+        answer.setCookies.some((c) => c.startsWith('gk_pending=;')),
+        how,
+      ).toBe(true);
+      // The new password signs in, with the next code.
+      clock.advance(STEP);
+      const again = await signIn(name, site.url, { password: 'Changed.Pass2' });
+      expect(again.body, how).toEqual(['secondFactorRequired']);
+      const done = await secondFactor(cookieOf(again, 'gk_pending'), codeAt(secret));
+      expect({ how, status: done.status }).toEqual({ how, status: 200 });
+      expect(cookieOf(done, 'gk_session'), how).toBeDefined();
+    }
   });
 
   it('stores the secret encrypted with TOTP_SECRET_KEY; an instance of another key still takes recovery codes', async () => {

@@ -18,7 +18,7 @@ import { FAST_ALTCHA_SETTINGS, altchaPayload } from './support/altcha-solver';
 import { closedPort } from './support/closed-port';
 import { startHttpServer } from './support/http-server';
 import { newCharacter } from './support/characters';
-import { testClock } from './support/clock';
+import { type TestClock, testClock } from './support/clock';
 import { L2J_SCHEMA } from './support/game-schema';
 
 const NAMES: Record<VoteCheckKind, string> = {
@@ -39,6 +39,7 @@ const REWARD_OF: Record<VoteCheckKind, number> = {
   l2network: 16,
 };
 const VOTE_ITEM = 4037;
+const TWELVE_HOURS = 12 * 3_600_000;
 
 const voteSettings = (sites: FakeVoteSites, apiUrl: (kind: VoteCheckKind) => string = sites.apiUrl) => ({
   captcha: FAST_ALTCHA_SETTINGS,
@@ -557,15 +558,100 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
     await site.databases.connections.game.db.insertInto('characters').values(row).execute();
     return row.charId;
   };
-  const arenaRewardsOf = (charId: number) =>
+  /** The vote rewards a character holds of one site (each site pays its own count: 21, 22, 23). */
+  const rewardsOf = (charId: number, count: number) =>
     site.databases.connections.game.db
       .selectFrom('character_premium_items')
       .select('itemNum')
       .where('charId', '=', charId)
       .where('itemId', '=', VOTE_ITEM)
-      .where('itemCount', '=', 22)
+      .where('itemCount', '=', count)
       .execute()
       .then((rows) => rows.length);
+  const arenaRewardsOf = (charId: number) => rewardsOf(charId, 22);
+  /** Top100Arena alone, on the suite's databases, at the test's clock. */
+  const arenaAt = (clock: TestClock) =>
+    startApp(site.databases, {
+      env: { TRUST_PROXY: 'true' },
+      now: clock.now,
+      settings: {
+        voteSites: [
+          {
+            name: 'Top100Arena',
+            banner: '/images/vote/top100arena.svg',
+            url: 'https://www.top100arena.com/listing/1/vote?incentive={id}',
+            identifier: 'charName',
+            check: {
+              kind: 'top100arena',
+              allowFrom: [ARENA_ADDRESS],
+              callbacksPerMinute: 30,
+              reward: { itemId: VOTE_ITEM, count: 22 },
+            },
+          },
+        ],
+      },
+    });
+  /** The clock moved to `ms` before its next 12-hour mark (noon or midnight UTC). */
+  const beforeAMark = (clock: TestClock, ms: number) => {
+    const started = clock.now();
+    clock.advance((Math.floor(started / TWELVE_HOURS) + 1) * TWELVE_HOURS - ms - started);
+  };
+
+  it('pays one character once in 12 hours from two voter addresses, on GTop100 and on TopG', async () => {
+    const heroId = await newHero('TwoAddressHero');
+    const [first, second] = [freshVoter(), freshVoter()];
+    for (const address of [first, second]) {
+      const fields = { pingbackkey: PINGBACK_KEY, Common: 'TwoAddressHero', VoterIP: address, Successful: '0' };
+      expect((await pingback(fields)).status).toBe(200);
+      const topg = new URLSearchParams({ p_resp: 'TwoAddressHero', ip: address }).toString();
+      const answer = await fetch(`${site.url}/sdk/votecallback/topg?${topg}`, {
+        headers: { 'x-forwarded-for': TOPG_ADDRESS },
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect([await rewardsOf(heroId, 21), await rewardsOf(heroId, 23)]).toEqual([1, 1]);
+  });
+
+  it('pays each of two characters whose callbacks come from one address (Top100Arena names no voter address)', async () => {
+    const ids = [await newHero('SameCallerHeroA'), await newHero('SameCallerHeroB')];
+    for (const name of ['SameCallerHeroA', 'SameCallerHeroB']) {
+      const answer = await fetch(`${site.url}/sdk/votecallback/top100arena?postback=${name}`, {
+        headers: { 'x-forwarded-for': ARENA_ADDRESS },
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect(await Promise.all(ids.map(arenaRewardsOf))).toEqual([1, 1]);
+  });
+
+  it("refuses a character's second vote 1 h, 6 h and 11 h 59 min after its first, and pays it at 12 h", async () => {
+    const clock = testClock();
+    const arena = await arenaAt(clock);
+    try {
+      const heroId = await newHero('TurnHero');
+      // The first vote half a minute before a 12-hour mark: the later ones fall in the ledger's
+      // next period, so only the character's turn can refuse them.
+      beforeAMark(clock, 30_000);
+      const postback = () =>
+        fetch(`${arena.url}/sdk/votecallback/top100arena?postback=TurnHero`, {
+          headers: { 'x-forwarded-for': ARENA_ADDRESS },
+        });
+      expect((await postback()).status).toBe(200);
+      expect(await arenaRewardsOf(heroId)).toBe(1);
+      const HOUR = 3_600_000;
+      let since = 0;
+      for (const after of [HOUR, 6 * HOUR, 11 * HOUR + 59 * 60_000]) {
+        clock.advance(after - since);
+        since = after;
+        expect((await postback()).status).toBe(200);
+        expect(await arenaRewardsOf(heroId), `${after / 60_000} min later`).toBe(1);
+      }
+      clock.advance(TWELVE_HOURS - since);
+      expect((await postback()).status).toBe(200);
+      expect(await arenaRewardsOf(heroId), '12 h later').toBe(2);
+    } finally {
+      await arena.close();
+    }
+  });
 
   it('pays one character once in 12 hours whatever the spelling of its name in the callback', async () => {
     const heroId = await newHero('RealSchemaHero');
@@ -589,30 +675,9 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
 
   it("pays a callback once in 12 hours across the clock's 12-hour marks, and takes a site's callbacks at its own rate", async () => {
     const clock = testClock();
-    const twelveHours = 12 * 3_600_000;
-    const started = Date.now();
-    // Two seconds before a 12-hour mark of the clock (noon or midnight UTC).
-    clock.advance((Math.floor(started / twelveHours) + 1) * twelveHours - 2_000 - started);
-    const arena = await startApp(site.databases, {
-      env: { TRUST_PROXY: 'true' },
-      now: clock.now,
-      settings: {
-        voteSites: [
-          {
-            name: 'Top100Arena',
-            banner: '/images/vote/top100arena.svg',
-            url: 'https://www.top100arena.com/listing/1/vote?incentive={id}',
-            identifier: 'charName',
-            check: {
-              kind: 'top100arena',
-              allowFrom: [ARENA_ADDRESS],
-              callbacksPerMinute: 30,
-              reward: { itemId: VOTE_ITEM, count: 22 },
-            },
-          },
-        ],
-      },
-    });
+    // Two seconds before a 12-hour mark of the clock.
+    beforeAMark(clock, 2_000);
+    const arena = await arenaAt(clock);
     try {
       const heroId = await newHero('PeriodHero');
       const postback = (from = ARENA_ADDRESS) =>
@@ -624,7 +689,7 @@ describe.each(DATABASE_KINDS)('vote site callbacks on %s', (kind: DatabaseKind) 
       clock.advance(4_000);
       expect((await postback()).status).toBe(200);
       expect(await arenaRewardsOf(heroId)).toBe(1);
-      clock.advance(twelveHours);
+      clock.advance(TWELVE_HOURS);
       expect((await postback()).status).toBe(200);
       expect(await arenaRewardsOf(heroId)).toBe(2);
 

@@ -18,14 +18,17 @@ export const CONSOLE_SETTINGS = {
 const PASSWORD = 'Console.Pass1';
 const STEP_MS = 30_000;
 
-/** A call of a session as the page makes it: the session's cookie, and the anti-forgery token (GETs too). */
+/**
+ * A call of a session as the page makes it: the session's cookie, and the anti-forgery token (GETs
+ * too); `ip` becomes X-Forwarded-For for apps started with TRUST_PROXY.
+ */
 export const sessionCall = async (
   url: string,
   method: 'GET' | 'POST',
   path: string,
   cookie: string | undefined,
   body: unknown = {},
-  options: { csrf?: boolean } = {},
+  options: { csrf?: boolean; ip?: string } = {},
 ): Promise<Answer> => {
   const csrf = options.csrf ?? true;
   const { 'content-type': _json, ...token } = csrfHeaders();
@@ -35,7 +38,11 @@ export const sessionCall = async (
   return readAnswer(
     await fetch(`${url}${path}`, {
       method,
-      headers: { ...headers, ...(cookies ? { cookie: cookies } : {}) },
+      headers: {
+        ...headers,
+        ...(cookies ? { cookie: cookies } : {}),
+        ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+      },
       ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     }),
   );
@@ -57,20 +64,23 @@ export interface ConsoleUser {
 /**
  * A signed-in account of this game access level: with `factor`, its second factor switched on
  * through the account's calls (and the clock moved past the step that confirmed it); with
- * `stepUp`, also stepped up into the console.
+ * `stepUp`, also stepped up into the console; with `ip`, every one of these calls from that address
+ * (X-Forwarded-For, for apps started with TRUST_PROXY).
  */
 export const consoleUser = async (
   site: { url: string; databases: TestDatabases },
   clock: TestClock,
   accessLevel: number,
-  options: { factor?: boolean; stepUp?: boolean } = {},
+  options: { factor?: boolean; stepUp?: boolean; ip?: string } = {},
 ): Promise<ConsoleUser> => {
   const login = await newGameAccount(site.databases, PASSWORD, { prefix: 'c', accessLevel });
-  const signedIn = await postCall(site.url, 'signIn', {
-    username: login,
-    password: PASSWORD,
-    captcha: await altchaPayload(site.url),
-  });
+  const from = options.ip ? { ip: options.ip } : {};
+  const signedIn = await postCall(
+    site.url,
+    'signIn',
+    { username: login, password: PASSWORD, captcha: await altchaPayload(site.url) },
+    from,
+  );
   const cookie = sessionCookieOf(signedIn);
   if (!cookie) throw new Error(`console test: ${login} did not sign in (${signedIn.status})`);
   let secret: string | undefined;
@@ -80,18 +90,27 @@ export const consoleUser = async (
     return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now() });
   };
   if (options.factor || options.stepUp) {
-    const begun = await sessionCall(site.url, 'POST', api.beginTotp.path, cookie);
+    const begun = await sessionCall(site.url, 'POST', api.beginTotp.path, cookie, {}, from);
     secret = (begun.body as { secret: string }).secret;
-    const confirmed = await sessionCall(site.url, 'POST', api.confirmTotp.path, cookie, {
-      code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now() }),
-    });
+    const confirmed = await sessionCall(
+      site.url,
+      'POST',
+      api.confirmTotp.path,
+      cookie,
+      { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now() }) },
+      from,
+    );
     if (confirmed.status !== 200) throw new Error(`console test: the factor was not switched on (${confirmed.status})`);
   }
   if (options.stepUp) {
-    const stepped = await sessionCall(site.url, 'POST', api.consoleSignIn.path, cookie, {
-      factor: 'totp',
-      code: nextCode(),
-    });
+    const stepped = await sessionCall(
+      site.url,
+      'POST',
+      api.consoleSignIn.path,
+      cookie,
+      { factor: 'totp', code: nextCode() },
+      from,
+    );
     if (stepped.status !== 200)
       throw new Error(`console test: no step-up (${stepped.status} ${JSON.stringify(stepped.body)})`);
   }
