@@ -37,3 +37,10 @@ export const formatMoney = (cents: number, currency: string, language: string): 
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100)} ${currency}`;
   }
 };
+
+/** A calendar day the server counts by (`2026-11-28`, a UTC day) in the page's language. */
+export const formatDay = (day: string, language: string): string =>
+  new Intl.DateTimeFormat(DATE_LOCALES[language as Language] ?? language, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(Date.parse(`${day}T00:00:00Z`));

@@ -61,7 +61,7 @@ export const ConsoleShell = ({
       <a href="#main" className="skip-link">
         {t('site.skipToContent')}
       </a>
-      <header className="console-bar">
+      <header className={inside ? 'console-bar console-bar--with-menu' : 'console-bar'}>
         <h1 className="console-bar__site">
           <Link to={href('home')}>{t('site.name')}</Link>
         </h1>
@@ -94,6 +94,8 @@ export const ConsoleShell = ({
             aria-label={t('console.tabs.label')}
             className={menuOpen ? 'console-nav console-nav--open' : 'console-nav'}
           >
+            {/* On a phone the flags are in the menu, not in the bar (console-shell.css). */}
+            <LanguageBar />
             <ul>
               {CONSOLE_SECTIONS.map((id) => (
                 <li key={id}>

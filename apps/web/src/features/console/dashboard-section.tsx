@@ -2,7 +2,7 @@ import { type ConsoleDashboardAnswer, consoleSectionHref } from '@gatekeeper/con
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate, formatMoney, formatNumber } from '../../shared/formats';
+import { formatDate, formatDay, formatMoney, formatNumber } from '../../shared/formats';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { failureKeys, useConsoleCall } from './console-call';
@@ -174,7 +174,7 @@ const DashboardFigures = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
         <ConsoleTable
           caption={t('console.dashboard.registrations')}
           columns={[
-            { id: 'day', label: t('console.dashboard.day'), render: (row) => row.day },
+            { id: 'day', label: t('console.dashboard.day'), render: (row) => formatDay(row.day, i18n.language) },
             { id: 'count', label: t('console.dashboard.count'), render: (row) => number(row.count) },
           ]}
           rows={[...figures.registrationsPerDay].reverse()}
