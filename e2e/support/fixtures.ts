@@ -35,6 +35,12 @@ export const waitForShell = async (page: Page) => {
  * flags are disabled until then.
  */
 export const waitForScript = async (page: Page) => {
-  // The English flag's name is the same in every language of the page.
-  await expect(page.getByRole('button', { name: 'English', exact: true })).toBeEnabled();
+  // The English flag's name is the same in every language of the page. In the console on a phone
+  // the flags are in the sections' menu, whose button only the script shows.
+  await expect(
+    page
+      .getByRole('button', { name: 'English', exact: true })
+      .or(page.getByRole('button', { name: 'Sections' }))
+      .first(),
+  ).toBeEnabled();
 };
