@@ -109,7 +109,9 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
       api.previewConsoleNews,
       api.getConsoleNewsVersions,
       api.getConsoleMailRecipients,
+      api.previewConsoleMail,
       api.sendConsoleMail,
+      api.getConsoleMailJob,
     ];
     for (const call of sections) {
       expect(consoleRoutes().find((r) => r.url === call.path && r.method === call.method)).toMatchObject({
