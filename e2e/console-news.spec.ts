@@ -12,7 +12,8 @@ import { waitForMail } from './support/mailbox';
  * The console's News and Mail sections (docs/product.md#console-news, #console-mail) on L2J and
  * aCis, at 390 px and 1920 px: a GM steps up with the authenticator, publishes a post in English
  * and Russian (seen on the home page, /news, its own page and the feed in both), sends a mass mail
- * (test address, received by the local SMTP server), finds both in the audit log, and deletes the
+ * in its steps (count, preview in a sandboxed frame, confirm with the count, progress; to a test
+ * address, received by the local SMTP server), finds both in the audit log, and deletes the
  * post through its confirmation dialog. A hostile post proves nothing of it runs in Chromium.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
@@ -166,17 +167,34 @@ for (const instance of INSTANCE_LIST) {
         await openConsoleSection(page, 'Mail');
         const mail = page.getByRole('region', { name: 'Mass mail' });
         await expect(mail.getByLabel('Password')).toHaveCount(0);
+        // In steps: write, count, preview, confirm with the count, then the job's progress.
         await mail.getByLabel('Subject').fill(`Siege night ${login}`);
         await mail.getByLabel('Version').selectOption('interlude');
-        await mail.getByRole('button', { name: 'Count recipients' }).click();
-        await expect(mail.getByRole('table', { name: /Recipients per language/ })).toBeVisible();
-        await expect(mail.getByRole('status').filter({ hasText: 'In total:' })).toBeVisible();
         await mail.getByLabel('Test addresses').fill(`${login}@example.com`);
-        await mail.getByLabel('Content (HTML)').fill('<p>The siege starts at <b>20:00</b>.</p>');
-        await mail.getByRole('button', { name: 'Send the mail' }).click();
+        await mail
+          .getByLabel('Content (HTML)')
+          .fill('<p>The siege starts at <b>20:00</b>.</p><script>alert(1)</script>');
+        await mail.getByRole('button', { name: 'Next: count the recipients' }).click();
+        await expect(mail.getByRole('table', { name: /Recipients per language/ })).toBeVisible();
+        await expect(mail.getByRole('status').filter({ hasText: 'In total: 1 mail' })).toBeVisible();
+        await mail.getByRole('button', { name: 'Next: preview' }).click();
+        await expect(mail.getByRole('tablist', { name: 'Preview languages' })).toBeVisible();
+        await mail.getByRole('tab', { name: 'Русский' }).click();
+        const preview = mail.getByTitle('The mail: Русский');
+        await expect(preview).toHaveAttribute('sandbox', '');
+        await expect(preview.contentFrame().locator('b')).toHaveText('20:00');
+        await expect(preview.contentFrame().locator('script')).toHaveCount(0);
+        await mail.getByRole('button', { name: 'Next: confirm' }).click();
+        await expect(mail.getByText('Send to 1 player?')).toBeVisible();
+        await mail.getByRole('button', { name: 'Yes, send it' }).click();
         await expect(
           mail.getByRole('status').filter({ hasText: /Mass mail \d+: 1 mails in the outbox/ }),
         ).toBeVisible();
+        await expect(mail.getByRole('status').filter({ hasText: 'Done: every mail is sent or given up.' })).toBeVisible(
+          {
+            timeout: 60_000,
+          },
+        );
         const received = await waitForMail(MAIL_DIR, `${login}@example.com`);
         expect(received.subject).toBe(`Siege night ${login}`);
 

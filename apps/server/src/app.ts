@@ -20,6 +20,7 @@ import { createRewardDelivery } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
 import { OutboxRepository } from './features/mail/outbox-repository';
 import { mailRoutes } from './features/mail/routes';
+import { consoleMailRoutes } from './features/mail/console-section';
 import { openVersionDatabases } from './features/mail/version-databases';
 import { mediaRoutes } from './features/media/routes';
 import { metadataRoutes } from './features/metadata/routes';
@@ -37,7 +38,6 @@ import { AuditLog } from './features/console/audit-log';
 import { ConsoleGate, totpStepUp } from './features/console/console-gate';
 import { consoleRoutes } from './features/console/routes';
 import { consoleNewsRoutes } from './features/console/news-section';
-import { consoleMailRoutes } from './features/console/mail-section';
 import { consoleOwnerRoutes } from './features/console/owner-routes';
 import { passkeyStepUp } from './features/console/passkey-step-up';
 import { statisticsRoutes } from './features/statistics/routes';
@@ -463,6 +463,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(consoleMailRoutes, {
     gate: consoleGate,
     deps: { site: connections.site.db, outbox, versions: mailVersions, now },
+    signing: { publicUrl: config.PUBLIC_URL, signingKey: config.MAIL_SIGNING_KEY, texts },
     wake: () => mailWorker.wake(),
     limits: settings.console.massMail,
   });

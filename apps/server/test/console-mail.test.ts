@@ -1,17 +1,21 @@
 import { LANGUAGES, type Language, api } from '@gatekeeper/contract';
-import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@gatekeeper/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './databases';
 import { freshLogin } from './support/account-calls';
 import { testClock } from './support/clock';
 import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { flavoredWorld } from './support/flavored-world';
 import { accountToolSettings } from './support/mailed-site';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { useSite } from './support/use-site';
 
 /**
- * The console's Mail section (docs/product.md#console-mail): the count per language before a mass
- * mail goes, the send itself as the stepped-up gm (no password typed), in the audit log; a player,
- * a signed-out browser and a gm not stepped up queue nothing.
+ * The console's Mail section (docs/product.md#console-mail), in its steps: the count per language
+ * before a mass mail goes, the preview in every language as the worker would send it, the send as
+ * the stepped-up gm (no password typed) with the count it confirmed, refused when the recipients
+ * changed, in the audit log; the job's progress as the worker sends. A player, a signed-out browser
+ * and a gm not stepped up queue nothing.
  */
 
 const SETTINGS = {
@@ -22,6 +26,12 @@ const SETTINGS = {
 };
 
 type Counted = { perLanguage: Record<Language, number>; total: number; unsubscribed: number; unrecorded: number };
+type Preview = { mails: Record<Language, { subject: string; html: string; text: string }> };
+type Progress = { jobId: number; queued: number; pending: number; sent: number; failed: number; done: boolean };
+
+/** The footer's first line as a player of this language reads it, for this login. */
+const footerOf = (language: Language, login: string) =>
+  LOCALES[language].mail.footer.reason.replace('{{site}}', LOCALES[language].site.name).replace('{{username}}', login);
 
 describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
   const clock = testClock();
@@ -104,6 +114,7 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
       registeredOnly: 'No',
       testEmails: '',
       content: '<p>Siege on <b>Saturday</b><script>alert(1)</script></p>',
+      expectedRecipients: expected,
     });
     expect(sent.status).toBe(200);
     const answer = sent.body as { jobId: number; queued: number; skipped: number };
@@ -138,14 +149,125 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
       registeredOnly: 'No',
       testEmails: `tester-${kind}@example.com`,
       content: '<p>Hello</p>',
+      expectedRecipients: 1,
     });
     expect(test.body).toMatchObject({ queued: 1, skipped: 0 });
+  });
+
+  it('counts test addresses as a test send would reach them, the unsubscribed left out', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    await siteDb()
+      .insertInto('site_mail_unsubscribes')
+      .values({ email: `left-${kind}@example.com`, version: 'interlude', login: 'x', created_at: clock.now() })
+      .execute();
+    const testEmails = encodeURIComponent(`one-${kind}@example.com, left-${kind}@example.com`);
+    const counted = await count(gm.cookie, `version=interlude&registeredOnly=No&testEmails=${testEmails}`);
+    expect(counted).toMatchObject({ total: 1, unsubscribed: 1, unrecorded: 0 });
+    expect(counted.perLanguage.en).toBe(1);
+  });
+
+  it('previews the mail in every language as the worker sends it, hostile markup made inert, nothing queued', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const jobsBefore = await jobs();
+    const answer = await sessionCall(site.url, 'POST', api.previewConsoleMail.path, gm.cookie, {
+      subject: `Siege & "night" ${kind}`,
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: '',
+      content: [
+        '<p>Siege on <b>Saturday</b></p>',
+        '<script>alert("mail-xss")</script>',
+        '<img src="https://example.com/a.png" onerror="alert(1)">',
+        '<a href="javascript:alert(2)">click</a>',
+        '<iframe src="https://example.com"></iframe>',
+        '<p style="color:red;background:url(javascript:alert(3))" onclick="alert(4)">Red</p>',
+      ].join(''),
+    });
+    expect(answer.status).toBe(200);
+    const { mails } = answer.body as Preview;
+    expect(Object.keys(mails).sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) {
+      const mail = mails[language];
+      expect(mail.subject).toBe(`Siege & "night" ${kind}`);
+      expect(mail.html).toContain('<p>Siege on <b>Saturday</b></p>');
+      expect(mail.html).toContain('<img src="https://example.com/a.png" />');
+      for (const inert of ['<script', 'mail-xss', 'onerror', 'onclick', 'javascript:', '<iframe', 'background']) {
+        expect({ language, inert, found: mail.html.includes(inert) }).toEqual({ language, inert, found: false });
+      }
+      // The footer of that language, for the sender's login, with the signed unsubscribe link.
+      const footer = footerOf(language, gm.login);
+      expect(mail.html).toContain(footer);
+      expect(mail.html).toContain(LOCALES[language].mail.footer.unsubscribe);
+      expect(mail.html).toMatch(
+        /\?param=unsubscribe&amp;email=player%40example\.invalid&amp;user=[^&]+&amp;version=interlude&amp;sig=/,
+      );
+      expect(mail.text).toContain('Siege on Saturday');
+      expect(mail.text).toContain(footer);
+      expect(mail.text).not.toContain('<');
+    }
+    expect(mails.ru.html).not.toBe(mails.en.html);
+    expect(await jobs()).toBe(jobsBefore);
+
+    const good = { subject: 'Hi', version: 'interlude', registeredOnly: 'No', testEmails: '', content: '<p>Hi</p>' };
+    for (const [body, code] of [
+      [{ ...good, content: '<script>alert(1)</script>' }, 'consoleMailContentEmpty'],
+      [{ ...good, subject: '' }, 'consoleMailSubjectEmpty'],
+      [{ ...good, version: 'god' }, 'mail.versionNotConfigured'],
+    ] as const) {
+      const refused = await sessionCall(site.url, 'POST', api.previewConsoleMail.path, gm.cookie, body);
+      expect({ code, status: refused.status, body: refused.body }).toEqual({ code, status: 400, body: [code] });
+    }
+  });
+
+  it('refuses a send whose confirmed count is no longer the recipients: nothing queued, audited, the new count shown', async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const confirmed = (await count(gm.cookie)).total;
+    // A player registers between the count and the send.
+    await player(`late-${kind}@example.com`, 'lt');
+    const jobsBefore = await jobs();
+    const mail = {
+      subject: `Changed ${kind}`,
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: '',
+      content: '<p>Hello</p>',
+    };
+    const refused = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, {
+      ...mail,
+      expectedRecipients: confirmed,
+    });
+    expect(refused).toMatchObject({ status: 409, body: ['consoleMailRecipientsChanged'] });
+    expect(await jobs()).toBe(jobsBefore);
+    const audit = await siteDb()
+      .selectFrom('site_console_audit')
+      .selectAll()
+      .where('login', '=', gm.login)
+      .where('action', '=', 'mail.refused')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.detail).toBe(`recipients changed: ${confirmed} confirmed, ${confirmed + 1} now; Changed ${kind}`);
+    // The page counts again and the sender confirms the new number: it goes.
+    const now = (await count(gm.cookie)).total;
+    expect(now).toBe(confirmed + 1);
+    const sent = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, {
+      ...mail,
+      expectedRecipients: now,
+    });
+    expect(sent).toMatchObject({ status: 200, body: { queued: now } });
+    expect(await jobs()).toBe(jobsBefore + 1);
   });
 
   it('refuses bad input with translated codes and queues nothing', async () => {
     const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
     const before = await jobs();
-    const good = { subject: 'Hello', version: 'interlude', registeredOnly: 'No', testEmails: '', content: '<p>Hi</p>' };
+    const good = {
+      subject: 'Hello',
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: '',
+      content: '<p>Hi</p>',
+      expectedRecipients: (await count(gm.cookie)).total,
+    };
     const refusals: [object, string][] = [
       [{ ...good, subject: '' }, 'consoleMailSubjectEmpty'],
       [{ ...good, version: '' }, 'consoleMailVersionEmpty'],
@@ -153,6 +275,9 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
       // Nothing left once sanitized.
       [{ ...good, content: '<script>alert(1)</script>' }, 'consoleMailContentEmpty'],
       [{ ...good, version: 'god' }, 'mail.versionNotConfigured'],
+      // The count the sender confirmed is part of the send.
+      [{ ...good, expectedRecipients: undefined }, 'formInvalid'],
+      [{ ...good, expectedRecipients: -1 }, 'formInvalid'],
     ];
     for (const [body, code] of refusals) {
       const answer = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, body);
@@ -165,7 +290,14 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
     const playerUser = await consoleUser(site, clock, 0, { factor: true });
     const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { factor: true });
     const before = await jobs();
-    const body = { subject: 'Hello', version: 'interlude', registeredOnly: 'No', testEmails: '', content: '<p>Hi</p>' };
+    const body = {
+      subject: 'Hello',
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: '',
+      content: '<p>Hi</p>',
+      expectedRecipients: 1,
+    };
     expect(await sessionCall(site.url, 'POST', api.sendConsoleMail.path, playerUser.cookie, body)).toMatchObject({
       status: 403,
       body: ['consoleForbidden'],
@@ -181,6 +313,13 @@ describe.each(DATABASE_KINDS)("the console's Mail section (%s)", (kind) => {
     expect(
       await sessionCall(site.url, 'GET', `${api.getConsoleMailRecipients.path}?version=interlude`, playerUser.cookie),
     ).toMatchObject({ status: 403 });
+    expect(await sessionCall(site.url, 'POST', api.previewConsoleMail.path, playerUser.cookie, body)).toMatchObject({
+      status: 403,
+    });
+    expect(await sessionCall(site.url, 'GET', `${api.getConsoleMailJob.path}?jobId=1`, gm.cookie)).toMatchObject({
+      status: 401,
+      body: ['consoleStepUpRequired'],
+    });
     expect(await jobs()).toBe(before);
     const audited = await siteDb()
       .selectFrom('site_console_audit')
@@ -214,6 +353,7 @@ describe.each(DATABASE_KINDS)("the console's mass mail limits (%s)", (kind) => {
       registeredOnly: 'No',
       testEmails: Array.from({ length: count }, () => `outside-${(n += 1)}@example.com`).join(', '),
       content: '<p>Hello</p>',
+      expectedRecipients: count,
     });
   const jobsOf = async (login: string) =>
     (await siteDb().selectFrom('site_mail_jobs').select('queued').where('created_by', '=', login).execute()).map(
@@ -260,5 +400,74 @@ describe.each(DATABASE_KINDS)("the console's mass mail limits (%s)", (kind) => {
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
     expect(await jobsOf(gm.login)).toEqual([1, 1]);
     expect(await refusals(gm.login)).toHaveLength(3);
+  });
+});
+
+describe.each(DATABASE_KINDS)("the console's mass mail progress (%s)", (kind) => {
+  const clock = testClock();
+  let smtp: SmtpSink | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  // Five mails a second: slow enough to read the job half sent, quick enough for a test.
+  const PACED = { ...SETTINGS, mail: { pollSeconds: 3600, sendPerMinute: 300 } };
+  const site = useSite(kind, {
+    app: () => ({
+      env: { SMTP_URL: smtp?.url ?? '' },
+      settings: PACED,
+      now: clock.now,
+    }),
+  });
+  const progress = async (cookie: string, jobId: number) => {
+    const answer = await sessionCall(site.url, 'GET', `${api.getConsoleMailJob.path}?jobId=${jobId}`, cookie);
+    expect(answer.status).toBe(200);
+    return answer.body as Progress;
+  };
+
+  it("follows a job's queued, sent and failed mails as the worker sends them, until it is done", async () => {
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const testEmails = Array.from({ length: 4 }, (_, i) => `progress-${i}-${kind}@example.com`);
+    const sent = await sessionCall(site.url, 'POST', api.sendConsoleMail.path, gm.cookie, {
+      subject: `Progress ${kind}`,
+      version: 'interlude',
+      registeredOnly: 'No',
+      testEmails: testEmails.join(', '),
+      content: '<p>On its way</p>',
+      expectedRecipients: 4,
+    });
+    expect(sent).toMatchObject({ status: 200, body: { queued: 4 } });
+    const { jobId } = sent.body as { jobId: number };
+    const seen: Progress[] = [];
+    for (let tries = 0; tries < 200; tries += 1) {
+      const now = await progress(gm.cookie, jobId);
+      seen.push(now);
+      if (now.done) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const last = seen.at(-1);
+    expect(last).toEqual({ jobId, queued: 4, pending: 0, sent: 4, failed: 0, done: true });
+    // Read while the worker was at it: some mails still to send, and the figures only ever move on.
+    expect(seen[0]?.pending).toBeGreaterThan(0);
+    for (const [i, now] of seen.entries()) {
+      expect(now.queued).toBe(4);
+      expect(now.pending + now.sent + now.failed).toBe(4);
+      if (i > 0) expect(now.sent).toBeGreaterThanOrEqual(seen[i - 1]?.sent ?? 0);
+    }
+    expect(new Set(seen.map((now) => now.sent)).size).toBeGreaterThan(1);
+    const received = (smtp?.received ?? []).flatMap((mail) => mail.envelopeTo);
+    expect(received.filter((to) => testEmails.includes(to)).sort()).toEqual([...testEmails].sort());
+
+    // A job that does not exist, or a number that is none.
+    expect(await sessionCall(site.url, 'GET', `${api.getConsoleMailJob.path}?jobId=999999`, gm.cookie)).toMatchObject({
+      status: 404,
+      body: ['consoleMailJobNotFound'],
+    });
+    expect(await sessionCall(site.url, 'GET', `${api.getConsoleMailJob.path}?jobId=x`, gm.cookie)).toMatchObject({
+      status: 400,
+      body: ['consoleMailJobNotFound'],
+    });
   });
 });

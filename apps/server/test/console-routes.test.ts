@@ -58,6 +58,8 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'GET /sdk/console/news/versions': 'gm',
   'GET /sdk/console/mail/recipients': 'gm',
   'POST /sdk/console/mail/send': 'gm',
+  'POST /sdk/console/mail/preview': 'gm',
+  'GET /sdk/console/mail/job': 'gm',
   'GET /sdk/console/donations': 'gm',
   'GET /sdk/console/donations/csv': 'gm',
   'POST /sdk/console/donations/retry': 'owner',
@@ -141,7 +143,9 @@ describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%
       api.previewConsoleNews,
       api.getConsoleNewsVersions,
       api.getConsoleMailRecipients,
+      api.previewConsoleMail,
       api.sendConsoleMail,
+      api.getConsoleMailJob,
     ];
     for (const call of sections) {
       expect(consoleRoutes().find((r) => r.url === call.path && r.method === call.method)).toMatchObject({

@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { PAGE_READS } from './app/page-reads';
+import { pluralRulesByTag } from './i18n/plural-rules';
 import { preloadPage } from './app/router';
 import type { PageData } from './shared/page-data';
 import { writtenTextsIn } from './shared/written-texts';
@@ -27,6 +28,7 @@ export const renderPage = async (path: string, language: Language, data: PageDat
     react: { useSuspense: false },
     returnNull: false,
   });
+  pluralRulesByTag(i18n);
   await preloadPage(path);
   const render = async () => {
     const { prelude } = await prerender(

@@ -29,9 +29,13 @@ import {
 } from './console-news';
 import {
   consoleMailAnswer,
+  consoleMailJobAnswer,
+  consoleMailJobQuery,
   consoleMailModel,
+  consoleMailPreviewAnswer,
   consoleMailRecipientsAnswer,
   consoleMailRecipientsQuery,
+  consoleMailSendModel,
 } from './console-mail';
 import {
   consoleAccountAnswer,
@@ -237,10 +241,20 @@ export const api = {
     query: consoleMailRecipientsQuery,
     ...json(z.union([consoleMailRecipientsAnswer, errorList])),
   },
+  previewConsoleMail: {
+    ...CALLS.previewConsoleMail,
+    body: consoleMailModel,
+    ...json(z.union([consoleMailPreviewAnswer, errorList])),
+  },
   sendConsoleMail: {
     ...CALLS.sendConsoleMail,
-    body: consoleMailModel,
+    body: consoleMailSendModel,
     ...json(z.union([consoleMailAnswer, errorList])),
+  },
+  getConsoleMailJob: {
+    ...CALLS.getConsoleMailJob,
+    query: consoleMailJobQuery,
+    ...json(z.union([consoleMailJobAnswer, errorList])),
   },
   consoleStepUpPasskeyOptions: {
     ...CALLS.consoleStepUpPasskeyOptions,

@@ -100,7 +100,9 @@ export const CALLS = {
   previewConsoleNews: { method: 'POST', path: '/sdk/console/news/preview', answer: 'json' },
   getConsoleNewsVersions: { method: 'GET', path: '/sdk/console/news/versions', answer: 'json' },
   getConsoleMailRecipients: { method: 'GET', path: '/sdk/console/mail/recipients', answer: 'json' },
+  previewConsoleMail: { method: 'POST', path: '/sdk/console/mail/preview', answer: 'json' },
   sendConsoleMail: { method: 'POST', path: '/sdk/console/mail/send', answer: 'json' },
+  getConsoleMailJob: { method: 'GET', path: '/sdk/console/mail/job', answer: 'json' },
   // The console's Donations, Votes and Accounts sections and its passkey step-up (docs/owner/console.md).
   consoleStepUpPasskeyOptions: { method: 'POST', path: '/sdk/console/signin/passkeyoptions', answer: 'json' },
   consoleSignInPasskey: { method: 'POST', path: '/sdk/console/signin/passkey', answer: 'json' },

@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'consoleMailVersionEmpty',
   'consoleMailContentEmpty',
   'consoleMailLimit',
+  'consoleMailRecipientsChanged',
+  'consoleMailJobNotFound',
   'consoleLookupRequired',
   'consoleDonationNotFound',
   'consoleDonationNotRetryable',

@@ -122,7 +122,15 @@ export const SAMPLE_INPUTS = {
   previewConsoleNews: { body: 'We open on **Friday**.' },
   getConsoleNewsVersions: { id: 1 },
   getConsoleMailRecipients: { version: 'interlude', registeredOnly: 'No' },
-  sendConsoleMail: { subject: 'Server news', version: 'interlude', registeredOnly: 'No', content: '<p>Hello</p>' },
+  previewConsoleMail: { subject: 'Server news', version: 'interlude', registeredOnly: 'No', content: '<p>Hello</p>' },
+  sendConsoleMail: {
+    subject: 'Server news',
+    version: 'interlude',
+    registeredOnly: 'No',
+    content: '<p>Hello</p>',
+    expectedRecipients: 897,
+  },
+  getConsoleMailJob: { jobId: 1 },
   consoleStepUpPasskeyOptions: {},
   consoleSignInPasskey: {
     response: {

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, type Language, localeFilePa
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { pluralRulesByTag } from './plural-rules';
 
 /**
  * i18next with one JSON file per language, fetched by code from /locales/{code}.json when needed;
@@ -30,6 +31,7 @@ export const initI18n = async (language: Language, texts?: Record<string, unknow
       react: { useSuspense: true },
       returnNull: false,
     });
+  pluralRulesByTag(i18next);
   document.documentElement.lang = LANGUAGE_TAGS[language];
   return i18next;
 };

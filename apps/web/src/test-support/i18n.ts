@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@gatekeeper/texts/locales/en.json';
+import { pluralRulesByTag } from '../i18n/plural-rules';
 
 /** i18next with the English texts loaded at once, for component tests (no fetch, no Suspense). */
 export const initTestI18n = async () => {
@@ -11,6 +12,7 @@ export const initTestI18n = async () => {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+    pluralRulesByTag(i18next);
   }
   return i18next;
 };

@@ -2,6 +2,7 @@ import type { Language } from '@gatekeeper/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Mail } from '../../infra/mailer';
 import type { Texts } from '../../infra/texts';
+import { unsubscribeLink } from './unsubscribe-link';
 
 /**
  * What an admin may put in a mass mail: text formatting, links, images and simple tables. No
@@ -73,3 +74,34 @@ export const composeMassMail = (input: {
     },
   };
 };
+
+/** What the site signs a mass mail's unsubscribe links with and writes its footers from. */
+export interface MassMailSigning {
+  publicUrl: string;
+  signingKey: string;
+  texts: Texts;
+}
+
+/**
+ * A job's mail for one recipient, as the mail worker sends it and the console's preview shows it:
+ * the job's sanitized HTML, the footer in the recipient's language, the unsubscribe link signed for
+ * the address, the login and the version.
+ */
+export const recipientMassMail = (
+  job: { subject: string; html: string; version: string },
+  recipient: { email: string; login: string; language: Language },
+  signing: MassMailSigning,
+): Mail =>
+  composeMassMail({
+    to: recipient.email,
+    login: recipient.login,
+    language: recipient.language,
+    subject: job.subject,
+    html: job.html,
+    unsubscribeUrl: unsubscribeLink(signing.publicUrl, signing.signingKey, {
+      email: recipient.email,
+      user: recipient.login,
+      version: job.version,
+    }),
+    texts: signing.texts,
+  });

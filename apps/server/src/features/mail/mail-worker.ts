@@ -4,10 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { retryOnConflict } from '../../db/write-retry';
 import type { Mail, Mailer } from '../../infra/mailer';
 import type { Texts } from '../../infra/texts';
-import { composeMassMail } from './mail-content';
+import { recipientMassMail } from './mail-content';
 import type { MailJob, OutboxRepository, OutboxRow } from './outbox-repository';
 import type { MailSettings } from './settings-schema';
-import { unsubscribeLink } from './unsubscribe-link';
 
 export interface MailWorkerOptions {
   outbox: OutboxRepository;
@@ -167,16 +166,8 @@ export class MailWorker {
     }
     const job = row.job_id === null ? undefined : await this.jobOf(row.job_id);
     if (!job) return 'job not found';
-    const subject = { email: row.email, user: row.login, version: job.version };
-    return composeMassMail({
-      to: row.email,
-      login: row.login,
-      language: isLanguage(row.language) ? row.language : 'en',
-      subject: job.subject,
-      html: job.html,
-      unsubscribeUrl: unsubscribeLink(this.options.publicUrl, this.options.signingKey, subject),
-      texts: this.options.texts,
-    });
+    const recipient = { email: row.email, login: row.login, language: isLanguage(row.language) ? row.language : 'en' };
+    return recipientMassMail(job, recipient, this.options);
   }
 
   private async deliver(row: OutboxRow, claim: string): Promise<void> {

@@ -51,8 +51,8 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
   prefill?: Partial<Record<string, string>>;
   /** Per field, values the browser offers (the signed-in account's characters). */
   suggestions?: Partial<Record<string, readonly string[]>>;
-  /** Told what the inputs hold after each change (the console's mail form counts its recipients from them). */
-  onValuesChange?: (values: Partial<I>) => void;
+  /** Keeps what was typed after a success: the form is one step of several, and Back returns to it. */
+  keepValues?: boolean;
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
@@ -191,7 +191,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
       if (atFault && atFault !== 'captcha' && code) shownAtField = { name: atFault as Path<I>, code };
     } finally {
       if (refusal === undefined) {
-        form.reset(startingValues);
+        if (!config.keepValues) form.reset(startingValues);
       } else {
         // A refusal keeps what the player typed: only the captcha is new, and the passwords go
         // only when the server says they were the problem.
@@ -236,8 +236,6 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
       method="post"
       noValidate
       onFocus={warmUp}
-      // An input's own change runs first (it sets the value), then this, as the event bubbles.
-      onChange={config.onValuesChange && (() => config.onValuesChange?.(form.getValues()))}
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
     >
       {fields.map((spec) => (

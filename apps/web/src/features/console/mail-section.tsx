@@ -9,8 +9,8 @@ import { MassMailForm } from './mass-mail-form';
 type FailedMail = ConsoleFailedMailsAnswer[number];
 
 /**
- * The mass mail form with its count per language, then the outbox's given-up mails and putting
- * them back in the outbox (all, or one mass mail's).
+ * The mass mail in its steps (write, count, preview, confirm, progress), then the outbox's
+ * given-up mails and putting them back in the outbox (all, or one mass mail's).
  */
 export const MailSection = ({ login }: { login: string }) => {
   const { t } = useTranslation();

@@ -1,0 +1,141 @@
+import { type Api, type ConsoleRole, MAIL_FORM_MESSAGES } from '@gatekeeper/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { MassMailSigning } from './mail-content';
+import {
+  countMassMailRecipients,
+  type MailServiceDeps,
+  massMailProgress,
+  massMailSentBy,
+  previewMassMail,
+  queueMassMailAs,
+} from './mail-service';
+
+const HOUR_MS = 3_600_000;
+
+/** Who makes a console call, as the console's gate read it from the session and the game. */
+interface SectionActor {
+  login: string;
+  role: ConsoleRole;
+}
+
+type SectionInput<N extends keyof Api> = {
+  body: Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
+  query: Api[N] extends { query: z.ZodType } ? z.output<Api[N]['query']> : undefined;
+  actor: SectionActor;
+};
+
+/**
+ * What this section needs of the console's one gate (features/console/console-gate.ts, which
+ * depends on this feature): app.ts hands the gate over. `route` checks the session, the role and
+ * the step-up before the handler; `record` appends to the audit log.
+ */
+export interface ConsoleSectionGate {
+  route<N extends keyof Api>(
+    app: FastifyInstance,
+    name: N,
+    required: ConsoleRole,
+    handler: (input: SectionInput<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void;
+  record(actor: SectionActor, action: string, record?: string, detail?: string): Promise<void>;
+}
+
+/** How many sends and mails one login of each role may queue in an hour (the console's settings). */
+export type MassMailLimits = Record<ConsoleRole, { sendsPerHour: number; recipientsPerHour: number }>;
+
+export interface ConsoleMailOptions {
+  gate: ConsoleSectionGate;
+  /** The outbox, site database, versions' databases and clock. */
+  deps: Pick<MailServiceDeps, 'site' | 'outbox' | 'versions' | 'now'>;
+  /** What the mail worker signs and writes the footers with: the preview renders as it sends. */
+  signing: MassMailSigning;
+  /** Wakes this instance's mail worker after a mass mail is queued. */
+  wake: () => void;
+  limits: MassMailLimits;
+}
+
+/**
+ * The console's mass mail, in steps (docs/product.md#console-mail): the mail page's form without a
+ * password, since the stepped-up gm's session is the sender; the count per language of whom it
+ * reaches; the preview in every language as the worker would send it; the send, which carries the
+ * count the sender confirmed and queues nothing when the recipients changed since; the job's
+ * progress. At most the role's sends and mails per login over the last hour
+ * (docs/owner/console.md#mass-mail-limits); every send and every refusal in the audit log.
+ */
+export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMailOptions): Promise<void> => {
+  const { gate, deps } = options;
+
+  // One send at a time on this instance, so that sends made together cannot all pass one count.
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  gate.route(app, 'getConsoleMailRecipients', 'gm', async ({ actor, query }, _request, reply) => {
+    const counted = await countMassMailRecipients(deps, actor.login, query);
+    if ('code' in counted) return reply.code(counted.status).send([counted.code]);
+    return reply.send(counted);
+  });
+
+  gate.route(app, 'previewConsoleMail', 'gm', async ({ actor, body }, _request, reply) => {
+    if (!deps.versions.of(body.version)) return reply.code(400).send(['mail.versionNotConfigured']);
+    const mails = previewMassMail(options.signing, actor.login, body);
+    if ('code' in mails) return reply.code(400).send(['consoleMailContentEmpty']);
+    return reply.send({ mails });
+  });
+
+  gate.route(app, 'sendConsoleMail', 'gm', async ({ actor, body }, request, reply) => {
+    const limit = options.limits[actor.role];
+    const { expectedRecipients, ...mail } = body;
+    const { result, used } = await oneAtATime(async () => {
+      const used = await massMailSentBy(deps, actor.login, deps.now() - HOUR_MS);
+      if (used.sends >= limit.sendsPerHour) return { result: { status: 429, code: 'consoleMailLimit' } as const, used };
+      const result = await queueMassMailAs(deps, actor.login, mail, {
+        expectedRecipients,
+        maxMails: { mails: Math.max(limit.recipientsPerHour - used.mails, 0), refusal: 'consoleMailLimit' },
+      });
+      return { result, used };
+    });
+    if ('code' in result && result.code === 'consoleMailLimit') {
+      const { sends, mails } = used;
+      await gate.record(
+        actor,
+        'mail.refused',
+        '',
+        `over the ${actor.role}'s hourly limit (${limit.sendsPerHour} sends, ${limit.recipientsPerHour} mails): ${sends} sends and ${mails} mails in the last hour; ${body.subject}`,
+      );
+      return reply.code(429).send(['consoleMailLimit']);
+    }
+    if ('code' in result && result.code === 'consoleMailRecipientsChanged') {
+      await gate.record(
+        actor,
+        'mail.refused',
+        '',
+        `recipients changed: ${expectedRecipients} confirmed, ${result.recipients ?? 0} now; ${body.subject}`,
+      );
+      return reply.code(409).send(['consoleMailRecipientsChanged']);
+    }
+    if ('code' in result) {
+      // Content that is nothing once sanitized: the console's translated code, not the mail page's English.
+      const code = result.code === MAIL_FORM_MESSAGES.contentEmpty ? 'consoleMailContentEmpty' : result.code;
+      return reply.code(result.status).send([code]);
+    }
+    request.log.info({ job: result.jobId, queued: result.queued, skipped: result.skipped }, 'console mass mail queued');
+    options.wake();
+    await gate.record(
+      actor,
+      'mail.send',
+      `job ${result.jobId}`,
+      `${body.version}${body.testEmails.trim() ? ' test' : ''}: ${result.queued} queued, ${result.skipped} left out; ${body.subject}`,
+    );
+    return reply.send(result);
+  });
+
+  gate.route(app, 'getConsoleMailJob', 'gm', async ({ query }, _request, reply) => {
+    const progress = await massMailProgress(deps, query.jobId);
+    if (!progress) return reply.code(404).send(['consoleMailJobNotFound']);
+    return reply.send(progress);
+  });
+};
