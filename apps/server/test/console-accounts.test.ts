@@ -166,6 +166,13 @@ describe.each(FLAVOR_KINDS)("the console's account actions (%s on %s)", (flavorN
       ['(system)', 'system', 'account.unban'],
     ]);
     expect(rows[1]?.detail).toBe(`ban by ${boss.login} ended, level 3: Cooling off`);
+    // The console's audit log shows the system's line as any other (a day on, the owner steps up again).
+    const log = await get(`${api.getConsoleAudit.path}?q=${target.login}`, (await owner()).cookie);
+    expect(log.status).toBe(200);
+    expect((log.body as { rows: { login: string; role: string }[] }).rows[0]).toMatchObject({
+      login: '(system)',
+      role: 'system',
+    });
   });
 
   it('leaves a level changed in the game alone when a timed ban ends', async () => {
