@@ -7,6 +7,7 @@ import { AccountEvents } from './features/accounts/account-events';
 import { SAFE_TOWNS, ownAccountTools } from './features/accounts/account-service';
 import { type AccountCallDeps, keepRecoveryKeyFromSending } from './features/accounts/password-recovery';
 import { accountRoutes } from './features/accounts/routes';
+import { accountsConsoleSection } from './features/accounts/console-section';
 import { characterRoutes } from './features/characters/routes';
 import type { Collector as FacebookCollector } from './features/facebook-streams/collector';
 import { facebookStreamRoutes } from './features/facebook-streams/routes';
@@ -96,6 +97,8 @@ export interface AppDependencies {
   takeMailWorker?: (worker: MailWorker) => void;
   /** Tests take the online sampler and tick it with their clock (it is then not started on a timer). */
   takeOnlineSampler?: (sampler: OnlineSampler) => void;
+  /** Receives the lifting of ended timed bans (the console's), which then runs only when called. */
+  takeBanLifter?: (lift: () => Promise<void>) => void;
   /** Where log lines go instead of stdout (tests read them; in a terminal, pino-pretty). */
   logStream?: { write(line: string): void };
   /** The things not configured yet are not logged: the caller lists them (main.ts, in a terminal). */
@@ -395,6 +398,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       rewards,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
+    });
+    // The Accounts section's actions live with the accounts; they pass the console's one gate.
+    await sdk.register(accountsConsoleSection, {
+      door: consoleGate,
+      deps: recoveryDeps,
+      sessions: accountSessions,
+      liftEveryMs: 60_000,
+      ...(deps.takeBanLifter ? { takeBanLifter: deps.takeBanLifter } : {}),
     });
     await sdk.register(mailRoutes, {
       deps: {

@@ -61,6 +61,8 @@ export const startApp = async (
     takeMailWorker?: AppDependencies['takeMailWorker'];
     /** Receives the online sampler, which then samples only when the test ticks it. */
     takeOnlineSampler?: AppDependencies['takeOnlineSampler'];
+    /** Receives the lifting of ended timed bans, which then runs only when the test calls it. */
+    takeBanLifter?: AppDependencies['takeBanLifter'];
     /** Receives the log lines (set LOG_LEVEL in env to see any). */
     logStream?: AppDependencies['logStream'];
   } = {},
@@ -80,6 +82,7 @@ export const startApp = async (
     ...(options.takeMailWorker ? { takeMailWorker: options.takeMailWorker } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.takeOnlineSampler ? { takeOnlineSampler: options.takeOnlineSampler } : {}),
+    ...(options.takeBanLifter ? { takeBanLifter: options.takeBanLifter } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

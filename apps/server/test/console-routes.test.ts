@@ -66,6 +66,10 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'POST /sdk/console/donations/resolve': 'owner',
   'GET /sdk/console/votes': 'gm',
   'GET /sdk/console/accounts': 'gm',
+  'POST /sdk/console/accounts/ban': 'owner',
+  'POST /sdk/console/accounts/unban': 'owner',
+  'POST /sdk/console/accounts/endsessions': 'owner',
+  'POST /sdk/console/accounts/sendreset': 'owner',
 };
 
 describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {

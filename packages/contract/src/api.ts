@@ -38,7 +38,10 @@ import {
   consoleMailSendModel,
 } from './console-mail';
 import {
+  consoleAccountActionAnswer,
+  consoleAccountActionModel,
   consoleAccountAnswer,
+  consoleAccountBanModel,
   consoleAccountQuery,
   consoleDonationActionAnswer,
   consoleDonationResolveModel,
@@ -276,6 +279,26 @@ export const api = {
   },
   getConsoleVotes: { ...CALLS.getConsoleVotes, ...json(consoleVotesAnswer) },
   getConsoleAccount: { ...CALLS.getConsoleAccount, query: consoleAccountQuery, ...json(consoleAccountAnswer) },
+  banConsoleAccount: {
+    ...CALLS.banConsoleAccount,
+    body: consoleAccountBanModel,
+    ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
+  unbanConsoleAccount: {
+    ...CALLS.unbanConsoleAccount,
+    body: consoleAccountActionModel,
+    ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
+  endConsoleAccountSessions: {
+    ...CALLS.endConsoleAccountSessions,
+    body: consoleAccountActionModel,
+    ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
+  sendConsoleAccountReset: {
+    ...CALLS.sendConsoleAccountReset,
+    body: consoleAccountActionModel,
+    ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -112,6 +112,11 @@ export const CALLS = {
   resolveConsoleDonation: { method: 'POST', path: '/sdk/console/donations/resolve', answer: 'json' },
   getConsoleVotes: { method: 'GET', path: '/sdk/console/votes', answer: 'json' },
   getConsoleAccount: { method: 'GET', path: '/sdk/console/accounts', answer: 'json' },
+  // The owner's actions on an account (docs/owner/console.md#accounts): features/accounts/console-section.ts.
+  banConsoleAccount: { method: 'POST', path: '/sdk/console/accounts/ban', answer: 'json' },
+  unbanConsoleAccount: { method: 'POST', path: '/sdk/console/accounts/unban', answer: 'json' },
+  endConsoleAccountSessions: { method: 'POST', path: '/sdk/console/accounts/endsessions', answer: 'json' },
+  sendConsoleAccountReset: { method: 'POST', path: '/sdk/console/accounts/sendreset', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

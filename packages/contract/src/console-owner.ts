@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSOLE_BAN_DURATIONS, LIMITS } from './constants';
 import { consoleDayCount } from './console';
 
 /**
@@ -81,15 +82,15 @@ const txnIdField = z
 export const consoleDonationRetryModel = z.object({ txnId: txnIdField });
 export type ConsoleDonationRetryModel = z.input<typeof consoleDonationRetryModel>;
 
+/** The owner's note or reason of an action, kept in the audit log: 3 to 500 characters. */
+const reasonField = z
+  .string({ error: 'consoleReasonRequired' })
+  .max(500, { error: 'consoleReasonRequired' })
+  .trim()
+  .min(3, { error: 'consoleReasonRequired' });
+
 /** Mark a flagged refund handled (coins taken back in the game by hand, or left on purpose), with a note. */
-export const consoleDonationResolveModel = z.object({
-  txnId: txnIdField,
-  note: z
-    .string({ error: 'consoleReasonRequired' })
-    .max(500, { error: 'consoleReasonRequired' })
-    .trim()
-    .min(3, { error: 'consoleReasonRequired' }),
-});
+export const consoleDonationResolveModel = z.object({ txnId: txnIdField, note: reasonField });
 export type ConsoleDonationResolveModel = z.input<typeof consoleDonationResolveModel>;
 
 /** What a donation action found: the delivery's or the flag's state before, and after. */
@@ -159,3 +160,39 @@ export type ConsoleAccountView = z.infer<typeof consoleAccountView>;
 export const CONSOLE_LOOKUP_MAX = 5;
 export const consoleAccountAnswer = z.object({ accounts: z.array(consoleAccountView) });
 export type ConsoleAccountAnswer = z.infer<typeof consoleAccountAnswer>;
+
+const accountLoginField = z
+  .string({ error: 'consoleAccountNotFound' })
+  .trim()
+  .min(1, { error: 'consoleAccountNotFound' })
+  .max(LIMITS.loginMax, { error: 'consoleAccountNotFound' });
+
+/** An owner's action on one account that needs only its reason: unban, end its sessions, mail it a reset link. */
+export const consoleAccountActionModel = z.object({ login: accountLoginField, reason: reasonField });
+export type ConsoleAccountActionModel = z.input<typeof consoleAccountActionModel>;
+
+/** What the console's ban form asks (the account is the one shown): the reason and how long. */
+export const consoleBanFields = z.object({
+  reason: reasonField,
+  duration: z.enum(CONSOLE_BAN_DURATIONS, { error: 'consoleBanDurationInvalid' }),
+});
+export type ConsoleBanFields = z.input<typeof consoleBanFields>;
+
+/** Ban an account in the game (its access level set to -1) for a while or for good, with a reason. */
+export const consoleAccountBanModel = consoleBanFields.extend({ login: accountLoginField });
+export type ConsoleAccountBanModel = z.input<typeof consoleAccountBanModel>;
+
+/**
+ * What an action on an account did: the game's access level before and after, the ban's end
+ * (null: for good, or no ban), how many of the player's site sessions ended, and whether one of
+ * its characters is in the game now (a ban does not take it out of the game).
+ */
+export const consoleAccountActionAnswer = z.object({
+  login: z.string(),
+  accessLevelBefore: z.number().int(),
+  accessLevelAfter: z.number().int(),
+  bannedUntil: z.number().nullable(),
+  sessionsEnded: z.number().int(),
+  inGame: z.boolean(),
+});
+export type ConsoleAccountActionAnswer = z.infer<typeof consoleAccountActionAnswer>;

@@ -142,3 +142,16 @@ export const DEFAULT_SERVER_STATUS = { loginStatus: OFFLINE_STATUS, gameStatus: 
 /** What the donor's return from the payment provider (?payment=...) tells the donate page. */
 export const PAYMENT_OUTCOMES = ['complete', 'processing', 'failed', 'cancelled'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+/**
+ * How long the console's ban of an account lasts (docs/owner/console.md#accounts), and each one's
+ * days; `permanent` has no end: only an unban lifts it.
+ */
+export const CONSOLE_BAN_DURATIONS = ['1d', '7d', '30d', 'permanent'] as const;
+export type ConsoleBanDuration = (typeof CONSOLE_BAN_DURATIONS)[number];
+export const CONSOLE_BAN_DAYS: Record<ConsoleBanDuration, number | null> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  permanent: null,
+};

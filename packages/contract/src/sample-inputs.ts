@@ -146,4 +146,8 @@ export const SAMPLE_INPUTS = {
   retryConsoleDonation: { txnId: '5TY05013RG002845M' },
   resolveConsoleDonation: { txnId: '5TY05013RG002845M', note: 'Coins taken back in the game' },
   getConsoleAccount: { q: 'demo' },
+  banConsoleAccount: { login: 'demoplayer', reason: 'Selling adena for money', duration: '7d' },
+  unbanConsoleAccount: { login: 'demoplayer', reason: 'Appeal accepted' },
+  endConsoleAccountSessions: { login: 'demoplayer', reason: 'The player asked: lost phone' },
+  sendConsoleAccountReset: { login: 'demoplayer', reason: 'The player asked by Discord' },
 } satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

@@ -50,6 +50,29 @@ export const findAccount = async (
 /** Access level below 0: banned for good (aCis's GM ban sets -100, L2J's -1). */
 export const isBanned = (account: Pick<Account, 'accessLevel'>): boolean => account.accessLevel < 0;
 
+/** The access level a ban writes: both login servers refuse any level below 0 (docs/game/accounts.md). */
+export const BANNED_ACCESS_LEVEL = -1;
+
+/**
+ * Writes the account's access level, only while it still holds `from` (a level, or any ban when
+ * 'banned'): a change made in the game meanwhile is not overwritten. True when written.
+ */
+export const changeAccessLevel = async (
+  db: Kysely<LoginDatabase>,
+  game: GameOf,
+  login: string,
+  change: { from: number | 'banned'; to: number },
+): Promise<boolean> => {
+  const { accessLevel } = game.flavor.accounts;
+  const result = await db
+    .updateTable('accounts')
+    .set({ [accessLevel]: change.to })
+    .where('login', '=', normalizeLogin(login))
+    .where(accessLevel, change.from === 'banned' ? '<' : '=', change.from === 'banned' ? 0 : change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
 /**
  * Inserts an account as the flavour's login server expects it, its password in the scheme the
  * server reads; false when the login is taken. Where the game keeps no email the caller stores it.

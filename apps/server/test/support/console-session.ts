@@ -5,6 +5,7 @@ import type { TestDatabases } from '../databases';
 import { type Answer, postCall, readAnswer } from './account-calls';
 import { altchaPayload } from './altcha-solver';
 import type { TestClock } from './clock';
+import type { FlavoredWorld } from './flavored-world';
 import { newGameAccount } from './game-account';
 
 /** The access levels the console's tests run with (settings console.gmAccessLevel / ownerAccessLevel). */
@@ -15,7 +16,9 @@ export const CONSOLE_SETTINGS = {
   idleMinutes: 15,
 };
 
-const PASSWORD = 'Console.Pass1';
+/** The password of every account consoleUser makes. */
+export const CONSOLE_PASSWORD = 'Console.Pass1';
+const PASSWORD = CONSOLE_PASSWORD;
 const STEP_MS = 30_000;
 
 /**
@@ -64,16 +67,20 @@ export interface ConsoleUser {
 /**
  * A signed-in account of this game access level: with `factor`, its second factor switched on
  * through the account's calls (and the clock moved past the step that confirmed it); with
- * `stepUp`, also stepped up into the console; with `ip`, every one of these calls from that address
+ * `stepUp`, also stepped up into the console; with `world`, in that flavour's columns; with `ip`, every one of these calls from that address
  * (X-Forwarded-For, for apps started with TRUST_PROXY).
  */
 export const consoleUser = async (
   site: { url: string; databases: TestDatabases },
   clock: TestClock,
   accessLevel: number,
-  options: { factor?: boolean; stepUp?: boolean; ip?: string } = {},
+  options: { factor?: boolean; stepUp?: boolean; ip?: string; world?: FlavoredWorld } = {},
 ): Promise<ConsoleUser> => {
-  const login = await newGameAccount(site.databases, PASSWORD, { prefix: 'c', accessLevel });
+  const login = await newGameAccount(site.databases, PASSWORD, {
+    prefix: 'c',
+    accessLevel,
+    ...(options.world ? { world: options.world } : {}),
+  });
   const from = options.ip ? { ip: options.ip } : {};
   const signedIn = await postCall(
     site.url,

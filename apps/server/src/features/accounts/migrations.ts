@@ -130,4 +130,30 @@ export const accountMigrations: Record<string, Migration> = {
       await db.schema.alterTable('site_email_changes').dropColumn('password_fingerprint').execute();
     },
   },
+  /** The console's bans and what each replaced: features/accounts/tables.ts. */
+  '007_accounts_bans': {
+    async up(db: AnyKysely) {
+      await db.schema
+        .createTable('site_account_bans')
+        .ifNotExists()
+        .addColumn('login', 'varchar(45)', (col) => col.primaryKey())
+        .addColumn('previous_level', 'integer', (col) => col.notNull())
+        .addColumn('reason', 'varchar(500)', (col) => col.notNull())
+        .addColumn('banned_by', 'varchar(45)', (col) => col.notNull())
+        .addColumn('banned_at', 'bigint', (col) => col.notNull())
+        .addColumn('until', 'bigint')
+        .addColumn('claimed_at', 'bigint')
+        .modifyEnd(fullUnicodeTable(db))
+        .execute();
+      await db.schema
+        .createIndex('site_account_bans_until')
+        .ifNotExists()
+        .on('site_account_bans')
+        .column('until')
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_account_bans').ifExists().execute();
+    },
+  },
 };

@@ -68,15 +68,31 @@ export const recoverPassword = async (
   if (account && recorded && !recorded.recorded) return ['emailNotRecorded'];
   const matches = account && recorded?.recorded && sameEmail(recorded.email, input.email);
   if (!account || !matches || !recorded?.recorded || (await isRefused(deps, account))) return [];
-  const email = recorded.email;
-  const login = counterLogin(input.username, account);
-  if (!(await deps.store.claim(`recovery-mail:${login}`, MAIL_INTERVAL_MS))) return [];
+  await queueRecoveryMail(deps, {
+    login: counterLogin(input.username, account),
+    email: recorded.email,
+    lang: input.lang,
+  });
+  return [];
+};
+
+/**
+ * Queues a recovery mail (a single-use key, stored as a hash) to the account's email, at most one
+ * per account per few minutes: false when one went out too recently. The recovery form and the
+ * console's "send a password-reset link" both send it.
+ */
+export const queueRecoveryMail = async (
+  deps: AccountCallDeps,
+  input: { login: string; email: string; lang: Language },
+): Promise<boolean> => {
+  const { login, email } = input;
+  if (!(await deps.store.claim(`recovery-mail:${login}`, MAIL_INTERVAL_MS))) return false;
 
   const key = randomBytes(32).toString('base64url');
   const now = deps.now();
   const t = deps.texts(input.lang);
   const link = recoveryLink(deps.publicUrl, key);
-  const values = { username: account.login, link, minutes: deps.resetMinutes, site: t('site.name') };
+  const values = { username: login, link, minutes: deps.resetMinutes, site: t('site.name') };
   try {
     // The key and its mail together: a key whose mail is not queued is never left behind.
     await writeTransaction(deps.connections.site.db, async (trx) => {
@@ -111,7 +127,7 @@ export const recoverPassword = async (
     throw error;
   }
   deps.wakeMailWorker();
-  return [];
+  return true;
 };
 
 /**

@@ -378,6 +378,15 @@ export class AccountSessions {
     }
   }
 
+  /**
+   * Ends every session of the account, those waiting for their second step too (the console's ban
+   * and "end sessions"): each is refused on its next request, on every instance. How many ended.
+   */
+  async endAllOf(login: string): Promise<number> {
+    this.states.delete(login.toLowerCase());
+    return this.store.endAll(login);
+  }
+
   /** The signed-in account; a banned one reads its login and its ban only. */
   async account(signedIn: SignedIn): Promise<AccountAnswer> {
     const { session } = signedIn;

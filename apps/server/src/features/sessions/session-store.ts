@@ -143,13 +143,14 @@ export class SessionStore {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Ends every session of the account but the one kept (none: all of them). */
-  async endAll(login: string, keepIdHash?: string): Promise<void> {
-    await this.db
+  /** Ends every session of the account but the one kept (none: all of them); how many ended. */
+  async endAll(login: string, keepIdHash?: string): Promise<number> {
+    const result = await this.db
       .deleteFrom('site_sessions')
       .where('login', '=', normalizeLogin(login))
       .$if(keepIdHash !== undefined, (query) => query.where('id_hash', '!=', keepIdHash ?? ''))
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** The password was typed again in this session. */

@@ -1,14 +1,107 @@
-import type { ConsoleAccountView } from '@gatekeeper/contract/lite';
+import type { ConsoleAccountActionAnswer, ConsoleAccountView, ConsoleRole } from '@gatekeeper/contract/lite';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
+import { SiteForm } from '../../components/form/site-form';
 import { formatDate } from '../../shared/formats';
 import { failureKeys, useConsoleCall } from './console-call';
+import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
 import { useDonationColumns } from './donations-section';
+import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
 
-/** One account found: its facts, then its characters, rewards, donations and sign-ins. Read only. */
-const AccountView = ({ account }: { account: ConsoleAccountView }) => {
+/**
+ * An owner's actions on one account (docs/owner/console.md#accounts), each with a reason for the
+ * audit log: unban (a banned one) or ban (the one form: reason and how long), end its site
+ * sessions, mail it a password-reset link. The server refuses staff and oneself.
+ */
+const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDone: (message: string) => void }) => {
+  const { t, i18n } = useTranslation();
+  const { login } = account;
+  const outcome = (answer: ConsoleAccountActionAnswer) => {
+    const ban =
+      answer.accessLevelAfter >= 0
+        ? ''
+        : answer.bannedUntil === null
+          ? t('consoleOwner.accounts.bannedForGood')
+          : t('consoleOwner.accounts.bannedUntil', { until: formatDate(answer.bannedUntil, i18n.language) });
+    return [
+      t('consoleOwner.accounts.done', {
+        login: answer.login,
+        before: answer.accessLevelBefore,
+        after: answer.accessLevelAfter,
+        sessions: answer.sessionsEnded,
+      }),
+      ban,
+      answer.accessLevelAfter < 0 && answer.inGame ? t('consoleOwner.accounts.stillInGame') : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  };
+  const action = useConsoleAction<ConsoleAccountActionAnswer>((answer) => onDone(outcome(answer)));
+  const reset = useConsoleAction<ConsoleAccountActionAnswer>((answer) =>
+    onDone(t('consoleOwner.accounts.resetSent', { login: answer.login })),
+  );
+  const busy = action.busy || reset.busy;
+  const note = {
+    noteLabel: t('consoleOwner.accounts.reason'),
+    confirmLabel: t('consoleOwner.accounts.confirm'),
+    busy,
+  };
+  return (
+    <section className="console__account-actions" aria-labelledby={`console-actions-${login}`}>
+      <h4 id={`console-actions-${login}`}>{`${t('consoleOwner.accounts.actions')}: ${login}`}</h4>
+      <div className="console__actions">
+        {account.accessLevel < 0 && (
+          <NoteAction
+            {...note}
+            label={t('consoleOwner.accounts.unban')}
+            accessibleName={t('consoleOwner.accounts.unbanOne', { login })}
+            onConfirm={(reason) => action.run(() => callApi('unbanConsoleAccount', { body: { login, reason } }))}
+          />
+        )}
+        <NoteAction
+          {...note}
+          label={t('consoleOwner.accounts.endSessions')}
+          accessibleName={t('consoleOwner.accounts.endSessionsOne', { login })}
+          onConfirm={(reason) => action.run(() => callApi('endConsoleAccountSessions', { body: { login, reason } }))}
+        />
+        <NoteAction
+          {...note}
+          label={t('consoleOwner.accounts.sendReset')}
+          accessibleName={t('consoleOwner.accounts.sendResetOne', { login })}
+          onConfirm={(reason) => reset.run(() => callApi('sendConsoleAccountReset', { body: { login, reason } }))}
+        />
+      </div>
+      <ActionErrors errors={[...action.errors, ...reset.errors]} />
+      {account.accessLevel >= 0 && (
+        <SiteForm
+          config={{
+            call: 'banConsoleAccount',
+            form: CONSOLE_FORMS.ban,
+            captcha: false,
+            submitLabel: 'consoleOwner.accounts.ban',
+            failureTitle: 'consoleOwner.accounts.banFailed',
+            // The form asks why and how long; the account is the one shown.
+            prepare: (values) => Object.assign({}, values, { login }),
+            onAnswer: (answer) => onDone(outcome(answer as ConsoleAccountActionAnswer)),
+          }}
+        />
+      )}
+    </section>
+  );
+};
+
+/** One account found: its facts, then its characters, rewards, donations and sign-ins; an owner's actions. */
+const AccountView = ({
+  account,
+  role,
+  onDone,
+}: {
+  account: ConsoleAccountView;
+  role: ConsoleRole;
+  onDone: (message: string) => void;
+}) => {
   const { t, i18n } = useTranslation();
   const date = (at: number | null) => (at === null ? '-' : formatDate(at, i18n.language));
   const donationColumns = useDonationColumns(undefined, () => undefined);
@@ -36,6 +129,7 @@ const AccountView = ({ account }: { account: ConsoleAccountView }) => {
           </div>
         ))}
       </dl>
+      {role === 'owner' && <AccountActions account={account} onDone={onDone} />}
       <ConsoleTable
         caption={caption('consoleOwner.accounts.characters')}
         rowKey={(row) => row.name}
@@ -84,25 +178,40 @@ const AccountView = ({ account }: { account: ConsoleAccountView }) => {
   );
 };
 
-/** The look-up by login, e-mail or character name; each look-up is in the audit log. */
-export const AccountsSection = () => {
+/**
+ * The look-up by login, e-mail or character name; each look-up is in the audit log. An owner acts
+ * on an account found, a gm only reads (the server refuses a gm's action too).
+ */
+export const AccountsSection = ({ role }: { role: ConsoleRole }) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
   const [q, setQ] = useState('');
+  const [searched, setSearched] = useState('');
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<ConsoleAccountView[] | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
-  const lookUp = (event: FormEvent) => {
-    event.preventDefault();
+  const [message, setMessage] = useState('');
+  const search = (text: string) => {
     setBusy(true);
     setErrors([]);
-    consoleCall(() => callApi('getConsoleAccount', { query: { q: q.trim() } }))
+    setSearched(text);
+    consoleCall(() => callApi('getConsoleAccount', { query: { q: text } }))
       .then((answer) => setFound(answer.accounts))
       .catch((error: unknown) => {
         setFound(undefined);
         setErrors(failureKeys(error));
       })
       .finally(() => setBusy(false));
+  };
+  const lookUp = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    search(q.trim());
+  };
+  // An action done: what it did, and the account read again.
+  const done = (text: string) => {
+    setMessage(text);
+    search(searched);
   };
   return (
     <>
@@ -116,9 +225,10 @@ export const AccountsSection = () => {
         </button>
       </form>
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {message && <p role="status">{message}</p>}
       {found?.length === 0 && <p role="status">{t('consoleOwner.accounts.none')}</p>}
       {found?.map((account) => (
-        <AccountView key={account.login} account={account} />
+        <AccountView key={account.login} account={account} role={role} onDone={done} />
       ))}
     </>
   );

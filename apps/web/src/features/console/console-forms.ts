@@ -1,4 +1,4 @@
-import { LIMITS } from '@gatekeeper/contract/lite';
+import { CONSOLE_BAN_DURATIONS, LIMITS } from '@gatekeeper/contract/lite';
 import { defineForm } from '../../components/form/form-definition';
 import { MASS_MAIL_FIELDS } from '../../components/form/mail-fields';
 
@@ -21,4 +21,24 @@ export const CONSOLE_FORMS = {
   ),
   /** The mass mail (docs/product.md#console-mail). */
   mail: defineForm(() => models().then((m) => m.consoleMailModel), MASS_MAIL_FIELDS, { registeredOnly: 'No' }),
+  /** An owner's ban of the account shown (docs/owner/console.md#accounts): why, and how long. */
+  ban: defineForm(
+    () => models().then((m) => m.consoleBanFields),
+    [
+      { name: 'reason', label: 'consoleOwner.accounts.reason', type: 'textarea', rows: 2, maxLength: 500 },
+      {
+        name: 'duration',
+        label: 'consoleOwner.accounts.duration',
+        type: 'select',
+        options: [
+          { value: '', label: 'consoleOwner.accounts.chooseDuration' },
+          ...CONSOLE_BAN_DURATIONS.map((duration) => ({
+            value: duration,
+            label: `consoleOwner.accounts.durations.${duration}`,
+          })),
+        ],
+        hint: 'consoleOwner.accounts.banHint',
+      },
+    ],
+  ),
 };

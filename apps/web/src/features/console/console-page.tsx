@@ -101,7 +101,7 @@ const SectionOf = ({ section, me }: { section: ConsoleSection; me: ConsoleMeAnsw
     case 'votes':
       return <VotesSection />;
     case 'accounts':
-      return <AccountsSection />;
+      return <AccountsSection role={me.role} />;
     case 'news':
       return <NewsSection />;
     case 'mail':

@@ -5,6 +5,7 @@ import { callApi } from '../../api/client';
 import { formatDate, formatMoney } from '../../shared/formats';
 import { oneOf, useAddressFilter } from './address-filter';
 import { failureKeys, useConsoleCall } from './console-call';
+import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
 import { PagedTable, usePagedList } from './console-table';
 
 /** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
@@ -44,26 +45,9 @@ const queryOf = (filter: Filter): ConsoleDonationsQuery => ({
 /** The owner's actions on one donation: its failed delivery back in line; a flagged one marked handled. */
 const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
-  const consoleCall = useConsoleCall();
-  const [resolving, setResolving] = useState(false);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const run = (call: () => Promise<unknown>) => {
-    setBusy(true);
-    setErrors([]);
-    consoleCall(call)
-      .then((answer) => {
-        const change = answer as { before: string; after: string };
-        onDone(t('consoleOwner.donations.done', { txnId: row.txnId, before: change.before, after: change.after }));
-      })
-      .catch((error: unknown) => setErrors(failureKeys(error)))
-      .finally(() => setBusy(false));
-  };
-  const resolve = (event: FormEvent) => {
-    event.preventDefault();
-    run(() => callApi('resolveConsoleDonation', { body: { txnId: row.txnId, note } }));
-  };
+  const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
+    onDone(t('consoleOwner.donations.done', { txnId: row.txnId, before: change.before, after: change.after })),
+  );
   if (!row.txnId) return null;
   return (
     <div className="console__actions">
@@ -78,28 +62,17 @@ const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (me
           {t('consoleOwner.donations.retry')}
         </button>
       )}
-      {row.flagged &&
-        (resolving ? (
-          <form onSubmit={resolve} className="console__cancel">
-            <label>
-              {t('consoleOwner.donations.note')}
-              <input value={note} maxLength={500} required onChange={(event) => setNote(event.target.value)} />
-            </label>
-            <button type="submit" className="button" disabled={busy}>
-              {t('consoleOwner.donations.confirmResolve')}
-            </button>
-          </form>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            aria-label={t('consoleOwner.donations.resolveOne', { txnId: row.txnId })}
-            onClick={() => setResolving(true)}
-          >
-            {t('consoleOwner.donations.resolve')}
-          </button>
-        ))}
-      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {row.flagged && (
+        <NoteAction
+          label={t('consoleOwner.donations.resolve')}
+          accessibleName={t('consoleOwner.donations.resolveOne', { txnId: row.txnId })}
+          noteLabel={t('consoleOwner.donations.note')}
+          confirmLabel={t('consoleOwner.donations.confirmResolve')}
+          busy={busy}
+          onConfirm={(note) => run(() => callApi('resolveConsoleDonation', { body: { txnId: row.txnId, note } }))}
+        />
+      )}
+      <ActionErrors errors={errors} />
     </div>
   );
 };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
 import { oneOf, useAddressFilter } from './address-filter';
-import { failureKeys, useConsoleCall } from './console-call';
+import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
 import { PagedTable, usePagedList } from './console-table';
 
 /** The queue's states and kinds, as the server's filter takes them (packages/contract/src/console.ts). */
@@ -18,26 +18,9 @@ type Filter = { status: string; reason: string; charId: string };
 /** The owner's actions on one grant: retry its delivery, or cancel it with a reason. */
 const RewardActions = ({ row, onDone }: { row: ConsoleRewardRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
-  const consoleCall = useConsoleCall();
-  const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const run = (call: () => Promise<unknown>) => {
-    setBusy(true);
-    setErrors([]);
-    consoleCall(call)
-      .then((answer) => {
-        const change = answer as { before: string; after: string };
-        onDone(t('console.rewards.done', { requestId: row.requestId, before: change.before, after: change.after }));
-      })
-      .catch((error: unknown) => setErrors(failureKeys(error)))
-      .finally(() => setBusy(false));
-  };
-  const cancel = (event: FormEvent) => {
-    event.preventDefault();
-    run(() => callApi('cancelConsoleReward', { body: { requestId: row.requestId, reason } }));
-  };
+  const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
+    onDone(t('console.rewards.done', { requestId: row.requestId, before: change.before, after: change.after })),
+  );
   return (
     <div className="console__actions">
       {(row.status === 'failed' || row.status === 'cancelled') && (
@@ -51,28 +34,19 @@ const RewardActions = ({ row, onDone }: { row: ConsoleRewardRow; onDone: (messag
           {t('console.rewards.retry')}
         </button>
       )}
-      {(row.status === 'pending' || row.status === 'failed') &&
-        (cancelling ? (
-          <form onSubmit={cancel} className="console__cancel">
-            <label>
-              {t('console.rewards.reason')}
-              <input value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
-            </label>
-            <button type="submit" className="button" disabled={busy}>
-              {t('console.rewards.confirmCancel')}
-            </button>
-          </form>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            aria-label={t('console.rewards.cancelOne', { requestId: row.requestId })}
-            onClick={() => setCancelling(true)}
-          >
-            {t('console.rewards.cancel')}
-          </button>
-        ))}
-      {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
+      {(row.status === 'pending' || row.status === 'failed') && (
+        <NoteAction
+          label={t('console.rewards.cancel')}
+          accessibleName={t('console.rewards.cancelOne', { requestId: row.requestId })}
+          noteLabel={t('console.rewards.reason')}
+          confirmLabel={t('console.rewards.confirmCancel')}
+          busy={busy}
+          onConfirm={(reason) =>
+            run(() => callApi('cancelConsoleReward', { body: { requestId: row.requestId, reason } }))
+          }
+        />
+      )}
+      <ActionErrors errors={errors} />
     </div>
   );
 };
