@@ -23,10 +23,9 @@ export const DEMO_NEWS: {
       en: {
         title: 'Open beta: the gates of Aden are open',
         body: [
-          'The open beta has begun. Create your account, pick your race and step out of your starting village: everything',
-          'you earn now stays for the official opening.',
+          'The open beta has begun. Create your account, pick your race and step out of your starting village: everything you earn now stays for the official opening.',
           '',
-          '- **Rates**: x5 experience and skill points, x3 Adena, x1 spoil',
+          '- **Rates**: low and retail-like, as shown under the server name',
           '- **Starter pack**: a Newbie Guide buff and No-Grade soulshots for your first levels',
           '- **Bugs**: report them on our Discord, every confirmed report is rewarded with Donation Coins',
           '',
@@ -36,10 +35,9 @@ export const DEMO_NEWS: {
       ru: {
         title: 'Открытый бета-тест: врата Адена открыты',
         body: [
-          'Открытый бета-тест начался. Создайте аккаунт, выберите расу и покиньте родную деревню: всё, что вы',
-          'заработаете сейчас, сохранится к официальному открытию.',
+          'Открытый бета-тест начался. Создайте аккаунт, выберите расу и покиньте родную деревню: всё, что вы заработаете сейчас, сохранится к официальному открытию.',
           '',
-          '- **Рейты**: x5 опыт и SP, x3 адена, x1 спойл',
+          '- **Рейты**: низкие, как на официальных серверах (они указаны под названием сервера)',
           '- **Стартовый набор**: бафф Помощника новичков и заряды души без грейда на первые уровни',
           '- **Ошибки**: сообщайте о них в нашем Discord, каждое подтверждённое сообщение награждается Donation Coin',
           '',
@@ -57,11 +55,9 @@ export const DEMO_NEWS: {
       en: {
         title: 'Siege of Giran and a double Adena weekend',
         body: [
-          'This Saturday at 20:00 the first siege of **Giran Castle** begins. Clan leaders, register with the siege',
-          'manager by Friday night; the defenders are approved by the castle lord.',
+          'This Saturday at 20:00 the first siege of **Giran Castle** begins. Clan leaders, register with the siege manager by Friday night; the defenders are approved by the castle lord.',
           '',
-          'To fill your warehouses before the battle, every monster drops **double Adena** from Friday 18:00 to Monday',
-          '06:00 (server time).',
+          'To fill your warehouses before the battle, every monster drops **double Adena** from Friday 18:00 to Monday 06:00 (server time).',
         ].join('\n'),
       },
     },
@@ -75,8 +71,7 @@ export const DEMO_NEWS: {
       en: {
         title: 'Antharas awakens',
         body: [
-          'The earth dragon stirs in his lair: **Antharas** is back. Bring a Portal Stone to the Heart of Warding in',
-          "Antharas' Lair, gather your command channel and mind the Behemoth Dragons on the way.",
+          "The earth dragon stirs in his lair: **Antharas** is back. Bring a Portal Stone to the Heart of Warding in Antharas' Lair, gather your command channel and mind the Behemoth Dragons on the way.",
           '',
           'Bring a full party of healers and a lot of patience. Good luck, dragon slayers!',
         ].join('\n'),
