@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { api } from '@gatekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './app-under-test';
+import { testClock } from './support/clock';
+import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
+import { accountToolSettings } from './support/mailed-site';
 import { loadConfig } from '../src/config';
 import type { Connections } from '../src/db/connections';
 import { AuditLog } from '../src/features/console/audit-log';
@@ -12,7 +17,7 @@ import { listRewards } from '../src/features/console/rewards-section';
 import { OutboxRepository } from '../src/features/mail/outbox-repository';
 import { listPublishedPosts } from '../src/features/news/news-repository';
 import { deliveryOf } from '../src/features/rewards/reward-delivery';
-import { type FlavorName } from '../src/game/flavors';
+import type { FlavorName } from '../src/game/flavors';
 import type { GameSchema } from '../src/game/schema-check';
 import { prepareDatabases } from '../src/prepare-databases';
 import { parseSettings } from '../src/settings';
@@ -241,6 +246,64 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
       { status: 'sent', count: mails - failed },
     ]);
   });
+
+  // The console's test users are L2J accounts (support/console-session.ts): on the L2J world only.
+  it.runIf(flavor === 'l2j')(
+    "answers an owner's console calls with every section filled, and the started site leaves the records be",
+    async () => {
+      const clock = testClock();
+      const url = `sqlite:${join(dir, 'gatekeeper.sqlite')}`;
+      const databases = {
+        kind: 'sqlite' as const,
+        urls: { login: url, game: url, site: url },
+        connections,
+        drop: () => Promise.resolve(),
+      };
+      const app = await startApp(databases, {
+        settings: {
+          ...accountToolSettings({ maxFailedAttempts: 50, lockoutMinutes: 15, failedChecksPerAddressPerHour: 10_000 }),
+          console: CONSOLE_SETTINGS,
+        },
+        now: clock.now,
+      });
+      try {
+        const site = { url: app.url, databases };
+        const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+        type Read =
+          | 'getConsoleDonations'
+          | 'getConsoleRewards'
+          | 'getConsoleVotes'
+          | 'getConsoleFailedMails'
+          | 'getConsoleNews'
+          | 'getConsoleAudit'
+          | 'getConsoleDashboard';
+        const get = async <N extends Read>(name: N, query = '') => {
+          const answer = await sessionCall(app.url, 'GET', `${api[name].path}${query}`, owner.cookie);
+          expect(answer.status).toBe(200);
+          return api[name].response.parse(answer.body) as ReturnType<(typeof api)[N]['response']['parse']>;
+        };
+        expect((await get('getConsoleDonations', '?flagged=true')).rows).toHaveLength(1);
+        expect((await get('getConsoleRewards', '?status=delivered')).rows.length).toBeGreaterThan(0);
+        expect((await get('getConsoleRewards', '?status=pending')).rows).toHaveLength(2);
+        expect((await get('getConsoleRewards', '?status=failed')).rows).toHaveLength(1);
+        expect((await get('getConsoleVotes')).claims).toHaveLength(3);
+        expect((await get('getConsoleFailedMails')).length).toBeGreaterThan(0);
+        expect((await get('getConsoleNews')).filter((post) => post.state === 'published')).toHaveLength(3);
+        const audit = await get('getConsoleAudit', '?q=demogamemaster');
+        expect(audit.rows.map((row) => row.action)).toEqual(expect.arrayContaining(['signIn', 'news.create']));
+        expect((await get('getConsoleDashboard')).rewardBacklog).toMatchObject({ pending: 2, failed: 1 });
+        // The mail worker woke with the app: it found nothing of the demo's to send.
+        const pending = await connections.site.db
+          .selectFrom('site_mail_outbox')
+          .select('id')
+          .where('status', 'in', ['pending', 'sending'])
+          .execute();
+        expect(pending).toEqual([]);
+      } finally {
+        await app.app.close();
+      }
+    },
+  );
 
   it('writes nothing into the game for the rewards, and seeds nothing again on a second start', async () => {
     const tables = ['character_premium_items', 'custom_mail'];
