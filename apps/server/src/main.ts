@@ -33,7 +33,7 @@ const SHUTDOWN_GRACE_MS = 3_000;
 const start = async () => {
   const config = loadConfig();
   const settings = loadSettings(config.SETTINGS_FILE);
-  const { connections, schema, embedded } = await prepareDatabases(config, startupLog);
+  const { connections, schema, embedded } = await prepareDatabases(config, startupLog, settings);
   const app = await buildApp({ config, settings, connections, schema, logStream, noticesInSummary: terminal });
 
   // Stop taking connections, finish the requests in flight (for 3 s at most) and hand back claimed

@@ -3,6 +3,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from './config';
 import { seedDemoReferrals } from './features/referral/demo-referrals';
 import { seedDemoOnlineHistory } from './features/online/demo-history';
+import { seedDemoDonations } from './features/donations/demo-donations';
+import { seedDemoVotes } from './features/votes/demo-votes';
+import { seedDemoMail } from './features/mail/demo-mail';
+import { seedDemoNews } from './features/news/demo-news';
+import { seedDemoAudit } from './features/console/demo-audit';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
 import type { SiteDatabase } from './db/tables';
@@ -10,6 +15,7 @@ import { DEMO_ACCOUNTS, seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
 import { type GameFlavor, flavorNamed } from './game/flavors';
 import { migrateSiteTables } from './site-migrations';
+import { type Settings, parseSettings } from './settings';
 
 /**
  * Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration
@@ -21,6 +27,30 @@ export const keepDemoEmails = async (site: Kysely<SiteDatabase>, flavor: GameFla
     .insertInto('site_account_emails')
     .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
     .execute();
+};
+
+/**
+ * The demo world's records for the console's sections (first run only): donations, their coins
+ * and the votes' in the reward queue (records only, nothing reaches the game), a mass mail already
+ * sent, the news and the demo game master's audit lines, told from one story. `settings` gives the
+ * currency, coins, vote sites and mail versions the records are written in.
+ */
+const seedDemoConsole = async (
+  connections: Connections,
+  schema: GameSchema,
+  settings: Pick<Settings, 'donations' | 'rewards' | 'coins' | 'voteSites' | 'mail'>,
+  now = Date.now(),
+): Promise<void> => {
+  await seedDemoDonations(
+    connections,
+    schema,
+    { donations: settings.donations, rewards: settings.rewards, coinsPerEuro: settings.coins.perEuro },
+    now,
+  );
+  await seedDemoVotes(connections, schema, { voteSites: settings.voteSites, rewards: settings.rewards }, now);
+  const news = await seedDemoNews(connections.site.db, now);
+  const mail = await seedDemoMail(connections, schema, settings.mail, now);
+  await seedDemoAudit(connections.site.db, { news, mail });
 };
 
 const hasAccountsTable = async (connections: Connections): Promise<boolean> => {
@@ -47,6 +77,8 @@ export const prepareDatabases = async (
     | 'GAME_PASSWORD_HASH'
   >,
   log: Pick<FastifyBaseLogger, 'info'>,
+  /** The owner's settings, for the demo world's records (first run only); the defaults without. */
+  settings: Pick<Settings, 'donations' | 'rewards' | 'coins' | 'voteSites' | 'mail'> = parseSettings({}),
 ): Promise<{ connections: Connections; schema: GameSchema; embedded: boolean }> => {
   const connections = openConnections({
     login: config.LOGIN_DATABASE_URL,
@@ -77,6 +109,8 @@ export const prepareDatabases = async (
     if (firstRun) await seedDemoOnlineHistory(connections.site.db);
     // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
     if (firstRun) await keepDemoEmails(connections.site.db, schema.flavor);
+    // The console's sections (donations, rewards, votes, mail, news, audit log), after the emails the mail reaches.
+    if (firstRun) await seedDemoConsole(connections, schema, settings);
     // Migrations may take long on big tables; a visitor's call may not.
     connections.bound({
       queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
