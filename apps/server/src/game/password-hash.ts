@@ -80,12 +80,19 @@ export const verifyL2jPassword = (password: string, storedHash: string | null): 
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 };
 
+let bcryptChecks = 0;
+/** How many BCrypt checks this process has made: the same work for an unknown login as a known one. */
+export const bcryptChecksMade = (): number => bcryptChecks;
+
 /**
  * Checks a password against a stored hash of either scheme, told by its form: an aCis server may
  * hold both (accounts from before its move to BCrypt). Only what jBCrypt itself accepts verifies.
  */
 export const verifyPassword = async (password: string, storedHash: string | null): Promise<boolean> => {
   if (!storedHash) return false;
-  if (schemeOfHash(storedHash) === 'bcrypt') return runBcrypt<boolean>({ kind: 'compare', password, hash: storedHash });
+  if (schemeOfHash(storedHash) === 'bcrypt') {
+    bcryptChecks += 1;
+    return runBcrypt<boolean>({ kind: 'compare', password, hash: storedHash });
+  }
   return verifyL2jPassword(password, storedHash);
 };
