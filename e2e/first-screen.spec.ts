@@ -81,7 +81,7 @@ const checkPage = async (page: Page, path: string, id: RouteId) => {
   // A ranking's rows, or its notice when empty, are in the pre-rendered page (decision 040), also
   // on a site just started: the page is as it stays.
   if (id !== 'home') {
-    const { target, what, start } = await contentStart(page.getByRole('main').getByRole('article'));
+    const { target, what, start } = await contentStart(page.getByRole('main').getByRole('article').first());
     await expectInFirstScreen(page, target, `${path}: ${what}`, start);
   }
   expect(await page.evaluate(() => window.scrollY), `${path}: opened at the top`).toBe(0);
@@ -116,7 +116,7 @@ test('on a 1920 desktop the home page keeps its artwork header, hero and right p
     [
       header.getByRole('heading', { level: 1 }),
       header.getByRole('link', { name: /Bring your friends/ }),
-      page.getByRole('main').getByRole('article'),
+      page.getByRole('main').getByRole('article').first(),
     ].map(async (element) => Math.round((await element.boundingBox())!.x)),
   );
   expect(new Set(edges).size, `left edges ${edges.join(', ')}`).toBe(1);
