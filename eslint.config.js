@@ -47,7 +47,7 @@ const FEATURE_EXCEPTIONS = {
   metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
   sessions: ['accounts'], // signing in checks the password, lockout and counters as the account tools do
-  console: ['sessions', 'accounts', 'rewards', 'mail', 'news', 'donations'], // the session, second factor and lockout; the reward queue's and the outbox's retries; the news service and its renderer; the donations ledger
+  console: ['sessions', 'accounts', 'rewards', 'mail', 'donations', 'votes'], // the session, second factor and lockout; the staff-privacy rules; the dashboard's figures, each asked of the feature that owns them
 };
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });

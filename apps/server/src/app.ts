@@ -38,8 +38,10 @@ import { sessionRoutes } from './features/sessions/routes';
 import { AuditLog } from './features/console/audit-log';
 import { ConsoleGate, totpStepUp } from './features/console/console-gate';
 import { consoleRoutes } from './features/console/routes';
-import { consoleNewsRoutes } from './features/console/news-section';
-import { consoleOwnerRoutes } from './features/console/owner-routes';
+import { donationsConsoleSection, donationsOfAccount } from './features/donations/console-section';
+import { newsConsoleSection } from './features/news/console-section';
+import { rewardsConsoleSection } from './features/rewards/console-section';
+import { votesConsoleSection } from './features/votes/console-section';
 import { passkeyStepUp } from './features/console/passkey-step-up';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
@@ -368,45 +370,6 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         changeEmail: (login, input) => requestEmailChange(recoveryDeps, { login, ...input }),
       }),
     });
-    await sdk.register(consoleRoutes, {
-      gate: consoleGate,
-      sessions: accountSessions,
-      dashboard: {
-        connections,
-        schema: deps.schema,
-        redis,
-        smtpConfigured: Boolean(config.SMTP_URL),
-        paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
-        now,
-      },
-      rewards,
-      mail: { outbox, wake: () => mailWorker.wake() },
-      requestsPerMinute: accounts.requestsPerMinute,
-      redis,
-    });
-    await sdk.register(consoleOwnerRoutes, {
-      gate: consoleGate,
-      sessions: accountSessions,
-      passkey: consolePasskey,
-      sections: {
-        connections,
-        schema: deps.schema,
-        rewardSettings: settings.rewards,
-        history: accountSessions.history,
-        now,
-      },
-      rewards,
-      requestsPerMinute: accounts.requestsPerMinute,
-      redis,
-    });
-    // The Accounts section's actions live with the accounts; they pass the console's one gate.
-    await sdk.register(accountsConsoleSection, {
-      door: consoleGate,
-      deps: recoveryDeps,
-      sessions: accountSessions,
-      liftEveryMs: 60_000,
-      ...(deps.takeBanLifter ? { takeBanLifter: deps.takeBanLifter } : {}),
-    });
     await sdk.register(mailRoutes, {
       deps: {
         credentials: recoveryDeps,
@@ -469,14 +432,60 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.PUBLIC_URL,
     discordWebhookUrl: config.DISCORD_NEWS_WEBHOOK_URL,
   });
-  // The console's News and Mail sections (docs/product.md#console-news, #console-mail).
-  await app.register(consoleNewsRoutes, { gate: consoleGate, news, now });
-  await app.register(consoleMailRoutes, {
-    gate: consoleGate,
-    deps: { site: connections.site.db, outbox, versions: mailVersions, now },
-    signing: { publicUrl: config.PUBLIC_URL, signingKey: config.MAIL_SIGNING_KEY, texts },
-    wake: () => mailWorker.wake(),
-    limits: settings.console.massMail,
+  // The console (docs/owner/console.md): its own calls, then each feature's section, every call through the one gate.
+  const door = consoleGate;
+  await app.register(async (console) => {
+    await console.register(consoleRoutes, {
+      gate: consoleGate,
+      sessions: accountSessions,
+      passkey: consolePasskey,
+      dashboard: {
+        connections,
+        schema: deps.schema,
+        redis,
+        smtpConfigured: Boolean(config.SMTP_URL),
+        paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+        now,
+      },
+      requestsPerMinute: accounts.requestsPerMinute,
+      redis,
+    });
+    await console.register(accountsConsoleSection, {
+      door,
+      deps: recoveryDeps,
+      sessions: accountSessions,
+      others: {
+        rewards: async (login) =>
+          (
+            await accountRewards(
+              { connections, schema: deps.schema, settings: settings.rewards, donationRequestId },
+              login,
+            )
+          ).map(({ source, character, itemId, count, state, createdAt }) => ({
+            source,
+            character,
+            itemId,
+            count,
+            state,
+            createdAt,
+          })),
+        donations: (login) => donationsOfAccount({ connections, schema: deps.schema }, login),
+        signIns: (login, at) => accountSessions.history.list(login, at),
+      },
+      liftEveryMs: 60_000,
+      ...(deps.takeBanLifter ? { takeBanLifter: deps.takeBanLifter } : {}),
+    });
+    await console.register(donationsConsoleSection, { door, connections, schema: deps.schema, delivery: rewards, now });
+    await console.register(votesConsoleSection, { door, db: connections.site.db, now });
+    await console.register(rewardsConsoleSection, { door, db: connections.site.db, delivery: rewards, now });
+    await console.register(newsConsoleSection, { door, news, now });
+    await console.register(consoleMailRoutes, {
+      door,
+      deps: { site: connections.site.db, outbox, versions: mailVersions, now },
+      signing: { publicUrl: config.PUBLIC_URL, signingKey: config.MAIL_SIGNING_KEY, texts },
+      wake: () => mailWorker.wake(),
+      limits: settings.console.massMail,
+    });
   });
   await app.register(healthRoutes, { connections, redis });
   await app.register(legacyIpnRoutes, {

@@ -1,7 +1,7 @@
 import { api } from '@gatekeeper/contract';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { safeCell, toCsv } from '../src/features/console/csv';
+import { safeCell, toCsv } from '../src/infra/csv';
 import { recordSiteFailure } from '../src/features/votes/site-failures';
 import { DATABASE_KINDS } from './databases';
 import { newCharacter } from './support/characters';

@@ -12,8 +12,9 @@ import { loadConfig } from '../src/config';
 import type { Connections } from '../src/db/connections';
 import { AuditLog } from '../src/features/console/audit-log';
 import { readDashboard } from '../src/features/console/dashboard';
-import { donationsPage, votesSection } from '../src/features/console/owner-sections';
-import { listRewards } from '../src/features/console/rewards-section';
+import { donationsPage } from '../src/features/donations/console-section';
+import { listRewards } from '../src/features/rewards/console-section';
+import { votesSection } from '../src/features/votes/console-section';
 import { OutboxRepository } from '../src/features/mail/outbox-repository';
 import { listPublishedPosts } from '../src/features/news/news-repository';
 import { deliveryOf } from '../src/features/rewards/reward-delivery';
@@ -81,13 +82,7 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const sections = () => ({
-    connections,
-    schema,
-    rewardSettings: SETTINGS.rewards,
-    history: undefined as never,
-    now: () => Date.now(),
-  });
+  const sections = () => ({ connections, schema });
 
   it('lists the donations: delivered ones, one refunded in part, one flagged for the owner', async () => {
     const { rows } = await donationsPage(sections(), {});
@@ -157,7 +152,7 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
   });
 
   it('counts votes on the configured vote sites over the last 30 days, and a site that did not answer', async () => {
-    const votes = await votesSection(sections());
+    const votes = await votesSection(connections.site.db, Date.now());
     expect(votes.claims.map((row) => row.site).sort()).toEqual(
       SETTINGS.voteSites
         .slice(0, 3)
@@ -233,7 +228,7 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
     expect(dashboard.rewardBacklog).toMatchObject({ pending: 2, failed: 1 });
     expect(dashboard.rewardBacklog.oldest).not.toBeNull();
 
-    const votes = await votesSection(sections());
+    const votes = await votesSection(connections.site.db, Date.now());
     expect(dashboard.votesPerSite).toEqual(votes.claims.map((row) => ({ site: row.site, count: row.total })));
     expect(dashboard.votesPerSite.reduce((sum, row) => sum + row.count, 0)).toBe(
       await countRows(connections, 'site_vote_claims'),

@@ -1,60 +1,14 @@
-import {
-  type ConsoleAccountActionAnswer,
-  type ConsoleAccountActionModel,
-  type ConsoleAccountBanModel,
-  type ConsoleRole,
-  type ErrorCode,
-  type Language,
-  isLanguage,
-} from '@gatekeeper/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ConsoleAccountActionAnswer, type ErrorCode, type Language, isLanguage } from '@gatekeeper/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listAccountCharacterViews } from '../../game/account-overview';
 import { type Account, findAccount, normalizeLogin } from '../../game/accounts';
+import { type ConsoleDoor, SYSTEM_ACTOR } from '../../infra/console-door';
 import { emailOf } from './account-emails';
 import { banAccount, banEnd, liftDueBans, unbanAccount } from './account-bans';
+import { type AccountRecordsOfOthers, lookUpAccounts } from './console-lookup';
 import { isRefused } from './credentials';
 import { type AccountCallDeps, queueRecoveryMail } from './password-recovery';
-
-/** Who acts at the console, as its gate tells it (features/console/console-gate.ts). */
-export interface StaffActor {
-  login: string;
-  role: ConsoleRole;
-  address: string;
-}
-
-type Handler<Body> = (
-  input: { body: Body; actor: StaffActor },
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<unknown>;
-
-type NoteCall = 'unbanConsoleAccount' | 'endConsoleAccountSessions' | 'sendConsoleAccountReset';
-
-/**
- * The console's one gate (features/console/console-gate.ts) as this section uses it: app.ts hands
- * it over, since the console's feature already depends on this one. `route` gives a call its
- * role, step-up and anti-forgery check; `record` and `audit` write the audit log.
- */
-export interface ConsoleDoor {
-  route(app: FastifyInstance, name: 'banConsoleAccount', required: 'owner', handler: Handler<BanBody>): void;
-  route(app: FastifyInstance, name: NoteCall, required: 'owner', handler: Handler<NoteBody>): void;
-  record(actor: StaffActor, action: string, record?: string, detail?: string): Promise<void>;
-  /** The console role an access level gives (staff), or undefined for a player. */
-  roleOf(accessLevel: number): ConsoleRole | undefined;
-  audit: {
-    record(entry: {
-      login: string;
-      role: string;
-      action: string;
-      record?: string;
-      address: string;
-      detail?: string;
-    }): Promise<void>;
-  };
-}
-
-type BanBody = Required<ConsoleAccountBanModel>;
-type NoteBody = Required<ConsoleAccountActionModel>;
+import { accountViewFor, mayFind } from './staff-privacy';
 
 /** The player's site sessions (features/sessions), ended by a ban or on their own. */
 export interface AccountSessionEnder {
@@ -66,20 +20,20 @@ export interface AccountsConsoleOptions {
   deps: AccountCallDeps;
   sessions: AccountSessionEnder;
   /** How often this instance looks for timed bans that ended. */
+  /** What the look-up shows of the account from other features. */
+  others: AccountRecordsOfOthers;
   liftEveryMs: number;
   /** Receives the lifting of ended bans, which then runs only when the test calls it. */
   takeBanLifter?: (lift: () => Promise<void>) => void;
 }
 
-/** Who the audit log names for what the site does by itself (a timed ban ending). */
-export const SYSTEM_ACTOR = { login: '(system)', role: 'system', address: '' } as const;
-
 const describeBan = (until: number | null) => (until === null ? 'for good' : `until ${new Date(until).toISOString()}`);
 
 /**
- * The Accounts section's actions (docs/owner/console.md#accounts), an owner's only: ban and unban
- * in the game's own table, end the player's site sessions, mail a password-reset link. Each is
- * audited with its reason. A gm is refused by the gate (403 consoleForbidden) and nothing is written.
+ * The Accounts section (docs/owner/console.md#accounts): a gm and an owner look an account up (who
+ * looked up whom is audited); only an owner acts: ban and unban in the game's own table, end the
+ * player's site sessions, mail a password-reset link, each audited with its reason. A gm is
+ * refused by the gate (403 consoleForbidden) and nothing is written.
  */
 export const accountsConsoleSection = async (app: FastifyInstance, options: AccountsConsoleOptions): Promise<void> => {
   const { door, deps, sessions } = options;
@@ -102,6 +56,18 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
     bannedUntil: change.until ?? null,
     sessionsEnded: change.sessionsEnded,
     inGame: await inGame(account.login),
+  });
+
+  // A GM sees another staff account's e-mail and sign-in addresses masked, and does not find it by e-mail (staff-privacy.ts).
+  door.route(app, 'getConsoleAccount', 'gm', async ({ actor, query }, _request, reply) => {
+    if (query.q === '') return reply.code(400).send(['consoleLookupRequired'] satisfies ErrorCode[]);
+    const lookup = { connections: deps.connections, schema: deps.schema, others: options.others, now: deps.now };
+    const isStaff = (accessLevel: number) => door.roleOf(accessLevel) !== undefined;
+    const accounts = (await lookUpAccounts(lookup, query.q))
+      .filter((view) => mayFind(actor, view, isStaff(view.accessLevel)))
+      .map((view) => accountViewFor(actor, view, isStaff(view.accessLevel)));
+    await door.record(actor, 'account.lookup', query.q, accounts.map((account) => account.login).join(' '));
+    return reply.send({ accounts });
   });
 
   door.route(app, 'banConsoleAccount', 'owner', async ({ actor, body }, _request, reply) => {
@@ -172,12 +138,12 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
   // Timed bans end by themselves: each instance looks every liftEveryMs, one lifts each ban.
   const lift = async () => {
     for (const ban of await liftDueBans(deps)) {
-      await door.audit.record({
-        ...SYSTEM_ACTOR,
-        action: 'account.unban',
-        record: ban.login,
-        detail: `ban by ${ban.bannedBy} ended, level ${ban.restoredLevel}: ${ban.reason}`,
-      });
+      await door.record(
+        SYSTEM_ACTOR,
+        'account.unban',
+        ban.login,
+        `ban by ${ban.bannedBy} ended, level ${ban.restoredLevel}: ${ban.reason}`,
+      );
     }
   };
   if (options.takeBanLifter) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SiteDatabase } from '../../db/tables';
 import { findAccount, listLoginsFromAccessLevel } from '../../game/accounts';
+import type { AuditedActor, ConsoleDoor } from '../../infra/console-door';
 import { requestHasCsrfToken } from '../../infra/csrf';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { AccountSessions } from '../sessions/account-sessions';
@@ -85,7 +86,7 @@ type Checked = { actor: ConsoleActor; steppedUp: boolean } | { status: 401 | 403
  * with the second factor on this session, used within the idle minutes. Every console call is
  * registered through `route`, which runs all three before the handler.
  */
-export class ConsoleGate {
+export class ConsoleGate implements ConsoleDoor {
   readonly audit: AuditLog;
   readonly factors: ReadonlyMap<ConsoleFactor, StepUpFactor>;
 
@@ -104,11 +105,6 @@ export class ConsoleGate {
     if (accessLevel >= ownerAccessLevel) return 'owner';
     if (accessLevel >= gmAccessLevel) return 'gm';
     return undefined;
-  }
-
-  /** Whether an account of this access level is staff (a GM or an owner): staff-privacy.ts masks its data for a GM. */
-  isStaff(accessLevel: number): boolean {
-    return this.roleOf(accessLevel) !== undefined;
   }
 
   /** The staff's logins (lower case), read from the game now: the accounts at a GM's access level or above. */
@@ -188,7 +184,7 @@ export class ConsoleGate {
   }
 
   /** Appends a line to the audit log for the actor: what was done and on which record. */
-  record(actor: ConsoleActor, action: string, record = '', detail = ''): Promise<void> {
+  record(actor: AuditedActor, action: string, record = '', detail = ''): Promise<void> {
     return this.audit.record({ login: actor.login, role: actor.role, action, record, address: actor.address, detail });
   }
 

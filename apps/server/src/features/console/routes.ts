@@ -1,34 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
-import { normalizeLogin } from '../../game/accounts';
 import { checkCode } from '../accounts/credentials';
+import { auditRowFor, masksStaff } from '../accounts/staff-privacy';
 import type { AccountSessions } from '../sessions/account-sessions';
-import type { OutboxRepository } from '../mail/outbox-repository';
-import type { RewardDelivery } from '../rewards/reward-delivery';
-import { requeueReward } from '../rewards/reward-queue';
 import type { ConsoleGate } from './console-gate';
 import { type DashboardDeps, readDashboard } from './dashboard';
-import { cancelReward, listRewards, rewardStatusOf } from './rewards-section';
-import { auditRowFor, emailFor, masksStaff } from './staff-privacy';
+import type { PasskeyStepUp } from './passkey-step-up';
 
 export interface ConsoleRoutesOptions {
   gate: ConsoleGate;
   sessions: AccountSessions;
+  passkey: PasskeyStepUp;
   dashboard: DashboardDeps;
-  rewards: RewardDelivery;
-  /** The mail outbox and a wake-up of this instance's mail worker. */
-  mail: { outbox: OutboxRepository; wake: () => void };
   requestsPerMinute: number;
   redis?: Redis;
 }
 
 /**
  * The console's own calls (docs/owner/console.md): who is at it, the step-up with the second
- * factor, and the audit log. The sections register theirs through the same gate.
+ * factor or a passkey, the audit log and the dashboard. Each section lives in the feature whose
+ * data it shows and registers its calls through the same gate (docs/architecture.md).
  */
 export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> => {
-  const { gate, sessions } = options;
+  const { gate, sessions, passkey } = options;
   await registerRateLimit(app, options.redis);
   const limited = limitPerMinute(options.requestsPerMinute);
 
@@ -77,54 +72,43 @@ export const consoleRoutes = async (app: FastifyInstance, options: ConsoleRoutes
     return reply.send({ ...page, rows: page.rows.map((row) => auditRowFor(actor, row)) });
   });
 
+  // The passkey step-up: options bound to this session, then the assertion, as decision 028's sign-in.
+  gate.route(
+    app,
+    'consoleStepUpPasskeyOptions',
+    'gm',
+    async ({ actor }, _request, reply) => {
+      if (!(await passkey.isOn(actor.login))) return reply.code(400).send(['consoleNeedsSecondFactor']);
+      return reply.send(await passkey.options(actor.login, actor.sessionHash, sessions.now()));
+    },
+    { stepUp: false, config: limited.config },
+  );
+  gate.route(
+    app,
+    'consoleSignInPasskey',
+    'gm',
+    async ({ actor, body }, request, reply) => {
+      if (!(await passkey.isOn(actor.login))) return reply.code(400).send(['consoleNeedsSecondFactor']);
+      const checked = await checkCode(sessions.credentials, actor.login, request.ip, () =>
+        passkey.verifyAssertion({
+          login: actor.login,
+          sessionHash: actor.sessionHash,
+          response: body.response,
+          now: sessions.now(),
+        }),
+      );
+      if (checked !== 'right') {
+        await gate.record(actor, 'signInFailed', '', checked === 'refused' ? 'passkey locked' : 'passkey');
+        return reply.code(400).send([checked === 'wrong' ? 'passkeyRefused' : 'tooManyAttempts']);
+      }
+      await gate.grantStepUp(actor);
+      await gate.record(actor, 'signIn', '', 'passkey');
+      return reply.send([]);
+    },
+    { stepUp: false, config: limited.config },
+  );
+
   gate.route(app, 'getConsoleDashboard', 'gm', async (_input, _request, reply) =>
     reply.send(await readDashboard(options.dashboard)),
   );
-
-  // The reward queue (docs/owner/console.md#rewards): a gm reads it, only an owner acts on it.
-  const site = options.dashboard.connections.site.db;
-  gate.route(app, 'getConsoleRewards', 'gm', async ({ query }, _request, reply) =>
-    reply.send(await listRewards(site, query)),
-  );
-  gate.route(app, 'retryConsoleReward', 'owner', async ({ actor, body }, _request, reply) => {
-    const before = await requeueReward(site, body.requestId, options.dashboard.now());
-    if (before === 'missing') return reply.code(404).send(['consoleRewardNotFound']);
-    if (before !== 'failed' && before !== 'cancelled') return reply.code(400).send(['consoleRewardNotRetryable']);
-    // Every failed grant is tried now (each claimed once), as the background retry would.
-    await options.rewards.retryFailed();
-    const after = (await rewardStatusOf(site, body.requestId)) ?? 'missing';
-    await gate.record(actor, 'reward.retry', body.requestId, `${before} -> ${after}`);
-    return reply.send({ before, after });
-  });
-  gate.route(app, 'cancelConsoleReward', 'owner', async ({ actor, body }, _request, reply) => {
-    const before = await cancelReward(site, body.requestId, body.reason, actor.login, options.dashboard.now());
-    if (before === 'missing') return reply.code(404).send(['consoleRewardNotFound']);
-    if (before !== 'pending' && before !== 'failed') return reply.code(400).send(['consoleRewardNotCancellable']);
-    await gate.record(actor, 'reward.cancel', body.requestId, body.reason);
-    return reply.send({ before, after: 'cancelled' });
-  });
-
-  // The outbox's given-up mails (docs/owner/console.md#mail): what `npm run mail` lists and retries.
-  // A mail of a staff account (a test mail too: it is its sender's) shows a GM only a masked address.
-  gate.route(app, 'getConsoleFailedMails', 'gm', async ({ actor }, _request, reply) => {
-    const mails = await options.mail.outbox.failed();
-    const staff = masksStaff(actor) ? await gate.staffLogins() : new Set<string>();
-    return reply.send(
-      mails.map((mail) => ({
-        id: Number(mail.id),
-        jobId: mail.job_id === null ? null : Number(mail.job_id),
-        kind: mail.kind,
-        email: emailFor(actor, { login: mail.login, staff: staff.has(normalizeLogin(mail.login)) }, mail.email),
-        subject: mail.subject,
-        attempts: Number(mail.attempts),
-        lastError: mail.last_error,
-      })),
-    );
-  });
-  gate.route(app, 'retryConsoleFailedMails', 'gm', async ({ actor, body }, _request, reply) => {
-    const requeued = await options.mail.outbox.retryFailed(options.dashboard.now(), body.jobId);
-    options.mail.wake();
-    await gate.record(actor, 'mail.retryFailed', body.jobId === undefined ? '' : `job ${body.jobId}`, `${requeued}`);
-    return reply.send({ requeued });
-  });
 };

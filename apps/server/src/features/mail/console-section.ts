@@ -1,6 +1,8 @@
-import { type Api, type ConsoleRole, MAIL_FORM_MESSAGES } from '@gatekeeper/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { type ConsoleRole, MAIL_FORM_MESSAGES } from '@gatekeeper/contract';
+import type { FastifyInstance } from 'fastify';
+import { normalizeLogin } from '../../game/accounts';
+import type { ConsoleDoor } from '../../infra/console-door';
+import { emailFor, masksStaff } from '../accounts/staff-privacy';
 import type { MassMailSigning } from './mail-content';
 import {
   countMassMailRecipients,
@@ -13,38 +15,11 @@ import {
 
 const HOUR_MS = 3_600_000;
 
-/** Who makes a console call, as the console's gate read it from the session and the game. */
-interface SectionActor {
-  login: string;
-  role: ConsoleRole;
-}
-
-type SectionInput<N extends keyof Api> = {
-  body: Api[N] extends { body: z.ZodType } ? z.output<Api[N]['body']> : undefined;
-  query: Api[N] extends { query: z.ZodType } ? z.output<Api[N]['query']> : undefined;
-  actor: SectionActor;
-};
-
-/**
- * What this section needs of the console's one gate (features/console/console-gate.ts, which
- * depends on this feature): app.ts hands the gate over. `route` checks the session, the role and
- * the step-up before the handler; `record` appends to the audit log.
- */
-export interface ConsoleSectionGate {
-  route<N extends keyof Api>(
-    app: FastifyInstance,
-    name: N,
-    required: ConsoleRole,
-    handler: (input: SectionInput<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  ): void;
-  record(actor: SectionActor, action: string, record?: string, detail?: string): Promise<void>;
-}
-
 /** How many sends and mails one login of each role may queue in an hour (the console's settings). */
 export type MassMailLimits = Record<ConsoleRole, { sendsPerHour: number; recipientsPerHour: number }>;
 
 export interface ConsoleMailOptions {
-  gate: ConsoleSectionGate;
+  door: ConsoleDoor;
   /** The outbox, site database, versions' databases and clock. */
   deps: Pick<MailServiceDeps, 'site' | 'outbox' | 'versions' | 'now'>;
   /** What the mail worker signs and writes the footers with: the preview renders as it sends. */
@@ -63,7 +38,7 @@ export interface ConsoleMailOptions {
  * (docs/owner/console.md#mass-mail-limits); every send and every refusal in the audit log.
  */
 export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMailOptions): Promise<void> => {
-  const { gate, deps } = options;
+  const { door, deps } = options;
 
   // One send at a time on this instance, so that sends made together cannot all pass one count.
   let queue: Promise<unknown> = Promise.resolve();
@@ -73,20 +48,20 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
     return run;
   };
 
-  gate.route(app, 'getConsoleMailRecipients', 'gm', async ({ actor, query }, _request, reply) => {
+  door.route(app, 'getConsoleMailRecipients', 'gm', async ({ actor, query }, _request, reply) => {
     const counted = await countMassMailRecipients(deps, actor.login, query);
     if ('code' in counted) return reply.code(counted.status).send([counted.code]);
     return reply.send(counted);
   });
 
-  gate.route(app, 'previewConsoleMail', 'gm', async ({ actor, body }, _request, reply) => {
+  door.route(app, 'previewConsoleMail', 'gm', async ({ actor, body }, _request, reply) => {
     if (!deps.versions.of(body.version)) return reply.code(400).send(['mail.versionNotConfigured']);
     const mails = previewMassMail(options.signing, actor.login, body);
     if ('code' in mails) return reply.code(400).send(['consoleMailContentEmpty']);
     return reply.send({ mails });
   });
 
-  gate.route(app, 'sendConsoleMail', 'gm', async ({ actor, body }, request, reply) => {
+  door.route(app, 'sendConsoleMail', 'gm', async ({ actor, body }, request, reply) => {
     const limit = options.limits[actor.role];
     const { expectedRecipients, ...mail } = body;
     const { result, used } = await oneAtATime(async () => {
@@ -100,7 +75,7 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
     });
     if ('code' in result && result.code === 'consoleMailLimit') {
       const { sends, mails } = used;
-      await gate.record(
+      await door.record(
         actor,
         'mail.refused',
         '',
@@ -109,7 +84,7 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
       return reply.code(429).send(['consoleMailLimit']);
     }
     if ('code' in result && result.code === 'consoleMailRecipientsChanged') {
-      await gate.record(
+      await door.record(
         actor,
         'mail.refused',
         '',
@@ -124,7 +99,7 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
     }
     request.log.info({ job: result.jobId, queued: result.queued, skipped: result.skipped }, 'console mass mail queued');
     options.wake();
-    await gate.record(
+    await door.record(
       actor,
       'mail.send',
       `job ${result.jobId}`,
@@ -133,9 +108,44 @@ export const consoleMailRoutes = async (app: FastifyInstance, options: ConsoleMa
     return reply.send(result);
   });
 
-  gate.route(app, 'getConsoleMailJob', 'gm', async ({ query }, _request, reply) => {
+  door.route(app, 'getConsoleMailJob', 'gm', async ({ query }, _request, reply) => {
     const progress = await massMailProgress(deps, query.jobId);
     if (!progress) return reply.code(404).send(['consoleMailJobNotFound']);
     return reply.send(progress);
   });
+
+  // The outbox's given-up mails (docs/owner/console.md#mail): what `npm run mail` lists and retries.
+  // A mail of a staff account (a test mail too: it is its sender's) shows a GM only a masked address.
+  door.route(app, 'getConsoleFailedMails', 'gm', async ({ actor }, _request, reply) => {
+    const mails = await deps.outbox.failed();
+    const staff = masksStaff(actor) ? await door.staffLogins() : new Set<string>();
+    return reply.send(
+      mails.map((mail) => ({
+        id: Number(mail.id),
+        jobId: mail.job_id === null ? null : Number(mail.job_id),
+        kind: mail.kind,
+        email: emailFor(actor, { login: mail.login, staff: staff.has(normalizeLogin(mail.login)) }, mail.email),
+        subject: mail.subject,
+        attempts: Number(mail.attempts),
+        lastError: mail.last_error,
+      })),
+    );
+  });
+  door.route(app, 'retryConsoleFailedMails', 'gm', async ({ actor, body }, _request, reply) => {
+    const requeued = await deps.outbox.retryFailed(deps.now(), body.jobId);
+    options.wake();
+    await door.record(actor, 'mail.retryFailed', body.jobId === undefined ? '' : `job ${body.jobId}`, `${requeued}`);
+    return reply.send({ requeued });
+  });
 };
+
+/** The dashboard's figure: the outbox's mails per state. */
+export const outboxCounts = async (site: MailServiceDeps['site']) =>
+  (
+    await site
+      .selectFrom('site_mail_outbox')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute()
+  ).map((row) => ({ status: row.status, count: Number(row.n) }));

@@ -1,13 +1,13 @@
 import { type ConsoleNewsPostAnswer, type ConsoleNewsRow, LANGUAGES, type Language } from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { renderMarkdown } from '../news/news-render';
-import type { StoredPost } from '../news/news-repository';
-import type { NewsService } from '../news/news-service';
-import type { ConsoleGate } from './console-gate';
+import type { ConsoleDoor } from '../../infra/console-door';
+import { renderMarkdown } from './news-render';
+import type { StoredPost } from './news-repository';
+import type { NewsService } from './news-service';
 
 export interface ConsoleNewsOptions {
-  gate: ConsoleGate;
+  door: ConsoleDoor;
   news: NewsService;
   now: () => number;
 }
@@ -47,20 +47,20 @@ const detailOf = (post: { state: string; publishAt: number; pinned: boolean }, l
  * deletes, previews a text through the pages' own renderer and sanitizer, and reads the versions a
  * post had before each edit. Every write is in the audit log with the post's id and address name.
  */
-export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNewsOptions): Promise<void> => {
-  const { gate, news, now } = options;
+export const newsConsoleSection = async (app: FastifyInstance, options: ConsoleNewsOptions): Promise<void> => {
+  const { door, news, now } = options;
 
-  gate.route(app, 'getConsoleNews', 'gm', async (_input, _request, reply) =>
+  door.route(app, 'getConsoleNews', 'gm', async (_input, _request, reply) =>
     reply.send((await news.list()).map((post) => rowOf(post, now()))),
   );
 
-  gate.route(app, 'getConsoleNewsPost', 'gm', async ({ query }, _request, reply) => {
+  door.route(app, 'getConsoleNewsPost', 'gm', async ({ query }, _request, reply) => {
     const post = await news.find(query.id);
     if (!post) return reply.code(404).send(['consoleNewsNotFound']);
     return reply.send(formOf(post));
   });
 
-  gate.route(app, 'saveConsoleNews', 'gm', async ({ actor, body }, _request, reply) => {
+  door.route(app, 'saveConsoleNews', 'gm', async ({ actor, body }, _request, reply) => {
     if (body.id !== undefined && !(await news.find(body.id))) return reply.code(404).send(['consoleNewsNotFound']);
     let id: number;
     try {
@@ -70,7 +70,7 @@ export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNe
       throw error;
     }
     const languages = LANGUAGES.filter((language) => language === 'en' || body.post.texts[language].title);
-    await gate.record(
+    await door.record(
       actor,
       body.id === undefined ? 'news.create' : 'news.update',
       `post ${id} ${body.post.slug}`,
@@ -79,22 +79,22 @@ export const consoleNewsRoutes = async (app: FastifyInstance, options: ConsoleNe
     return reply.send({ id });
   });
 
-  gate.route(app, 'deleteConsoleNews', 'gm', async ({ actor, body }, _request, reply) => {
+  door.route(app, 'deleteConsoleNews', 'gm', async ({ actor, body }, _request, reply) => {
     const post = await news.find(body.id);
     if (!post || !(await news.remove(body.id, actor.login))) return reply.code(404).send(['consoleNewsNotFound']);
-    await gate.record(actor, 'news.delete', `post ${post.id} ${post.slug}`, post.texts.en?.title ?? '');
+    await door.record(actor, 'news.delete', `post ${post.id} ${post.slug}`, post.texts.en?.title ?? '');
     return reply.send([]);
   });
 
   // Each edit keeps the version it replaced (features/news/news-versions.ts): who changed it, when, its texts.
-  gate.route(app, 'getConsoleNewsVersions', 'gm', async ({ query }, _request, reply) => {
+  door.route(app, 'getConsoleNewsVersions', 'gm', async ({ query }, _request, reply) => {
     const versions = await news.versions(query.id);
     if (versions.length === 0 && !(await news.find(query.id))) return reply.code(404).send(['consoleNewsNotFound']);
     return reply.send(versions);
   });
 
   // Only the server renders Markdown: the page shows this HTML, already sanitized, as the post will be.
-  gate.route(app, 'previewConsoleNews', 'gm', async ({ body }, _request, reply) =>
+  door.route(app, 'previewConsoleNews', 'gm', async ({ body }, _request, reply) =>
     reply.send({ html: renderMarkdown(body.body) }),
   );
 };
