@@ -34,6 +34,8 @@ const serverElements = [
 const serverFiles = [
   { category: 'config', pattern: `${SERVER}/{config,paths}.ts` },
   { category: 'root', pattern: `${SERVER}/*.{ts,json}` },
+  // Each feature's site tables (their types beside its migrations), which db/tables.ts gathers.
+  { category: 'tables', pattern: `${SERVER}/features/*/tables.ts` },
 ];
 
 /**
@@ -44,6 +46,7 @@ const FEATURE_EXCEPTIONS = {
   donations: ['rewards'], // a donation grants its reward
   votes: ['rewards', 'statistics'], // a verified vote grants its reward; the top voters' ranking source
   mail: ['accounts'], // the GM form checks the GM's credentials
+  'facebook-streams': ['streams'], // a registered Facebook stream is shown among the live streams
   metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
   sessions: ['accounts'], // signing in checks the password, lockout and counters as the account tools do
@@ -69,7 +72,7 @@ const serverPolicies = [
   })),
   { from: { element: { type: 'game' } }, allow: to('db', 'infra') },
   // db uses infra's ServiceUnavailableError; infra knows db only by its table types.
-  { from: { element: { type: 'db' } }, allow: to('infra') },
+  { from: { element: { type: 'db' } }, allow: [to('infra'), { ...toFiles('tables'), dependency: { kind: 'type' } }] },
   { from: { element: { type: 'infra' } }, allow: [toFiles('config'), { ...to('db'), dependency: { kind: 'type' } }] },
 ];
 

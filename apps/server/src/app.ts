@@ -15,7 +15,7 @@ import { tokenCipher } from './features/facebook-streams/token-cipher';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
-import { donationRequestId } from './features/donations/crediting';
+import { paymentsByGrant } from './features/donations/ledger';
 import { healthRoutes } from './features/health/routes';
 import { createRewardDelivery } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
@@ -81,6 +81,7 @@ import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
 import type { Settings } from './settings';
+import { OnlineHistoryRepository } from './features/online/online-history';
 
 export interface AppDependencies {
   config: Config;
@@ -273,6 +274,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   const serverStatus = serverStatusSource({ login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
 
+  // An account's rewards as My account and the console's look-up list them, with what each payment was.
+  const rewardListDeps = {
+    connections,
+    schema: deps.schema,
+    settings: settings.rewards,
+    paymentsOf: (charIds: number[]) => paymentsByGrant(connections.site.db, charIds),
+  };
+
   // The answers read from memory that pre-rendered pages carry (decision 040): the rankings, the World pages.
   const answers = pageAnswers();
 
@@ -360,8 +369,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
       more: accountCalls({
-        rewards: (login) =>
-          accountRewards({ connections, schema: deps.schema, settings: settings.rewards, donationRequestId }, login),
+        rewards: (login) => accountRewards(rewardListDeps, login),
         referral: (login) =>
           accountReferral(
             { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now, settings: settings.referral },
@@ -445,6 +453,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         redis,
         smtpConfigured: Boolean(config.SMTP_URL),
         paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+        voteSites: settings.voteSites.map((site) => site.name),
+        onlinePeaks: (since) => new OnlineHistoryRepository(connections.site.db).dailyPeaks(since),
         now,
       },
       requestsPerMinute: accounts.requestsPerMinute,
@@ -456,19 +466,16 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       sessions: accountSessions,
       others: {
         rewards: async (login) =>
-          (
-            await accountRewards(
-              { connections, schema: deps.schema, settings: settings.rewards, donationRequestId },
-              login,
-            )
-          ).map(({ source, character, itemId, count, state, createdAt }) => ({
-            source,
-            character,
-            itemId,
-            count,
-            state,
-            createdAt,
-          })),
+          (await accountRewards(rewardListDeps, login)).map(
+            ({ source, character, itemId, count, state, createdAt }) => ({
+              source,
+              character,
+              itemId,
+              count,
+              state,
+              createdAt,
+            }),
+          ),
         donations: (login) => donationsOfAccount({ connections, schema: deps.schema }, login),
         signIns: (login, at) => accountSessions.history.list(login, at),
       },

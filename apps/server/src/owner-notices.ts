@@ -40,7 +40,11 @@ export const ownerNotices = (
   notices.push(...homeSectionWarnings(config, settings));
   const rewards = queueWarning(settings.rewards, schema);
   if (rewards) {
-    notices.push({ warning: rewards, summary: 'rewards: coins wait in site_reward_queue', page: 'payments.md' });
+    notices.push({
+      warning: rewards,
+      summary: "rewards: coins wait in the site's queue for a game mod",
+      page: 'payments.md',
+    });
   }
   if (settings.donations.paypal.checkout === 'orders' && !(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET)) {
     // The checkout routes log their own warning.

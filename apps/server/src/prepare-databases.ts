@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from './config';
 import { seedDemoReferrals } from './features/referral/demo-referrals';
 import { seedDemoOnlineHistory } from './features/online/demo-history';
@@ -10,24 +10,12 @@ import { seedDemoNews } from './features/news/demo-news';
 import { seedDemoAudit } from './features/console/demo-audit';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { type Connections, openConnections } from './db/connections';
-import type { SiteDatabase } from './db/tables';
-import { DEMO_ACCOUNTS, seedDemoWorld } from './game/demo-seed';
+import { seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
-import { type GameFlavor, flavorNamed } from './game/flavors';
+import { flavorNamed } from './game/flavors';
+import { keepDemoEmails } from './features/accounts/account-emails';
 import { migrateSiteTables } from './site-migrations';
 import { type Settings, parseSettings } from './settings';
-
-/**
- * Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration
- * keeps them; nothing where the game has its own column. The demo world and the tests' world.
- */
-export const keepDemoEmails = async (site: Kysely<SiteDatabase>, flavor: GameFlavor): Promise<void> => {
-  if (flavor.accounts.email !== null) return;
-  await site
-    .insertInto('site_account_emails')
-    .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
-    .execute();
-};
 
 /**
  * The demo world's records for the console's sections (first run only): donations, their coins

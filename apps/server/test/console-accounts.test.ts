@@ -1,7 +1,6 @@
 import { api } from '@gatekeeper/contract';
 import { describe, expect, it } from 'vitest';
 import { findAccount } from '../src/game/accounts';
-import { withAccountTables } from '../src/features/accounts/tables';
 import { newCharacter } from './support/characters';
 import { testClock } from './support/clock';
 import { postCall } from './support/account-calls';
@@ -56,11 +55,7 @@ describe.each(FLAVOR_KINDS)("the console's account actions (%s on %s)", (flavorN
   const levelOf = async (login: string) =>
     (await findAccount(site.databases.connections.login.db, world.schema, login))?.accessLevel;
   const keptBan = (login: string) =>
-    withAccountTables(siteDb())
-      .selectFrom('site_account_bans')
-      .selectAll()
-      .where('login', '=', login)
-      .executeTakeFirst();
+    siteDb().selectFrom('site_account_bans').selectAll().where('login', '=', login).executeTakeFirst();
   const audit = (record: string) =>
     siteDb()
       .selectFrom('site_console_audit')

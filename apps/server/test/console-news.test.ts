@@ -5,7 +5,6 @@ import { testClock } from './support/clock';
 import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { accountToolSettings } from './support/mailed-site';
 import { useSite } from './support/use-site';
-import type { NewsVersionTables } from '../src/features/news/news-versions';
 
 /**
  * The console's News section (docs/product.md#console-news): a stepped-up gm writes, publishes,
@@ -200,7 +199,6 @@ describe.each(DATABASE_KINDS)("the console's News section (%s)", (kind) => {
     // A deletion keeps the last text too, among the post's versions in the site database.
     expect((await post(api.deleteConsoleNews.path, editor.cookie, { id })).status).toBe(200);
     const kept = await siteDb()
-      .withTables<NewsVersionTables>()
       .selectFrom('site_news_post_versions')
       .select(['change_kind', 'replaced_by'])
       .where('post_id', '=', id)

@@ -16,6 +16,7 @@ import { donationsPage } from '../src/features/donations/console-section';
 import { listRewards } from '../src/features/rewards/console-section';
 import { votesSection } from '../src/features/votes/console-section';
 import { OutboxRepository } from '../src/features/mail/outbox-repository';
+import { OnlineHistoryRepository } from '../src/features/online/online-history';
 import { listPublishedPosts } from '../src/features/news/news-repository';
 import { deliveryOf } from '../src/features/rewards/reward-delivery';
 import type { FlavorName } from '../src/game/flavors';
@@ -201,11 +202,14 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
 
   it('shows the seeded figures on the dashboard', async () => {
     const now = Date.now();
+    const rewarded = SETTINGS.voteSites.map((site) => site.name);
     const dashboard = await readDashboard({
       connections,
       schema,
       smtpConfigured: false,
       paypalConfigured: false,
+      voteSites: rewarded,
+      onlinePeaks: (since) => new OnlineHistoryRepository(connections.site.db).dailyPeaks(since),
       now: () => now,
     });
     const monthStart = monthStartOf(now);
@@ -233,6 +237,43 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
     expect(dashboard.votesPerSite.reduce((sum, row) => sum + row.count, 0)).toBe(
       await countRows(connections, 'site_vote_claims'),
     );
+
+    // The trends: 30 days each, the demo's story on them.
+    const days = (rows: { day: string }[]) => rows.map((row) => row.day);
+    expect(days(dashboard.votesPerDay)).toHaveLength(30);
+    expect(days(dashboard.onlinePeakPerDay)).toEqual(days(dashboard.votesPerDay));
+    expect(days(dashboard.donationsPerDay)).toEqual(days(dashboard.votesPerDay));
+    const inWindow = (at: number) => at >= Date.parse(`${dashboard.votesPerDay[0]!.day}T00:00:00Z`);
+    expect(dashboard.donationsPerDay.reduce((sum, day) => sum + day.payments, 0)).toBe(
+      DONATIONS.filter((donation) => inWindow(seededAt - donation.ago + CAPTURED_AFTER)).length,
+    );
+    expect(dashboard.donationsPerDay.reduce((sum, day) => sum + day.refunds, 0)).toBe(
+      refundTimes.filter((ago) => inWindow(seededAt - ago)).length,
+    );
+    const refundDay = new Date(seededAt - 1 * DAY - 2 * HOUR).toISOString().slice(0, 10);
+    expect(dashboard.donationsPerDay.find((day) => day.day === refundDay)?.refunds).toBeGreaterThanOrEqual(1);
+    expect(dashboard.votesPerDay.reduce((sum, day) => sum + day.count, 0)).toBe(
+      dashboard.votesPerSite.reduce((sum, row) => sum + row.count, 0),
+    );
+    // The demo's online record: yesterday's peak is the highest hour of yesterday.
+    const yesterday = new Date(now - DAY).toISOString().slice(0, 10);
+    const hours = await connections.site.db.selectFrom('site_online_hours').select(['hour', 'peak']).execute();
+    const yesterdayPeak = Math.max(
+      0,
+      ...hours
+        .filter((row) => new Date(Number(row.hour) * HOUR).toISOString().slice(0, 10) === yesterday)
+        .map((row) => Number(row.peak)),
+    );
+    expect(yesterdayPeak).toBeGreaterThan(0);
+    expect(dashboard.onlinePeakPerDay.find((day) => day.day === yesterday)?.count).toBe(yesterdayPeak);
+    // Each rewarded vote site's health: the second one did not answer twice, eight days ago.
+    expect(dashboard.health.voteSites.map((row) => row.site)).toEqual(rewarded);
+    const failing = votes.failures.map((row) => row.site);
+    for (const row of dashboard.health.voteSites) {
+      expect(row.failuresLastDay).toBe(0);
+      expect(row.lastFailureAt !== null).toBe(failing.includes(row.site));
+    }
+    expect(dashboard.health.voteSites.some((row) => row.lastClaimAt !== null)).toBe(true);
 
     const mails = await countRows(connections, 'site_mail_outbox');
     const failed = mails >= 10 ? 2 : 1;

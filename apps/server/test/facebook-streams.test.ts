@@ -5,7 +5,6 @@ import type { Collector } from '../src/features/facebook-streams/collector';
 import { STREAM_DATA_MAX_AGE_MS } from '../src/features/facebook-streams/collector';
 import { DELETION_CALLBACK_PATH } from '../src/features/facebook-streams/routes';
 import { signRequest } from '../src/features/facebook-streams/signed-request';
-import { withFacebookTables } from '../src/features/facebook-streams/tables';
 import { parseTokenKey, tokenCipher } from '../src/features/facebook-streams/token-cipher';
 import { type AppUnderTest, csrfHeaders, startApp } from './app-under-test';
 import type { FlavorName } from '../src/game/flavors';
@@ -71,13 +70,13 @@ describe.each(FLAVOR_KINDS)(
       await site.close();
       graph.down = false;
       graph.requests.length = 0;
-      const db = withFacebookTables(databases.connections.site.db);
+      const db = databases.connections.site.db;
       await db.deleteFrom('site_facebook_streamers').execute();
       await db.deleteFrom('site_facebook_deletions').execute();
       await db.deleteFrom('site_live_streams').execute();
     });
 
-    const site_ = () => withFacebookTables(databases.connections.site.db);
+    const site_ = () => databases.connections.site.db;
 
     /** A user who went through Facebook's login dialog: the token the dialog put in the fragment. */
     const userFromDialog = (scopes = ['user_videos', 'public_profile'], appId = APP_ID) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_BAN_DURATIONS, LIMITS } from './constants';
-import { consoleDayCount } from './console';
+import { CONSOLE_NOTE_MAX, CONSOLE_SEARCH_MAX, consoleDayCount } from './console';
 
 /**
  * The console's Donations, Votes and Accounts sections (docs/owner/console.md#donations,
@@ -25,7 +25,11 @@ export const CONSOLE_DONATIONS_PAGE = 50;
 /** The most rows one CSV export holds (the newest). */
 export const CONSOLE_DONATIONS_CSV_MAX = 10_000;
 
-const searchText = z.string({ error: 'formInvalid' }).max(100, { error: 'formInvalid' }).trim().optional();
+const searchText = z
+  .string({ error: 'formInvalid' })
+  .max(CONSOLE_SEARCH_MAX, { error: 'formInvalid' })
+  .trim()
+  .optional();
 
 /**
  * The ledger's search: `q` is a login, a character, a PayPal order, capture or transaction id,
@@ -85,7 +89,7 @@ export type ConsoleDonationRetryModel = z.input<typeof consoleDonationRetryModel
 /** The owner's note or reason of an action, kept in the audit log: 3 to 500 characters. */
 const reasonField = z
   .string({ error: 'consoleReasonRequired' })
-  .max(500, { error: 'consoleReasonRequired' })
+  .max(CONSOLE_NOTE_MAX, { error: 'consoleReasonRequired' })
   .trim()
   .min(3, { error: 'consoleReasonRequired' });
 
@@ -118,7 +122,11 @@ export type ConsoleVotesAnswer = z.infer<typeof consoleVotesAnswer>;
  * or absent, the call answers consoleLookupRequired (after the console's door, like every call).
  */
 export const consoleAccountQuery = z.object({
-  q: z.string({ error: 'consoleLookupRequired' }).trim().max(100, { error: 'consoleLookupRequired' }).default(''),
+  q: z
+    .string({ error: 'consoleLookupRequired' })
+    .trim()
+    .max(CONSOLE_SEARCH_MAX, { error: 'consoleLookupRequired' })
+    .default(''),
 });
 export type ConsoleAccountQuery = z.input<typeof consoleAccountQuery>;
 

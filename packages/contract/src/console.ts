@@ -46,9 +46,16 @@ export const consoleMeAnswer = z.object({
 });
 export type ConsoleMeAnswer = z.infer<typeof consoleMeAnswer>;
 
+/** The longest search the console's lists take (the audit log, the ledger, the accounts' look-up). */
+export const CONSOLE_SEARCH_MAX = 100;
+/** The longest note or reason an owner's action keeps in the audit log; the shortest is 3. */
+export const CONSOLE_NOTE_MAX = 500;
+/** The largest character id (the game's INT column). */
+export const CHARACTER_ID_MAX = 2_147_483_647;
+
 /** The audit log's search: free text over who, what and which record; a page ends before an id. */
 export const consoleAuditQuery = z.object({
-  q: z.string().max(100, { error: 'formInvalid' }).optional(),
+  q: z.string().max(CONSOLE_SEARCH_MAX, { error: 'formInvalid' }).optional(),
   before: z.coerce.number({ error: 'formInvalid' }).int().positive().optional(),
 });
 export type ConsoleAuditQuery = z.input<typeof consoleAuditQuery>;
@@ -75,11 +82,30 @@ export type ConsoleAuditAnswer = z.infer<typeof consoleAuditAnswer>;
 /** One day's count: the day as YYYY-MM-DD (UTC). */
 export const consoleDayCount = z.object({ day: z.string(), count: z.number().int() });
 
+/** Payments and refunds (or reversals) recorded on one day (UTC). */
+export const consoleDonationDay = z.object({ day: z.string(), payments: z.number().int(), refunds: z.number().int() });
+
+/** A vote site as the dashboard's health shows it: its last claim and its failures. */
+export const consoleVoteSiteHealth = z.object({
+  site: z.string(),
+  lastClaimAt: z.number().nullable(),
+  lastFailureAt: z.number().nullable(),
+  /** Questions the site did not answer (or answered in a way not understood) in the last 24 hours. */
+  failuresLastDay: z.number().int(),
+});
+export type ConsoleVoteSiteHealth = z.infer<typeof consoleVoteSiteHealth>;
+
 /** The dashboard's figures (docs/owner/console.md#dashboard); null where the game keeps no such fact. */
 export const consoleDashboardAnswer = z.object({
   /** The last 30 days, oldest first; null on a flavour without account creation times (aCis). */
   registrationsPerDay: z.array(consoleDayCount).nullable(),
   onlineNow: z.number().int().nullable(),
+  /** The last 30 days, oldest first: each day's peak of players online, from the Online page's record. */
+  onlinePeakPerDay: z.array(consoleDayCount),
+  /** The last 30 days, oldest first: vote rewards claimed on all sites. */
+  votesPerDay: z.array(consoleDayCount),
+  /** The last 30 days, oldest first: payments and refunds recorded. */
+  donationsPerDay: z.array(consoleDonationDay),
   /** Payments this calendar month (UTC), per currency, in cents. */
   donationsThisMonth: z.array(z.object({ currency: z.string(), cents: z.number().int(), count: z.number().int() })),
   /** Refunds and reversals recorded this month: the owner checks each in the ledger. */
@@ -103,6 +129,8 @@ export const consoleDashboardAnswer = z.object({
     /** Configured, not probed: the dashboard sends no mail and calls no payment service. */
     smtpConfigured: z.boolean(),
     paypalConfigured: z.boolean(),
+    /** Each vote site of the settings, in their order. */
+    voteSites: z.array(consoleVoteSiteHealth),
   }),
 });
 export type ConsoleDashboardAnswer = z.infer<typeof consoleDashboardAnswer>;
@@ -114,7 +142,7 @@ export const REWARD_KINDS = ['donation', 'referral', 'vote'] as const;
 export const consoleRewardsQuery = z.object({
   status: z.enum(QUEUE_STATES, { error: 'formInvalid' }).optional(),
   reason: z.enum(REWARD_KINDS, { error: 'formInvalid' }).optional(),
-  charId: z.coerce.number({ error: 'formInvalid' }).int().positive().max(2_147_483_647).optional(),
+  charId: z.coerce.number({ error: 'formInvalid' }).int().positive().max(CHARACTER_ID_MAX).optional(),
   before: z.coerce.number({ error: 'formInvalid' }).int().positive().optional(),
 });
 export type ConsoleRewardsQuery = z.input<typeof consoleRewardsQuery>;
@@ -152,7 +180,7 @@ export const consoleRewardCancelModel = z.object({
   requestId: requestIdField,
   reason: z
     .string({ error: 'consoleReasonRequired' })
-    .max(500, { error: 'consoleReasonRequired' })
+    .max(CONSOLE_NOTE_MAX, { error: 'consoleReasonRequired' })
     .trim()
     .min(3, { error: 'consoleReasonRequired' }),
 });

@@ -6,7 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { type Connections, openConnections } from '../../src/db/connections';
 import { seedDemoWorld } from '../../src/game/demo-seed';
 import { FLAVORS, type FlavorName } from '../../src/game/flavors';
-import { keepDemoEmails } from '../../src/prepare-databases';
+import { keepDemoEmails } from '../../src/features/accounts/account-emails';
 import { migrateSiteTables } from '../../src/site-migrations';
 import { createEmulatorTables } from './emulator-tables';
 

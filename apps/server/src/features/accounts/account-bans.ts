@@ -1,7 +1,6 @@
 import { CONSOLE_BAN_DAYS, type ConsoleBanDuration } from '@gatekeeper/contract';
 import { BANNED_ACCESS_LEVEL, changeAccessLevel, normalizeLogin } from '../../game/accounts';
 import type { CredentialsDeps } from './credentials';
-import { withAccountTables } from './tables';
 
 type BanDeps = Pick<CredentialsDeps, 'connections' | 'schema' | 'now'>;
 
@@ -24,7 +23,7 @@ export const banAccount = async (
   deps: BanDeps,
   input: { login: string; previousLevel: number; reason: string; by: string; until: number | null },
 ): Promise<boolean> => {
-  const site = withAccountTables(deps.connections.site.db);
+  const site = deps.connections.site.db;
   const login = normalizeLogin(input.login);
   // A row left by a ban lifted in the game by hand: this ban replaces it.
   await site.deleteFrom('site_account_bans').where('login', '=', login).execute();
@@ -50,7 +49,7 @@ export const banAccount = async (
 
 /** The console's ban of the account, or undefined (none, or banned in the game only). */
 export const banOf = async (deps: BanDeps, login: string) =>
-  withAccountTables(deps.connections.site.db)
+  deps.connections.site.db
     .selectFrom('site_account_bans')
     .selectAll()
     .where('login', '=', normalizeLogin(login))
@@ -68,10 +67,7 @@ export const unbanAccount = async (deps: BanDeps, login: string): Promise<number
     from: 'banned',
     to: level,
   });
-  await withAccountTables(deps.connections.site.db)
-    .deleteFrom('site_account_bans')
-    .where('login', '=', normalizeLogin(login))
-    .execute();
+  await deps.connections.site.db.deleteFrom('site_account_bans').where('login', '=', normalizeLogin(login)).execute();
   return written ? level : undefined;
 };
 
@@ -90,7 +86,7 @@ export interface LiftedBan {
  * hand, banned again by a GM) is left as it is.
  */
 export const liftDueBans = async (deps: BanDeps): Promise<LiftedBan[]> => {
-  const site = withAccountTables(deps.connections.site.db);
+  const site = deps.connections.site.db;
   const now = deps.now();
   const due = await site
     .selectFrom('site_account_bans')

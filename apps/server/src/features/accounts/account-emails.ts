@@ -3,6 +3,8 @@ import type { Connections } from '../../db/connections';
 import type { SiteDatabase } from '../../db/tables';
 import type { Account } from '../../game/accounts';
 import { normalizeLogin } from '../../game/accounts';
+import { DEMO_ACCOUNTS } from '../../game/demo-seed';
+import type { GameFlavor } from '../../game/flavors';
 import type { GameSchema } from '../../game/schema-check';
 
 /**
@@ -58,5 +60,17 @@ export const findRecordedEmailAccounts = async (
     .select(['login', 'email'])
     .where((eb) => eb.fn<string>('lower', ['email']), 'in', [...new Set(emails.map((e) => e.trim().toLowerCase()))])
     .orderBy('login')
+    .execute();
+};
+
+/**
+ * Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration
+ * keeps them; nothing where the game has its own column. The demo world and the tests' world.
+ */
+export const keepDemoEmails = async (site: Kysely<SiteDatabase>, flavor: GameFlavor): Promise<void> => {
+  if (flavor.accounts.email !== null) return;
+  await site
+    .insertInto('site_account_emails')
+    .values(DEMO_ACCOUNTS.map((account) => ({ login: account.login, email: account.email, created_at: 0 })))
     .execute();
 };

@@ -1,4 +1,4 @@
-import { type ConsoleAccountActionAnswer, type ErrorCode, type Language, isLanguage } from '@gatekeeper/contract';
+import type { ConsoleAccountActionAnswer, ErrorCode } from '@gatekeeper/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listAccountCharacterViews } from '../../game/account-overview';
 import { type Account, findAccount, normalizeLogin } from '../../game/accounts';
@@ -7,6 +7,7 @@ import { emailOf } from './account-emails';
 import { banAccount, banEnd, liftDueBans, unbanAccount } from './account-bans';
 import { type AccountRecordsOfOthers, lookUpAccounts } from './console-lookup';
 import { isRefused } from './credentials';
+import { lastRecoveryLanguage } from './recovery-keys';
 import { type AccountCallDeps, queueRecoveryMail } from './password-recovery';
 import { accountViewFor, mayFind } from './staff-privacy';
 
@@ -128,7 +129,7 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
     const queued = await queueRecoveryMail(deps, {
       login,
       email: recorded.email,
-      lang: await lastRecoveryLanguage(deps, login),
+      lang: await lastRecoveryLanguage(deps.connections.site.db, login),
     });
     if (!queued) return reply.code(429).send(['tooManyRequests'] satisfies ErrorCode[]);
     await door.record(actor, 'account.sendReset', account.login, body.reason);
@@ -162,15 +163,4 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
   }, options.liftEveryMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-};
-
-const lastRecoveryLanguage = async (deps: AccountCallDeps, login: string): Promise<Language> => {
-  const row = await deps.connections.site.db
-    .selectFrom('site_password_resets')
-    .select('language')
-    .where('login', '=', login)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && isLanguage(row.language) ? row.language : 'en';
 };

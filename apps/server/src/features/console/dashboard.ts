@@ -5,10 +5,10 @@ import { accountsCreatedSince } from '../../game/account-overview';
 import { countOnline } from '../../game/characters';
 import type { GameSchema } from '../../game/schema-check';
 import { chartStart, perDay } from '../../infra/days';
-import { donationFigures } from '../donations/console-section';
+import { donationFigures, donationTimes } from '../donations/console-section';
 import { outboxCounts } from '../mail/console-section';
 import { rewardBacklog } from '../rewards/console-section';
-import { voteClaimsPerSite } from '../votes/console-section';
+import { voteClaimTimes, voteClaimsPerSite, voteSiteHealth } from '../votes/console-section';
 
 export interface DashboardDeps {
   connections: Connections;
@@ -16,6 +16,10 @@ export interface DashboardDeps {
   redis?: Redis;
   smtpConfigured: boolean;
   paypalConfigured: boolean;
+  /** The vote sites of the settings: the dashboard shows each one's claims and failures. */
+  voteSites: readonly string[];
+  /** Each day's peak of players online (the online feature's record). */
+  onlinePeaks: (since: number) => Promise<Map<string, number>>;
   now: () => number;
 }
 
@@ -55,6 +59,10 @@ export const readDashboard = async (deps: DashboardDeps): Promise<ConsoleDashboa
   const votes = await voteClaimsPerSite(site, since);
   const backlog = await rewardBacklog(site);
   const outbox = await outboxCounts(site);
+  const paid = await donationTimes(site, since);
+  const payments = perDay(paid.payments, now);
+  const refunds = perDay(paid.refunds, now);
+  const peaks = (await orNull(() => deps.onlinePeaks(since))) ?? new Map<string, number>();
 
   // Roles sharing one database are probed once.
   const probes = new Map<AnyKysely, Promise<boolean>>();
@@ -68,6 +76,13 @@ export const readDashboard = async (deps: DashboardDeps): Promise<ConsoleDashboa
   return {
     registrationsPerDay: created === null ? null : perDay(created, now),
     onlineNow,
+    onlinePeakPerDay: perDay([], now).map(({ day }) => ({ day, count: peaks.get(day) ?? 0 })),
+    votesPerDay: perDay(await voteClaimTimes(site, since), now),
+    donationsPerDay: payments.map(({ day, count }, index) => ({
+      day,
+      payments: count,
+      refunds: refunds[index]?.count ?? 0,
+    })),
     donationsThisMonth: donations.payments,
     refundsThisMonth: donations.refunds,
     votesPerSite: votes,
@@ -80,6 +95,7 @@ export const readDashboard = async (deps: DashboardDeps): Promise<ConsoleDashboa
       redis: deps.redis ? await redisAnswers(deps.redis) : null,
       smtpConfigured: deps.smtpConfigured,
       paypalConfigured: deps.paypalConfigured,
+      voteSites: await voteSiteHealth(site, deps.voteSites, now),
     },
   };
 };

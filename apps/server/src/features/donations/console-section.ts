@@ -139,6 +139,20 @@ export const donationFigures = async (site: Kysely<SiteDatabase>, since: number)
   };
 };
 
+/** The dashboard's trend: the times of payments and of refunds or reversals since `since`. */
+export const donationTimes = async (site: Kysely<SiteDatabase>, since: number) => {
+  const rows = await site
+    .selectFrom('site_donations')
+    .select(['kind', 'created_at'])
+    .where('kind', 'in', ['payment', 'refund', 'reversal'])
+    .where('created_at', '>=', since)
+    .execute();
+  return {
+    payments: rows.filter((row) => row.kind === 'payment').map((row) => Number(row.created_at)),
+    refunds: rows.filter((row) => row.kind !== 'payment').map((row) => Number(row.created_at)),
+  };
+};
+
 /**
  * The Donations section (docs/owner/console.md#donations): the ledger of `npm run donations`,
  * its CSV; a gm reads, only an owner retries a delivery or resolves a flagged donation.

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { SiteDatabase, SiteDonationsTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteDonationsTable } from './tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { fitText, writeFitting } from '../../infra/fit-text';
 

@@ -4,6 +4,7 @@ import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { listAccountCharacters } from '../../game/characters';
 import type { GameSchema } from '../../game/schema-check';
 import { donationRequestId } from './crediting';
+import { grantStatuses } from '../rewards/reward-queue';
 
 /**
  * The owner's ledger of donations (npm run donations): every PayPal order of the donate page and
@@ -81,15 +82,7 @@ export const readLedger = async (
     .where('kind', '=', 'payment')
     .orderBy('id', 'desc')
     .execute();
-  const rewards = new Map(
-    (
-      await db.site
-        .selectFrom('site_reward_queue')
-        .select(['request_id', 'status'])
-        .where('reason', '=', 'donation')
-        .execute()
-    ).map((row) => [row.request_id, row.status as string]),
-  );
+  const rewards = await grantStatuses(db.site, 'donation');
   const paymentOf = new Map(payments.map((payment) => [payment.txn_id, payment]));
   const refundRows = await db.site
     .selectFrom('site_donations')
@@ -211,4 +204,24 @@ export const readLedger = async (
     .filter((entry) => filter.state === undefined || entry.state === filter.state)
     .filter((entry) => !filter.flagged || entry.flagged)
     .slice(0, filter.limit);
+};
+
+/**
+ * The payments to these characters, by the reward queue's request id of the grant each paid for:
+ * My account's and the console's reward lists show what a grant cost.
+ */
+export const paymentsByGrant = async (
+  site: Kysely<SiteDatabase>,
+  charIds: number[],
+): Promise<Map<string, { cents: number; currency: string }>> => {
+  if (charIds.length === 0) return new Map();
+  const rows = await site
+    .selectFrom('site_donations')
+    .select(['txn_id', 'amount_cents', 'currency'])
+    .where('kind', '=', 'payment')
+    .where('char_id', 'in', charIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [donationRequestId(row.txn_id), { cents: Number(row.amount_cents), currency: row.currency }]),
+  );
 };

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { SiteDatabase, SitePaypalOrdersTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SitePaypalOrdersTable } from './tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { fitText } from '../../infra/fit-text';
 

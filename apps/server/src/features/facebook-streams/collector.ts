@@ -4,15 +4,15 @@ import { charactersInGame } from '../../game/characters';
 import type { GameSchema } from '../../game/schema-check';
 import { writeFitting } from '../../infra/fit-text';
 import { GraphApiError, type LiveVideo } from './graph-api-client';
+import { removeLiveStream, saveLiveStream } from '../streams/live-streams-repository';
 import {
+  LIVE_STREAM_SOURCE,
   deleteFacebookUser,
   listStreamersDue,
   markPolled,
-  removeLiveStream,
-  saveLiveStream,
   sweepEndedData,
 } from './streamers-repository';
-import type { FacebookSiteDatabase } from './tables';
+import type { SiteDatabase } from '../../db/tables';
 
 /** A stream not confirmed live for this long is deleted (the privacy policy's promise). */
 export const STREAM_DATA_MAX_AGE_MS = 5 * 60_000;
@@ -22,7 +22,7 @@ export const COLLECTOR_TICK_MS = 10_000;
 export interface CollectorDeps {
   /** Whether this instance runs the timed round (infra/shared-refresh.ts); every instance when absent. */
   takeTurn?: (name: string, periodMs: number) => Promise<boolean>;
-  site: Kysely<FacebookSiteDatabase>;
+  site: Kysely<SiteDatabase>;
   game: Kysely<GameDatabase>;
   /** The game's flavour: which column keys its characters. */
   schema: Pick<GameSchema, 'flavor'>;
@@ -59,10 +59,22 @@ export const createCollector = (deps: CollectorDeps): Collector => {
       if (video) {
         await writeFitting(
           video,
-          (fitting) => saveLiveStream(deps.site, streamer.fbUserId, fitting, now),
-          () => deps.onError(new Error('site_live_streams refused a 4-byte character'), 'storing the title as is'),
+          (fitting) =>
+            saveLiveStream(
+              deps.site,
+              {
+                source: LIVE_STREAM_SOURCE,
+                ownerKey: streamer.fbUserId,
+                type: 'FACEBOOK',
+                channel: fitting.videoUrl,
+                title: fitting.title,
+                viewers: fitting.viewers,
+              },
+              now,
+            ),
+          () => deps.onError(new Error('the live streams table refused a 4-byte character'), 'storing the title as is'),
         );
-      } else await removeLiveStream(deps.site, streamer.fbUserId);
+      } else await removeLiveStream(deps.site, LIVE_STREAM_SOURCE, streamer.fbUserId);
     } catch (error) {
       if (error instanceof GraphApiError && error.tokenInvalid) {
         // Expired or revoked: nothing more can be read; the streamer authorizes again on the fb page.
@@ -84,7 +96,7 @@ export const createCollector = (deps: CollectorDeps): Collector => {
     );
     for (const streamer of due) {
       if (inGame.has(streamer.charId)) await pollStreamer(streamer, now);
-      else await removeLiveStream(deps.site, streamer.fbUserId);
+      else await removeLiveStream(deps.site, LIVE_STREAM_SOURCE, streamer.fbUserId);
       await markPolled(deps.site, streamer.id, now);
     }
   };

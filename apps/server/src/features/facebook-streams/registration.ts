@@ -2,11 +2,11 @@ import type { ErrorCode } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { CheckedToken } from './graph-api-client';
 import { saveAuthorization } from './streamers-repository';
-import type { FacebookSiteDatabase } from './tables';
+import type { SiteDatabase } from '../../db/tables';
 import type { TokenCipher } from './token-cipher';
 
 export interface RegistrationDeps {
-  site: Kysely<FacebookSiteDatabase>;
+  site: Kysely<SiteDatabase>;
   appId: string;
   checkToken: (token: string) => Promise<CheckedToken>;
   exchangeToken: (token: string) => Promise<{ token: string; expiresInMs: number | undefined }>;

@@ -18,7 +18,6 @@ import {
   forgetDeletionRequest,
   recordDeletionRequest,
 } from './streamers-repository';
-import { withFacebookTables } from './tables';
 import { parseTokenKey, tokenCipher } from './token-cipher';
 
 export const DELETION_CALLBACK_PATH = '/facebook/data-deletion';
@@ -49,7 +48,7 @@ export interface FacebookStreamRoutesOptions {
  */
 export const facebookStreamRoutes = async (app: FastifyInstance, options: FacebookStreamRoutesOptions) => {
   const { settings, now } = options;
-  const site = withFacebookTables(options.connections.site.db);
+  const site = options.connections.site.db;
   const key = options.tokenKey ? parseTokenKey(options.tokenKey) : undefined;
   const appSecret = options.appSecret ?? '';
   const enabled = settings.appId !== '' && appSecret !== '' && key !== undefined;

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { LiveVideo } from './graph-api-client';
 import { newStreamCode } from './stream-code';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { FacebookSiteDatabase } from './tables';
+import type { SiteDatabase } from '../../db/tables';
+import { removeLiveStream, removeStaleLiveStreams } from '../streams/live-streams-repository';
 
 /** The SQL of the Facebook stream registration: site_facebook_streamers and its rows of site_live_streams. */
 
-type Db = Kysely<FacebookSiteDatabase>;
+type Db = Kysely<SiteDatabase>;
 
 export const LIVE_STREAM_SOURCE = 'facebook';
 
@@ -70,11 +70,7 @@ export const saveAuthorization = async (
 
 /** Everything the site holds about a Facebook user: the registration, the token and the stream. */
 export const deleteFacebookUser = async (db: Db, fbUserId: string): Promise<void> => {
-  await db
-    .deleteFrom('site_live_streams')
-    .where('source', '=', LIVE_STREAM_SOURCE)
-    .where('owner_key', '=', fbUserId)
-    .execute();
+  await removeLiveStream(db, LIVE_STREAM_SOURCE, fbUserId);
   await db.deleteFrom('site_facebook_streamers').where('fb_user_id', '=', fbUserId).execute();
 };
 
@@ -131,11 +127,7 @@ export const sweepEndedData = async (db: Db, options: { now: number; staleBefore
     .where('code_expires_at', '<=', options.now)
     .execute();
   for (const { fb_user_id } of abandoned) await deleteFacebookUser(db, fb_user_id);
-  await db
-    .deleteFrom('site_live_streams')
-    .where('source', '=', LIVE_STREAM_SOURCE)
-    .where('updated_at', '<', options.staleBefore)
-    .execute();
+  await removeStaleLiveStreams(db, LIVE_STREAM_SOURCE, options.staleBefore);
 };
 
 export interface BoundStreamer {
@@ -165,35 +157,4 @@ export const listStreamersDue = async (db: Db, polledBefore: number): Promise<Bo
 
 export const markPolled = async (db: Db, id: number, now: number): Promise<void> => {
   await db.updateTable('site_facebook_streamers').set({ polled_at: now }).where('id', '=', id).execute();
-};
-
-/** The user's live stream as the home page shows it (site_live_streams, one row per user). */
-export const saveLiveStream = async (db: Db, fbUserId: string, video: LiveVideo, now: number): Promise<void> => {
-  const values = { channel: video.videoUrl, title: video.title, viewers: video.viewers, updated_at: now };
-  const update = () =>
-    db
-      .updateTable('site_live_streams')
-      .set(values)
-      .where('source', '=', LIVE_STREAM_SOURCE)
-      .where('owner_key', '=', fbUserId)
-      .executeTakeFirst();
-  if (Number((await update()).numUpdatedRows) > 0) return;
-  try {
-    await db
-      .insertInto('site_live_streams')
-      .values({ ...values, type: 'FACEBOOK', source: LIVE_STREAM_SOURCE, owner_key: fbUserId })
-      .execute();
-  } catch (error) {
-    // Another instance's collector inserted it first.
-    if (!isUniqueViolation(error)) throw error;
-    await update();
-  }
-};
-
-export const removeLiveStream = async (db: Db, fbUserId: string): Promise<void> => {
-  await db
-    .deleteFrom('site_live_streams')
-    .where('source', '=', LIVE_STREAM_SOURCE)
-    .where('owner_key', '=', fbUserId)
-    .execute();
 };

@@ -1,5 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
-import type { SiteDatabase } from '../../db/tables';
+import type { Generated } from 'kysely';
 
 /** registered: code handed out, not bound yet; online: bound to a character at the NPC; unregistered: to delete. */
 export const STREAMER_STATUSES = ['registered', 'online', 'unregistered'] as const;
@@ -41,8 +40,3 @@ export type FacebookTables = {
   site_facebook_streamers: SiteFacebookStreamersTable;
   site_facebook_deletions: SiteFacebookDeletionsTable;
 };
-
-export type FacebookSiteDatabase = SiteDatabase & FacebookTables;
-
-export const withFacebookTables = (db: Kysely<SiteDatabase>): Kysely<FacebookSiteDatabase> =>
-  db.withTables<FacebookTables>();

@@ -3,7 +3,8 @@ import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
 import { sanitizeMailHtml } from './mail-content';
 import { OutboxRepository } from './outbox-repository';
-import { findRecipients, recipientLanguages } from './recipients';
+import { recoveryLanguages } from '../accounts/recovery-keys';
+import { findRecipients } from './recipients';
 import type { MailSettings } from './settings-schema';
 
 const HOUR_MS = 3_600_000;
@@ -70,7 +71,7 @@ export const seedDemoMail = async (
     { registeredOnly: true },
   );
   if (recipients.length === 0) return undefined;
-  const languageOf = await recipientLanguages(site);
+  const languageOf = await recoveryLanguages(site);
   const sentAt = now - DEMO_MAIL.ago;
   const jobId = await outbox.enqueue({
     createdBy: DEMO_MAIL.sender,

@@ -14,7 +14,8 @@ import { normalizeLogin } from '../../game/accounts';
 import { type CredentialsDeps, checkCredentials } from '../accounts/credentials';
 import { type MassMailSigning, recipientMassMail, sanitizeMailHtml } from './mail-content';
 import type { OutboxRepository } from './outbox-repository';
-import { findRecipients, recipientLanguages, testRecipients, unsubscribedEmails } from './recipients';
+import { recoveryLanguages } from '../accounts/recovery-keys';
+import { findRecipients, testRecipients, unsubscribedEmails } from './recipients';
 import { isValidUnsubscribeSignature } from './unsubscribe-link';
 import type { VersionDatabaseMap } from './version-databases';
 
@@ -106,7 +107,7 @@ const massMailRecipients = async (
         }
       : await findRecipients(databases, deps.site, { registeredOnly: audience.registeredOnly === 'Yes' });
   const unsubscribed = await unsubscribedEmails(deps.site, audience.version);
-  const languageOf = await recipientLanguages(deps.site);
+  const languageOf = await recoveryLanguages(deps.site);
   const mails = candidates
     .filter((recipient) => !unsubscribed.has(recipient.email))
     .map((recipient) => ({ ...recipient, language: languageOf(recipient.login) }));

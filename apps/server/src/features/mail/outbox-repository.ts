@@ -1,7 +1,8 @@
 import { writeTransaction } from '../../db/write-retry';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/connections';
-import type { SiteDatabase, SiteMailJobsTable, SiteMailOutboxTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteMailJobsTable, SiteMailOutboxTable } from './tables';
 
 export type OutboxRow = Selectable<SiteMailOutboxTable>;
 export type MailJob = Selectable<SiteMailJobsTable>;

@@ -1,4 +1,4 @@
-import { type Language, isEmailAddress, isLanguage } from '@gatekeeper/contract';
+import { isEmailAddress } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import { findRecordedEmailAccounts, recordedEmails } from '../accounts/account-emails';
@@ -74,17 +74,6 @@ export const testRecipients = async (
     email,
     login: accounts.find((account) => account.email.trim().toLowerCase() === email)?.login ?? sender,
   }));
-};
-
-/**
- * The language a player reads: the one of their latest password recovery on the site (the only
- * place the site learns it for an account), else English.
- */
-export const recipientLanguages = async (site: Kysely<SiteDatabase>): Promise<(login: string) => Language> => {
-  const rows = await site.selectFrom('site_password_resets').select(['login', 'language']).orderBy('id').execute();
-  const byLogin = new Map<string, Language>();
-  for (const row of rows) if (isLanguage(row.language)) byLogin.set(row.login.toLowerCase(), row.language);
-  return (login) => byLogin.get(login.toLowerCase()) ?? 'en';
 };
 
 /** The addresses that left this version's list. */

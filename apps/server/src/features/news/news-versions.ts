@@ -1,37 +1,6 @@
 import { LANGUAGES, type Language, type NewsState, type NewsText } from '@gatekeeper/contract';
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
-
-/** A post as it was before one edit or its deletion (site_news_post_versions): never changed. */
-export interface SiteNewsPostVersionsTable {
-  id: Generated<number>;
-  post_id: number;
-  slug: string;
-  state: string;
-  publish_at: number;
-  pinned: number;
-  /** When this version was saved (the post's updated_at then). */
-  saved_at: number;
-  replaced_at: number;
-  /** The console login whose change replaced it. */
-  replaced_by: string;
-  /** 'update' or 'delete'. */
-  change_kind: string;
-}
-
-/** One language's title and Markdown of a kept version. */
-export interface SiteNewsVersionTextsTable {
-  version_id: number;
-  language: string;
-  title: string;
-  body: string;
-}
-
-/** The news feature's version tables, beside the site database's (migration 061_news_post_versions). */
-export type NewsVersionTables = {
-  site_news_post_versions: SiteNewsPostVersionsTable;
-  site_news_version_texts: SiteNewsVersionTextsTable;
-};
 
 export type NewsChange = 'update' | 'delete';
 
@@ -60,7 +29,7 @@ export const keepVersion = async (
   postId: number,
   change: { at: number; by: string; kind: NewsChange },
 ): Promise<void> => {
-  const db = trx.withTables<NewsVersionTables>();
+  const db = trx;
   const post = await db
     .selectFrom('site_news_posts')
     .select(['slug', 'state', 'publish_at', 'pinned', 'updated_at'])
@@ -96,7 +65,7 @@ export const keepVersion = async (
 
 /** Every kept version of post `postId`, the latest replaced first. */
 export const listVersions = async (site: Kysely<SiteDatabase>, postId: number): Promise<PostVersion[]> => {
-  const db = site.withTables<NewsVersionTables>();
+  const db = site;
   const rows = await db
     .selectFrom('site_news_post_versions')
     .selectAll()

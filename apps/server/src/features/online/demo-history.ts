@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { SiteDatabase, SiteOnlineHoursTable, SiteOnlineMinutesTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteOnlineHoursTable, SiteOnlineMinutesTable } from './tables';
 import { MINUTE_MS, OnlineHistoryRepository } from './online-history';
 
 const DAY_MINUTES = 24 * 60;

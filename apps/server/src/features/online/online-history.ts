@@ -7,7 +7,8 @@ import {
   type OnlineSeries,
 } from '@gatekeeper/contract';
 import type { Kysely } from 'kysely';
-import type { SiteDatabase, SiteOnlineHoursTable, SiteOnlineMinutesTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteOnlineHoursTable, SiteOnlineMinutesTable } from './tables';
 import type { OnlineCounts } from '../../game/online';
 
 export const MINUTE_MS = 60_000;
@@ -65,6 +66,21 @@ const numericHour = (row: HourRow): HourRow =>
 /** The site database's record of who was online: samples, the hourly roll-up, pruning and the chart's series. */
 export class OnlineHistoryRepository {
   constructor(private readonly db: Kysely<SiteDatabase>) {}
+
+  /** Each UTC day's peak of players online (traders included) since `since`, from the rolled-up hours. */
+  async dailyPeaks(since: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('site_online_hours')
+      .select(['hour', 'peak'])
+      .where('hour', '>=', Math.floor(since / (MINUTES_PER_HOUR * MINUTE_MS)))
+      .execute();
+    const peaks = new Map<string, number>();
+    for (const row of rows) {
+      const day = new Date(Number(row.hour) * MINUTES_PER_HOUR * MINUTE_MS).toISOString().slice(0, 10);
+      peaks.set(day, Math.max(peaks.get(day) ?? 0, Number(row.peak)));
+    }
+    return peaks;
+  }
 
   /** Writes a minute's sample; false when that minute already has one (another instance wrote it). */
   async record(sample: OnlineSample): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { SiteDatabase, SiteReferralAccountsTable, SiteReferralEventsTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteReferralAccountsTable, SiteReferralEventsTable } from './tables';
 
 /** The referral programme's site tables; every query of the feature lives here. */
 

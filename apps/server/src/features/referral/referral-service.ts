@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@gatekeeper/contract';
 import { COOKIES, withoutTrailingSlashes } from '@gatekeeper/contract';
 import type { Connections } from '../../db/connections';
-import type { SiteReferralEventsTable } from '../../db/tables';
+import type { SiteReferralEventsTable } from './tables';
 import { findAccount, normalizeLogin } from '../../game/accounts';
 import { findCharacterByName } from '../../game/characters';
 import { emailOf } from '../accounts/account-emails';

@@ -13,8 +13,11 @@ export interface AccountRewardsDeps {
   connections: Connections;
   schema: GameSchema;
   settings: RewardSettings;
-  /** The reward queue's request id of a donation's transaction (the donations feature's, handed in by app.ts). */
-  donationRequestId: (txnId: string) => string;
+  /**
+   * The payments to these characters, by the request id of the grant each paid for: the
+   * donations feature's, handed in by app.ts (it depends on this one, not the other way).
+   */
+  paymentsOf: (charIds: number[]) => Promise<Map<string, { cents: number; currency: string }>>;
 }
 
 const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
@@ -26,7 +29,7 @@ const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFix
  * site's sender for that character: the newest such grants, as many as items wait.
  */
 export const accountRewards = async (deps: AccountRewardsDeps, login: string): Promise<RewardRow[]> => {
-  const { connections, schema, settings, donationRequestId } = deps;
+  const { connections, schema, settings } = deps;
   const characters = await listAccountCharacters(connections.game.db, schema, normalizeLogin(login));
   if (characters.length === 0) return [];
   const names = new Map(characters.map((character) => [character.charId, character.name]));
@@ -40,14 +43,11 @@ export const accountRewards = async (deps: AccountRewardsDeps, login: string): P
     .orderBy('id', 'desc')
     .limit(MAX_ROWS)
     .execute();
-  const donations = await site
-    .selectFrom('site_donations')
-    .select(['txn_id', 'amount_cents', 'currency'])
-    .where('kind', '=', 'payment')
-    .where('char_id', 'in', ids)
-    .execute();
   const amounts = new Map(
-    donations.map((row) => [donationRequestId(row.txn_id), formatAmount(Number(row.amount_cents), row.currency)]),
+    [...(await deps.paymentsOf(ids)).entries()].map(([requestId, paid]) => [
+      requestId,
+      formatAmount(paid.cents, paid.currency),
+    ]),
   );
   const waiting = new Map<string, number>();
   if (schema.hasPremiumItems) {

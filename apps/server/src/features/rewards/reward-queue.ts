@@ -74,3 +74,14 @@ export const requeueReward = async (db: Kysely<SiteDatabase>, requestId: string,
     .execute();
   return row.status;
 };
+
+/** Each grant's state for one reason, by request id: the donations ledger shows its coins' state. */
+export const grantStatuses = async (
+  db: Kysely<SiteDatabase>,
+  reason: 'donation' | 'referral' | 'vote',
+): Promise<Map<string, string>> =>
+  new Map(
+    (
+      await db.selectFrom('site_reward_queue').select(['request_id', 'status']).where('reason', '=', reason).execute()
+    ).map((row) => [row.request_id, row.status as string]),
+  );

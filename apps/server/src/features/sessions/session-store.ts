@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { SiteDatabase, SiteSessionsTable } from '../../db/tables';
+import type { SiteDatabase } from '../../db/tables';
+import type { SiteSessionsTable } from './tables';
 import { normalizeLogin } from '../../game/accounts';
 
 /** How long a session lasts: since its last use, and since its sign-in. */

@@ -1,9 +1,9 @@
-import type { ConsoleVotesAnswer } from '@gatekeeper/contract';
+import type { ConsoleVoteSiteHealth, ConsoleVotesAnswer } from '@gatekeeper/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import type { ConsoleDoor } from '../../infra/console-door';
-import { chartStart, dayOf, perDay } from '../../infra/days';
+import { DAY_MS, chartStart, dayOf, perDay } from '../../infra/days';
 
 /** Vote claims per site per day, and the sites' unanswered questions per day, the last 30 days. */
 export const votesSection = async (site: Kysely<SiteDatabase>, now: number): Promise<ConsoleVotesAnswer> => {
@@ -41,6 +41,52 @@ export const votesSection = async (site: Kysely<SiteDatabase>, now: number): Pro
       .map(([name, times]) => ({ site: name, days: perDay(times, now), total: times.length })),
     failures: [...failed.values()].sort((a, b) => b.day.localeCompare(a.day) || a.site.localeCompare(b.site)),
   };
+};
+
+/** The dashboard's figure: the claim times of every site since `since`, for its per-day trend. */
+export const voteClaimTimes = async (site: Kysely<SiteDatabase>, since: number): Promise<number[]> =>
+  (await site.selectFrom('site_vote_claims').select('created_at').where('created_at', '>=', since).execute()).map(
+    (row) => Number(row.created_at),
+  );
+
+/**
+ * The dashboard's health of each rewarded vote site: when a vote there was last claimed, when it
+ * last failed to answer, and how often in the last day.
+ */
+export const voteSiteHealth = async (
+  site: Kysely<SiteDatabase>,
+  names: readonly string[],
+  now: number,
+): Promise<ConsoleVoteSiteHealth[]> => {
+  if (names.length === 0) return [];
+  const claims = await site
+    .selectFrom('site_vote_claims')
+    .select(['site', (eb) => eb.fn.max('created_at').as('last')])
+    .where('site', 'in', [...names])
+    .groupBy('site')
+    .execute();
+  const failures = await site
+    .selectFrom('site_vote_failures')
+    .select(['site', 'at'])
+    .where('site', 'in', [...names])
+    .where('at', '>=', now - DAY_MS)
+    .execute();
+  const lastFailures = await site
+    .selectFrom('site_vote_failures')
+    .select(['site', (eb) => eb.fn.max('at').as('last')])
+    .where('site', 'in', [...names])
+    .groupBy('site')
+    .execute();
+  const lastOf = (rows: { site: string; last: unknown }[], name: string) => {
+    const last = rows.find((row) => row.site === name)?.last;
+    return last === null || last === undefined ? null : Number(last);
+  };
+  return names.map((name) => ({
+    site: name,
+    lastClaimAt: lastOf(claims, name),
+    lastFailureAt: lastOf(lastFailures, name),
+    failuresLastDay: failures.filter((row) => row.site === name).length,
+  }));
 };
 
 /** The dashboard's figure: vote claims per site since `since`. */

@@ -3,6 +3,7 @@ import {
   type CallName,
   type ErrorCode,
   FIELDS_AT_FAULT,
+  type ResponseOf,
   PASSWORD_FLAG_KEYS,
   isErrorCode,
 } from '@gatekeeper/contract/lite';
@@ -35,8 +36,8 @@ export interface FormDialogs {
   invalid(fields: string[]): DialogContent;
 }
 
-interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
-  call: CallName;
+interface FormConfigBase<I extends FieldValues, O extends FieldValues, N extends CallName> {
+  call: N;
   /** Model, fields and starting values (defineForm). */
   form: FormDefinition<I, O>;
   /** The field whose live checklist shows under it (the new password). */
@@ -56,7 +57,7 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues> {
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
-type FormOutcome =
+type FormOutcome<N extends CallName> =
   | {
       success: {
         title: string;
@@ -71,13 +72,17 @@ type FormOutcome =
   | { dialogs: FormDialogs; success?: undefined; failureTitle?: undefined; onAnswer?: undefined }
   | {
       /** The page goes on by itself after a success (a sign-in step): no dialog, the answer is the page's. */
-      onAnswer: (answer: unknown) => void;
+      onAnswer: (answer: ResponseOf<N>) => void;
       failureTitle: string;
       success?: undefined;
       dialogs?: undefined;
     };
 
-export type SiteFormConfig<I extends FieldValues, O extends FieldValues> = FormConfigBase<I, O> & FormOutcome;
+export type SiteFormConfig<
+  I extends FieldValues,
+  O extends FieldValues,
+  N extends CallName = CallName,
+> = FormConfigBase<I, O, N> & FormOutcome<N>;
 
 /** The error texts of an answer: its error codes; anything else is a server error. */
 const errorTexts = (error: unknown, t: (key: string) => string): string[] => {
@@ -109,10 +114,10 @@ const fieldAtFault = (codes: readonly string[], names: readonly string[]): strin
  * schema, errors shown once touched, a processing flag that ignores a second submit, the captcha,
  * the success and failure dialogs, and a reset after a success (a refusal keeps what was typed).
  */
-export const SiteForm = <I extends FieldValues, O extends FieldValues>({
+export const SiteForm = <I extends FieldValues, O extends FieldValues, N extends CallName>({
   config,
 }: {
-  config: SiteFormConfig<I, O>;
+  config: SiteFormConfig<I, O, N>;
 }) => {
   const { t } = useTranslation();
   const showDialog = useDialog();
@@ -149,7 +154,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues>({
     try {
       const input = config.prepare ? await config.prepare(values) : values;
       // A GET call (getreferrallink) carries the model in its query, the others in the body.
-      const answer = await (callApi as (name: CallName, options: { body?: O; query?: O }) => Promise<unknown>)(
+      const answer = await (callApi as (name: N, options: { body?: O; query?: O }) => Promise<ResponseOf<N>>)(
         config.call,
         CALLS[config.call].method === 'GET' ? { query: input } : { body: input },
       );

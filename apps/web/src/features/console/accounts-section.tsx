@@ -1,10 +1,11 @@
 import type { ConsoleAccountActionAnswer, ConsoleAccountView, ConsoleRole } from '@gatekeeper/contract/lite';
+import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { formatDate } from '../../shared/formats';
-import { failureKeys, useConsoleCall } from './console-call';
+import { failureKeys, modelOf, useConsoleCall } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
 import { useDonationColumns } from './donations-section';
@@ -84,7 +85,7 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
             failureTitle: 'consoleOwner.accounts.banFailed',
             // The form asks why and how long; the account is the one shown.
             prepare: (values) => Object.assign({}, values, { login }),
-            onAnswer: (answer) => onDone(outcome(answer as ConsoleAccountActionAnswer)),
+            onAnswer: (answer) => onDone(outcome(modelOf(answer))),
           }}
         />
       )}
@@ -218,7 +219,12 @@ export const AccountsSection = ({ role }: { role: ConsoleRole }) => {
       <form role="search" className="console__filters" onSubmit={lookUp}>
         <label>
           {t('consoleOwner.accounts.search')}
-          <input type="search" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
+          <input
+            type="search"
+            value={q}
+            maxLength={CONSOLE_SEARCH_MAX}
+            onChange={(event) => setQ(event.target.value)}
+          />
         </label>
         <button type="submit" className="button" disabled={busy}>
           {t('consoleOwner.accounts.lookUp')}

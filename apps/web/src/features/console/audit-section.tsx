@@ -1,4 +1,5 @@
 import type { ConsoleAuditRow } from '@gatekeeper/contract/lite';
+import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
@@ -25,7 +26,12 @@ export const AuditSection = () => {
       <form role="search" className="console__filters" onSubmit={search}>
         <label>
           {t('console.audit.search')}
-          <input type="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.target.value)} />
+          <input
+            type="search"
+            value={typed}
+            maxLength={CONSOLE_SEARCH_MAX}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </label>
         <button type="submit" className="button">
           {t('console.audit.searchSubmit')}

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@gatekeeper/contract/lite';
 import { createContext, useCallback, useContext } from 'react';
-import { errorCodesOf } from '../../api/client';
+import { CallError, errorCodesOf } from '../../api/client';
 
 /** Whether a refusal says the console's step-up has run out (idle minutes, sign-out elsewhere). */
 export const isStepUpExpired = (error: unknown) => errorCodesOf(error).includes('consoleStepUpRequired');
@@ -32,6 +32,15 @@ export const useConsoleCall = () => {
     },
     [expired, active],
   );
+};
+
+/**
+ * A console call's model: the contract lets a call answer with error codes instead, which is a
+ * refusal, thrown as one so that the caller shows its codes.
+ */
+export const modelOf = <T>(answer: T | string[]): T => {
+  if (Array.isArray(answer)) throw new CallError(400, answer);
+  return answer;
 };
 
 /** The translation keys of a failed call: its error codes, or the server error. */

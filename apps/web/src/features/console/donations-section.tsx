@@ -1,4 +1,5 @@
 import type { ConsoleDonationRow, ConsoleDonationsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
+import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
@@ -184,7 +185,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
           <input
             type="search"
             value={typed.q}
-            maxLength={100}
+            maxLength={CONSOLE_SEARCH_MAX}
             onChange={(event) => setTyped({ ...typed, q: event.target.value })}
           />
         </label>

@@ -14,7 +14,7 @@ import { callApi, errorCodesOf } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { TabPanels } from '../../components/tab-panels';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
-import { failureKeys, useConsoleCall } from './console-call';
+import { failureKeys, modelOf, useConsoleCall } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
 
@@ -118,11 +118,11 @@ export const MassMailForm = ({
       return answer;
     });
 
-  const afterWrite = (answer: unknown) => {
+  const afterWrite = (answer: ConsoleMailPreviewAnswer | string[]) => {
     const values = submitted.current;
     if (!values) return;
     setWritten(values);
-    setPreview(answer as ConsoleMailPreviewAnswer);
+    setPreview(modelOf(answer));
     setBusy(true);
     count(values)
       .then(() => go('count'))

@@ -1,5 +1,5 @@
 import type { ConsoleNewsPostAnswer, Language, NewsPostInput } from '@gatekeeper/contract/lite';
-import { LANGUAGES, NEWS_SLUG_MAX, NEWS_TITLE_MAX } from '@gatekeeper/contract';
+import { LANGUAGES, NEWS_SLUG_MAX, NEWS_TITLE_MAX, isLanguage } from '@gatekeeper/contract';
 import { useState } from 'react';
 import { type FieldErrors, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -126,8 +126,8 @@ export const NewsForm = ({
     const paths = errorPaths(errors);
     for (const path of paths) form.setValue(path, form.getValues(path), { shouldTouch: true });
     const first = paths[0];
-    const inLanguage = first?.startsWith('texts.') ? (first.split('.')[1] as Language) : undefined;
-    if (inLanguage) setLanguage(inLanguage);
+    const inLanguage = first?.startsWith('texts.') ? first.split('.')[1] : undefined;
+    if (isLanguage(inLanguage)) setLanguage(inLanguage);
     const messages = [
       ...new Set(
         paths.map((path) => {
@@ -257,7 +257,7 @@ export const NewsForm = ({
           label={t('consoleNews.languagesLabel')}
           panels={panels}
           selected={language}
-          onSelect={(id) => setLanguage(id as Language)}
+          onSelect={(id) => isLanguage(id) && setLanguage(id)}
         />
         <div className="console__actions">
           <button type="submit" className="button button--primary" aria-busy={busy} disabled={busy}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { CONSOLE_NOTE_MAX } from '@gatekeeper/contract';
 import { useTranslation } from 'react-i18next';
-import { failureKeys, useConsoleCall } from './console-call';
+import { failureKeys, modelOf, useConsoleCall } from './console-call';
 
 /**
  * An owner's action and its outcome: the call (through the console's door), whether it runs,
@@ -10,11 +11,11 @@ export const useConsoleAction = <T,>(onDone: (answer: T) => void) => {
   const consoleCall = useConsoleCall();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const run = (call: () => Promise<unknown>) => {
+  const run = (call: () => Promise<T | string[]>) => {
     setBusy(true);
     setErrors([]);
     consoleCall(call)
-      .then((answer) => onDone(answer as T))
+      .then((answer) => onDone(modelOf(answer)))
       .catch((error: unknown) => setErrors(failureKeys(error)))
       .finally(() => setBusy(false));
   };
@@ -65,7 +66,7 @@ export const NoteAction = ({
     <form onSubmit={submit} className="console__cancel" aria-label={accessibleName}>
       <label>
         {noteLabel}
-        <input value={note} maxLength={500} required onChange={(event) => setNote(event.target.value)} />
+        <input value={note} maxLength={CONSOLE_NOTE_MAX} required onChange={(event) => setNote(event.target.value)} />
       </label>
       <button type="submit" className="button" disabled={busy}>
         {confirmLabel}

@@ -1,4 +1,5 @@
 import type { ConsoleRewardRow, ConsoleRewardsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
+import { CHARACTER_ID_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
@@ -160,7 +161,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
           <input
             inputMode="numeric"
             pattern="[0-9]*"
-            maxLength={10}
+            maxLength={String(CHARACTER_ID_MAX).length}
             value={typed.charId}
             onChange={(event) => setTyped({ ...typed, charId: event.target.value })}
           />

@@ -1,0 +1,119 @@
+import type { Generated } from 'kysely';
+
+/** Every payment notification received (features/donations), with what became of it. */
+export interface SiteDonationNotificationsTable {
+  id: Generated<number>;
+  provider: 'paypal';
+  /** Milliseconds since the epoch. */
+  received_at: number;
+  txn_id: Generated<string>;
+  payment_status: Generated<string>;
+  /** The provider's answer to the validation postback: VERIFIED, INVALID, or error. */
+  verification: Generated<string>;
+  outcome: Generated<string>;
+  detail: Generated<string>;
+  /**
+   * The notification exactly as received (form-encoded, read as latin1), kept only until it is
+   * settled: verification needs the exact bytes. Empty afterwards.
+   */
+  body: string;
+  /** The fields kept of a notification (migration 042). */
+  mc_gross: Generated<string>;
+  mc_currency: Generated<string>;
+  custom: Generated<string>;
+  payer_email: Generated<string>;
+  receiver_email: Generated<string>;
+  /** Failed verification or processing attempts, and when the next one is due (ms since the epoch). */
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+}
+
+/**
+ * Donations recorded from verified notifications, one row per provider transaction (unique): a
+ * payment, or a refund / reversal / cancelled reversal pointing at its payment by parent_txn_id.
+ */
+export interface SiteDonationsTable {
+  id: Generated<number>;
+  provider: 'paypal';
+  txn_id: string;
+  kind: 'payment' | 'refund' | 'reversal' | 'canceled_reversal';
+  parent_txn_id: Generated<string>;
+  char_name: Generated<string>;
+  char_id: number | null;
+  /** Negative for refunds and reversals. */
+  amount_cents: number;
+  currency: string;
+  coins: Generated<number>;
+  payer_email: Generated<string>;
+  /** payment: crediting, credited, unknown_character, refunded, reversed; others: recorded. */
+  status: string;
+  /** What reward delivery answered: delivered, pending, failed (empty until asked). */
+  reward_status: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * PayPal orders of the donate page (Orders v2, features/donations/checkout.ts): one per donation
+ * started, with its state; the capture's credit is the site_donations row of txn_id capture_id.
+ */
+export interface SitePaypalOrdersTable {
+  id: Generated<number>;
+  /** Our donation id, sent to PayPal as the purchase unit's custom_id. */
+  donation_id: string;
+  /** PayPal's order id (the token of the donor's return); empty until PayPal created it. */
+  order_id: Generated<string>;
+  char_name: string;
+  char_id: number;
+  amount_cents: number;
+  currency: string;
+  coins: number;
+  /** created, approved, pending, credited, denied, failed, refunded, reversed (see checkout.ts). */
+  status: string;
+  capture_id: Generated<string>;
+  /** Why the last step failed (PayPal's issue, an error). */
+  detail: Generated<string>;
+  /** Capture attempts after the donor's return, and when the next retry is due (ms since the epoch). */
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** PayPal webhook events received and verified, once each by PayPal's event id. */
+export interface SitePaypalWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  outcome: string;
+  received_at: number;
+}
+
+/** The owner's actions of npm run donations (a re-queued delivery...), with who and what came of it. */
+export interface SiteDonationActionsTable {
+  id: Generated<number>;
+  at: number;
+  /** The operating system user who ran the command. */
+  actor: string;
+  action: string;
+  target: string;
+  result: string;
+}
+
+/** A flagged donation the owner marked handled in the console (features/console/donations-section.ts). */
+export interface SiteDonationResolutionsTable {
+  txn_id: string;
+  at: number;
+  login: string;
+  note: string;
+}
+
+/** The donations feature's site tables (migrations.ts): only this feature names them. */
+export type DonationTables = {
+  site_donation_notifications: SiteDonationNotificationsTable;
+  site_donations: SiteDonationsTable;
+  site_paypal_orders: SitePaypalOrdersTable;
+  site_paypal_webhook_events: SitePaypalWebhookEventsTable;
+  site_donation_actions: SiteDonationActionsTable;
+  site_donation_resolutions: SiteDonationResolutionsTable;
+};
