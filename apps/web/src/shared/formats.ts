@@ -25,6 +25,13 @@ export const formatTime = (at: number, language: string): string =>
 export const formatNumber = (value: number, language: string): string =>
   new Intl.NumberFormat(DATE_LOCALES[language as Language] ?? language).format(value);
 
+/** A fraction (0.25) as the page's language writes a percentage ("25 %", "25%"), whole percents. */
+export const formatPercent = (fraction: number, language: string): string =>
+  new Intl.NumberFormat(DATE_LOCALES[language as Language] ?? language, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  }).format(fraction);
+
 /**
  * An amount in the currency's minor units (cents) as the page's language writes money. A code
  * Intl does not know (the ledger keeps what the provider sent) is written after the plain number.

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@gatekeeper/contract/lite';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { CallError, errorCodesOf } from '../../api/client';
 
 /** Whether a refusal says the console's step-up has run out (idle minutes, sign-out elsewhere). */
@@ -35,16 +35,50 @@ export const useConsoleCall = () => {
 };
 
 /**
- * A console call's model: the contract lets a call answer with error codes instead, which is a
- * refusal, thrown as one so that the caller shows its codes.
+ * A console call's model: the contract lets a call answer with error codes instead (a list of
+ * strings), which is a refusal, thrown as one so that the caller shows its codes. A list of rows,
+ * or the empty list of a done action, is a model.
  */
 export const modelOf = <T>(answer: T | string[]): T => {
-  if (Array.isArray(answer)) throw new CallError(400, answer);
-  return answer;
+  if (Array.isArray(answer) && answer.length > 0 && answer.every((item) => typeof item === 'string')) {
+    throw new CallError(400, answer);
+  }
+  // What is left is the model: T itself may be a list, which the type cannot tell from the codes.
+  return answer as T;
 };
 
 /** The translation keys of a failed call: its error codes, or the server error. */
 export const failureKeys = (error: unknown): (ErrorCode | 'ServerError')[] => {
   const codes = errorCodesOf(error);
   return codes.length > 0 ? codes : ['ServerError'];
+};
+
+/** A console read: waiting for its answer, refused (the translation keys), or answered. */
+export type ConsoleRead<T> = { kind: 'loading' } | { kind: 'failed'; keys: string[] } | { kind: 'ready'; value: T };
+
+/**
+ * The console's one read hook: `read` through the console's door when the section opens and
+ * whenever `read` changes (a new filter), or on `reload()`; an answer that comes after the
+ * section moved on is dropped. `read` should be memoized by its inputs (useCallback).
+ */
+export const useConsoleRead = <T>(read: () => Promise<T | string[]>) => {
+  const consoleCall = useConsoleCall();
+  const [version, setVersion] = useState(0);
+  const [answer, setAnswer] = useState<{ read: typeof read; version: number; state: ConsoleRead<T> }>();
+  useEffect(() => {
+    let live = true;
+    const keep = (state: ConsoleRead<T>) => live && setAnswer({ read, version, state });
+    consoleCall(read)
+      .then(modelOf)
+      .then(
+        (value) => keep({ kind: 'ready', value }),
+        (error: unknown) => keep({ kind: 'failed', keys: failureKeys(error) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [read, consoleCall, version]);
+  const state: ConsoleRead<T> =
+    answer && answer.read === read && answer.version === version ? answer.state : { kind: 'loading' };
+  return { state, reload: () => setVersion((n) => n + 1) };
 };

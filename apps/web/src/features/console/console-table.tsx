@@ -54,6 +54,18 @@ export const ConsoleTable = <Row,>({
   );
 };
 
+/** A read under way (the waiting line) or refused (its translated codes); nothing once answered. */
+export const ReadProgress = ({
+  state,
+}: {
+  state: { kind: 'loading' } | { kind: 'failed'; keys: string[] } | { kind: 'ready' };
+}) => {
+  const { t } = useTranslation();
+  if (state.kind === 'loading') return <p aria-busy="true">{t('forms.processing')}</p>;
+  if (state.kind === 'failed') return <p role="alert">{state.keys.map((key) => t(key)).join(' ')}</p>;
+  return null;
+};
+
 /** A page of a console list and where the next one starts (`next`: the `before` to send, or null). */
 export interface ListPage<Row> {
   rows: Row[];
@@ -115,8 +127,7 @@ export const PagedTable = <Row,>({
 }) => {
   const { t } = useTranslation();
   const { state, older } = list;
-  if (state.kind === 'loading') return <p aria-busy="true">{t('forms.processing')}</p>;
-  if (state.kind === 'failed') return <p role="alert">{state.keys.map((key) => t(key)).join(' ')}</p>;
+  if (state.kind !== 'ready') return <ReadProgress state={state} />;
   return (
     <>
       <ConsoleTable {...table} rows={state.rows} />

@@ -1,12 +1,11 @@
-import type { ConsoleFailedMailsAnswer } from '@gatekeeper/contract/lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { failureKeys, useConsoleCall } from './console-call';
-import { ConsoleTable } from './console-table';
+import { failureKeys, useConsoleCall, useConsoleRead } from './console-call';
+import { ConsoleTable, ReadProgress } from './console-table';
 import { MassMailForm } from './mass-mail-form';
 
-type FailedMail = ConsoleFailedMailsAnswer[number];
+const readFailedMails = () => callApi('getConsoleFailedMails');
 
 /**
  * The mass mail in its steps (write, count, preview, confirm, progress), then the outbox's
@@ -15,22 +14,11 @@ type FailedMail = ConsoleFailedMailsAnswer[number];
 export const MailSection = ({ login }: { login: string }) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
-  const [mails, setMails] = useState<FailedMail[] | undefined>();
+  const { state, reload } = useConsoleRead(readFailedMails);
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback(
-    () =>
-      consoleCall(() => callApi('getConsoleFailedMails')).then(
-        (answer) => setMails(answer),
-        (error: unknown) => setErrors(failureKeys(error)),
-      ),
-    [consoleCall],
-  );
-  useEffect(() => {
-    void read();
-  }, [read]);
 
   const retry = (jobId?: number) => {
     setBusy(true);
@@ -38,7 +26,7 @@ export const MailSection = ({ login }: { login: string }) => {
     consoleCall(() => callApi('retryConsoleFailedMails', { body: jobId === undefined ? {} : { jobId } }))
       .then((answer) => {
         setMessage(t('console.mail.requeued', { count: answer.requeued }));
-        return read();
+        reload();
       })
       .catch((error: unknown) => setErrors(failureKeys(error)))
       .finally(() => setBusy(false));
@@ -46,18 +34,18 @@ export const MailSection = ({ login }: { login: string }) => {
 
   return (
     <>
-      <MassMailForm login={login} onSent={() => void read()} />
+      <MassMailForm login={login} onSent={reload} />
       <h3>{t('consoleMail.outbox')}</h3>
       {message && <p role="status">{message}</p>}
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
-      {mails === undefined ? (
-        errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
+      {state.kind !== 'ready' ? (
+        <ReadProgress state={state} />
       ) : (
         <>
           <ConsoleTable
             caption={t('console.mail.failed')}
             rowKey={(row) => row.id}
-            rows={mails}
+            rows={state.value}
             columns={[
               { id: 'email', label: t('console.mail.email'), render: (row) => row.email },
               { id: 'kind', label: t('console.mail.kind'), render: (row) => row.kind },
@@ -81,7 +69,7 @@ export const MailSection = ({ login }: { login: string }) => {
               },
             ]}
           />
-          {mails.length > 0 && (
+          {state.value.length > 0 && (
             <button type="button" className="button" disabled={busy} onClick={() => retry()}>
               {t('console.mail.retryAll')}
             </button>

@@ -1,13 +1,15 @@
 import type { ConsoleNewsPostAnswer, ConsoleNewsRow } from '@gatekeeper/contract/lite';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
-import { failureKeys, useConsoleCall } from './console-call';
-import { ConsoleTable } from './console-table';
+import { failureKeys, useConsoleCall, useConsoleRead } from './console-call';
+import { ConsoleTable, ReadProgress } from './console-table';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import { NewsForm } from './news-form';
 import { NewsVersions } from './news-versions';
+
+const readPosts = () => callApi('getConsoleNews');
 
 type Editing = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; post: ConsoleNewsPostAnswer };
 
@@ -70,7 +72,7 @@ const ConfirmDelete = ({
 export const NewsSection = () => {
   const { t, i18n } = useTranslation();
   const consoleCall = useConsoleCall();
-  const [rows, setRows] = useState<ConsoleNewsRow[] | undefined>();
+  const { state: list, reload } = useConsoleRead(readPosts);
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
@@ -78,17 +80,6 @@ export const NewsSection = () => {
   const [history, setHistory] = useState<ConsoleNewsRow | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback(
-    () =>
-      consoleCall(() => callApi('getConsoleNews')).then(
-        (answer) => setRows(answer),
-        (error: unknown) => setErrors(failureKeys(error)),
-      ),
-    [consoleCall],
-  );
-  useEffect(() => {
-    void read();
-  }, [read]);
 
   const open = (row: ConsoleNewsRow) => {
     setErrors([]);
@@ -111,7 +102,7 @@ export const NewsSection = () => {
         setMessage(t('consoleNews.deleted', { slug: row.slug }));
         if (editing.kind === 'edit' && editing.post.id === row.id) setEditing({ kind: 'closed' });
         if (history?.id === row.id) setHistory(undefined);
-        return read();
+        reload();
       })
       .catch((error: unknown) => setErrors(failureKeys(error)))
       .finally(() => {
@@ -145,20 +136,20 @@ export const NewsSection = () => {
           onSaved={(slug) => {
             setEditing({ kind: 'closed' });
             setMessage(t('consoleNews.saved', { slug }));
-            void read();
+            reload();
           }}
         />
       )}
       {history && (
         <NewsVersions key={history.id} postId={history.id} slug={history.slug} onClose={() => setHistory(undefined)} />
       )}
-      {rows === undefined ? (
-        errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
+      {list.kind !== 'ready' ? (
+        <ReadProgress state={list} />
       ) : (
         <ConsoleTable
           caption={t('consoleNews.posts')}
           rowKey={(row) => row.id}
-          rows={rows}
+          rows={list.value}
           columns={[
             { id: 'title', label: t('consoleNews.title'), render: (row) => row.title },
             { id: 'slug', label: t('consoleNews.slug'), render: (row) => row.slug },

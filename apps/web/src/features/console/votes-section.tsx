@@ -1,28 +1,18 @@
 import type { ConsoleVotesAnswer } from '@gatekeeper/contract/lite';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDate } from '../../shared/formats';
-import { failureKeys, useConsoleCall } from './console-call';
-import { ConsoleTable } from './console-table';
+import { useConsoleRead } from './console-call';
+import { ConsoleTable, ReadProgress } from './console-table';
 
 /** Claims per site per day (the days with any, newest first) and the sites that did not answer. */
 export const VotesSection = () => {
   const { t, i18n } = useTranslation();
-  const consoleCall = useConsoleCall();
-  const [state, setState] = useState<ConsoleVotesAnswer | string[] | undefined>();
-  useEffect(() => {
-    let live = true;
-    consoleCall(() => callApi('getConsoleVotes')).then(
-      (votes) => live && setState(votes),
-      (error: unknown) => live && setState(failureKeys(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [consoleCall]);
-  if (state === undefined) return <p aria-busy="true">{t('forms.processing')}</p>;
-  if (Array.isArray(state)) return <p role="alert">{state.map((key) => t(key)).join(' ')}</p>;
+  const read = useCallback(() => callApi('getConsoleVotes'), []);
+  const { state: answer } = useConsoleRead(read);
+  if (answer.kind !== 'ready') return <ReadProgress state={answer} />;
+  const state: ConsoleVotesAnswer = answer.value;
   const claims = state.claims
     .flatMap((site) => site.days.filter((day) => day.count > 0).map((day) => ({ site: site.site, ...day })))
     .sort((a, b) => b.day.localeCompare(a.day) || a.site.localeCompare(b.site));
