@@ -19,7 +19,6 @@ export const MailSection = ({ login }: { login: string }) => {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
-
   const retry = (jobId?: number) => {
     setBusy(true);
     setErrors([]);

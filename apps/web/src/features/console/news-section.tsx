@@ -80,7 +80,6 @@ export const NewsSection = () => {
   const [history, setHistory] = useState<ConsoleNewsRow | undefined>();
   const [busy, setBusy] = useState(false);
 
-
   const open = (row: ConsoleNewsRow) => {
     setErrors([]);
     setMessage('');
