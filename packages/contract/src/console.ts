@@ -129,7 +129,7 @@ export const consoleDashboardAnswer = z.object({
     /** Configured, not probed: the dashboard sends no mail and calls no payment service. */
     smtpConfigured: z.boolean(),
     paypalConfigured: z.boolean(),
-    /** Each vote site of the settings, in their order. */
+    /** The vote sites that reward votes, and those that only link once they have a claim or a failure. */
     voteSites: z.array(consoleVoteSiteHealth),
   }),
 });

@@ -28,8 +28,6 @@ export interface AccountsConsoleOptions {
   takeBanLifter?: (lift: () => Promise<void>) => void;
 }
 
-const describeBan = (until: number | null) => (until === null ? 'for good' : `until ${new Date(until).toISOString()}`);
-
 /**
  * The Accounts section (docs/owner/console.md#accounts): a gm and an owner look an account up (who
  * looked up whom is audited); only an owner acts: ban and unban in the game's own table, end the
@@ -94,7 +92,8 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
     // The level changed in the game between the read and the write: the owner looks again.
     if (!banned) return reply.code(409).send(['consoleAccountAlreadyBanned'] satisfies ErrorCode[]);
     const sessionsEnded = await sessions.endAllOf(account.login);
-    await door.record(actor, 'account.ban', account.login, `${body.duration} (${describeBan(until)}): ${body.reason}`);
+    // The duration as chosen (1d, 7d, 30d, permanent): with the row's time it tells the end.
+    await door.record(actor, 'account.ban', account.login, `${body.duration}: ${body.reason}`);
     return reply.send(await answer(account, { after: -1, until, sessionsEnded }));
   });
 

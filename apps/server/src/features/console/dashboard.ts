@@ -16,8 +16,8 @@ export interface DashboardDeps {
   redis?: Redis;
   smtpConfigured: boolean;
   paypalConfigured: boolean;
-  /** The vote sites of the settings: the dashboard shows each one's claims and failures. */
-  voteSites: readonly string[];
+  /** The vote sites of the settings, and whether each rewards votes (it has a check). */
+  voteSites: readonly { name: string; rewarded: boolean }[];
   /** Each day's peak of players online (the online feature's record). */
   onlinePeaks: (since: number) => Promise<Map<string, number>>;
   now: () => number;

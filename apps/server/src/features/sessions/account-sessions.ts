@@ -357,6 +357,9 @@ export class AccountSessions {
       await this.store.end(session.idHash);
       return undefined;
     }
+    // A session made while the account was not banned, on an account this instance remembers as
+    // banned: it was unbanned since (here within the remembered seconds, or on another instance).
+    if (state.banned && !session.banned) state = await this.accountState(session.login, now, true);
     await this.store.touch(session, now);
     return { session, restricted: session.banned || state.banned };
   }

@@ -50,14 +50,16 @@ export const voteClaimTimes = async (site: Kysely<SiteDatabase>, since: number):
   );
 
 /**
- * The dashboard's health of each rewarded vote site: when a vote there was last claimed, when it
- * last failed to answer, and how often in the last day.
+ * The dashboard's health of the vote sites: when a vote there was last claimed, when it last
+ * failed to answer, and how often in the last day. A site that only links (no check in the
+ * settings) is listed once it has a claim or a failure; one that rewards votes always is.
  */
 export const voteSiteHealth = async (
   site: Kysely<SiteDatabase>,
-  names: readonly string[],
+  sites: readonly { name: string; rewarded: boolean }[],
   now: number,
 ): Promise<ConsoleVoteSiteHealth[]> => {
+  const names = sites.map((entry) => entry.name);
   if (names.length === 0) return [];
   const claims = await site
     .selectFrom('site_vote_claims')
@@ -81,12 +83,16 @@ export const voteSiteHealth = async (
     const last = rows.find((row) => row.site === name)?.last;
     return last === null || last === undefined ? null : Number(last);
   };
-  return names.map((name) => ({
-    site: name,
-    lastClaimAt: lastOf(claims, name),
-    lastFailureAt: lastOf(lastFailures, name),
-    failuresLastDay: failures.filter((row) => row.site === name).length,
-  }));
+  return sites
+    .map(({ name, rewarded }) => ({
+      rewarded,
+      site: name,
+      lastClaimAt: lastOf(claims, name),
+      lastFailureAt: lastOf(lastFailures, name),
+      failuresLastDay: failures.filter((row) => row.site === name).length,
+    }))
+    .filter((entry) => entry.rewarded || entry.lastClaimAt !== null || entry.lastFailureAt !== null)
+    .map(({ rewarded: _rewarded, ...health }) => health);
 };
 
 /** The dashboard's figure: vote claims per site since `since`. */

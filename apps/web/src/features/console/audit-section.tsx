@@ -42,9 +42,24 @@ export const AuditSection = () => {
         caption={t('console.tabs.audit')}
         rowKey={(row) => row.id}
         columns={[
-          { id: 'at', label: t('console.audit.at'), render: (row) => formatDate(row.at, i18n.language) },
-          { id: 'login', label: t('console.audit.login'), render: (row) => `${row.login} (${row.role})` },
-          { id: 'action', label: t('console.audit.action'), render: (row) => row.action },
+          {
+            id: 'at',
+            label: t('console.audit.at'),
+            render: (row) => formatDate(row.at, i18n.language),
+            sortValue: (row) => row.at,
+          },
+          {
+            id: 'login',
+            label: t('console.audit.login'),
+            render: (row) => `${row.login} (${row.role})`,
+            sortValue: (row) => row.login.toLowerCase(),
+          },
+          {
+            id: 'action',
+            label: t('console.audit.action'),
+            render: (row) => row.action,
+            sortValue: (row) => row.action,
+          },
           { id: 'record', label: t('console.audit.record'), render: (row) => row.record },
           { id: 'address', label: t('console.audit.address'), render: (row) => row.address },
           { id: 'detail', label: t('console.audit.detail'), render: (row) => row.detail },

@@ -6,11 +6,37 @@ export interface Column<Row> {
   id: string;
   label: string;
   render: (row: Row) => ReactNode;
+  /** What the column sorts by, when it can: its header becomes a button that sorts the rows shown. */
+  sortValue?: (row: Row) => string | number | null;
 }
+
+type Sort = { column: string; direction: 'ascending' | 'descending' };
+
+/** Rows in a column's order; equal values keep the order the server gave (newest first). */
+const sorted = <Row,>(rows: readonly Row[], column: Column<Row> | undefined, direction: Sort['direction']) => {
+  const value = column?.sortValue;
+  if (!value) return rows;
+  const sign = direction === 'ascending' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: value(row) }))
+    .sort((a, b) => {
+      if (a.key === b.key) return a.index - b.index;
+      if (a.key === null) return 1;
+      if (b.key === null) return -1;
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : String(a.key).localeCompare(String(b.key));
+      return sign * order || a.index - b.index;
+    })
+    .map(({ row }) => row);
+};
 
 /**
  * The console's one table: a caption, a header per column, a row per record, "nothing here" when
- * empty. On a phone the table scrolls sideways inside its own focusable region.
+ * empty. On a phone the table scrolls sideways inside its own focusable region. A column with a
+ * `sortValue` sorts the rows shown by a click on its header (again: the other way), told to a
+ * screen reader by aria-sort.
  */
 export const ConsoleTable = <Row,>({
   caption,
@@ -24,7 +50,20 @@ export const ConsoleTable = <Row,>({
   rowKey: (row: Row) => string | number;
 }) => {
   const { t } = useTranslation();
+  const [sort, setSort] = useState<Sort | undefined>();
   if (rows.length === 0) return <p className="console__empty">{t('console.table.empty', { caption })}</p>;
+  const shown = sort
+    ? sorted(
+        rows,
+        columns.find((column) => column.id === sort.column),
+        sort.direction,
+      )
+    : rows;
+  const sortBy = (column: string) =>
+    setSort((current) => ({
+      column,
+      direction: current?.column === column && current.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
   return (
     <div className="console__scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="console__table">
@@ -32,14 +71,27 @@ export const ConsoleTable = <Row,>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col">
-                {column.label}
+              <th
+                key={column.id}
+                scope="col"
+                aria-sort={sort?.column === column.id ? sort.direction : column.sortValue ? 'none' : undefined}
+              >
+                {column.sortValue ? (
+                  <button type="button" className="console__sort" onClick={() => sortBy(column.id)}>
+                    {column.label}
+                    <span aria-hidden="true">
+                      {sort?.column === column.id ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}
+                    </span>
+                  </button>
+                ) : (
+                  column.label
+                )}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
                 <td key={column.id} data-label={column.label}>

@@ -86,6 +86,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       id: 'at',
       label: t('consoleOwner.donations.at'),
       render: (row: ConsoleDonationRow) => formatDate(row.at, i18n.language),
+      sortValue: (row: ConsoleDonationRow) => row.at,
     },
     {
       id: 'state',
@@ -101,13 +102,20 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       id: 'character',
       label: t('consoleOwner.donations.character'),
       render: (row: ConsoleDonationRow) => row.charName || '-',
+      sortValue: (row: ConsoleDonationRow) => row.charName.toLowerCase(),
     },
     {
       id: 'amount',
       label: t('consoleOwner.donations.amount'),
       render: (row: ConsoleDonationRow) => formatMoney(row.cents, row.currency, i18n.language),
+      sortValue: (row: ConsoleDonationRow) => `${row.currency}${String(row.cents).padStart(12, '0')}`,
     },
-    { id: 'coins', label: t('consoleOwner.donations.coins'), render: (row: ConsoleDonationRow) => row.coins },
+    {
+      id: 'coins',
+      label: t('consoleOwner.donations.coins'),
+      render: (row: ConsoleDonationRow) => row.coins,
+      sortValue: (row: ConsoleDonationRow) => row.coins,
+    },
     { id: 'reward', label: t('consoleOwner.donations.reward'), render: (row: ConsoleDonationRow) => row.reward },
     {
       id: 'refunded',

@@ -90,7 +90,12 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
   };
   const columns = [
     { id: 'request', label: t('console.rewards.request'), render: (row: ConsoleRewardRow) => row.requestId },
-    { id: 'char', label: t('console.rewards.charId'), render: (row: ConsoleRewardRow) => row.charId },
+    {
+      id: 'char',
+      label: t('console.rewards.charId'),
+      render: (row: ConsoleRewardRow) => row.charId,
+      sortValue: (row: ConsoleRewardRow) => row.charId,
+    },
     {
       id: 'item',
       label: t('console.rewards.item'),
@@ -106,12 +111,18 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
       label: t('console.rewards.state'),
       render: (row: ConsoleRewardRow) => t(`console.states.${row.status}`),
     },
-    { id: 'attempts', label: t('console.rewards.attempts'), render: (row: ConsoleRewardRow) => row.attempts },
+    {
+      id: 'attempts',
+      label: t('console.rewards.attempts'),
+      render: (row: ConsoleRewardRow) => row.attempts,
+      sortValue: (row: ConsoleRewardRow) => row.attempts,
+    },
     { id: 'error', label: t('console.rewards.lastError'), render: (row: ConsoleRewardRow) => row.lastError ?? '' },
     {
       id: 'created',
       label: t('console.rewards.created'),
       render: (row: ConsoleRewardRow) => formatDate(row.createdAt, i18n.language),
+      sortValue: (row: ConsoleRewardRow) => row.createdAt,
     },
     ...(role === 'owner'
       ? [

@@ -2,7 +2,7 @@ import type { ConsoleVotesAnswer } from '@gatekeeper/contract/lite';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
+import { formatDate, formatDay } from '../../shared/formats';
 import { useConsoleRead } from './console-call';
 import { ConsoleTable, ReadProgress } from './console-table';
 
@@ -23,8 +23,13 @@ export const VotesSection = () => {
         rowKey={(row) => row.site}
         rows={state.claims}
         columns={[
-          { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
-          { id: 'total', label: t('console.dashboard.count'), render: (row) => row.total },
+          { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site, sortValue: (row) => row.site },
+          {
+            id: 'total',
+            label: t('console.dashboard.count'),
+            render: (row) => row.total,
+            sortValue: (row) => row.total,
+          },
         ]}
       />
       <ConsoleTable
@@ -32,9 +37,19 @@ export const VotesSection = () => {
         rowKey={(row) => `${row.day}:${row.site}`}
         rows={claims}
         columns={[
-          { id: 'day', label: t('console.dashboard.day'), render: (row) => row.day },
+          {
+            id: 'day',
+            label: t('console.dashboard.day'),
+            render: (row) => formatDay(row.day, i18n.language),
+            sortValue: (row) => row.day,
+          },
           { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
-          { id: 'count', label: t('console.dashboard.count'), render: (row) => row.count },
+          {
+            id: 'count',
+            label: t('console.dashboard.count'),
+            render: (row) => row.count,
+            sortValue: (row) => row.count,
+          },
         ]}
       />
       <ConsoleTable
@@ -42,7 +57,12 @@ export const VotesSection = () => {
         rowKey={(row) => `${row.day}:${row.site}`}
         rows={state.failures}
         columns={[
-          { id: 'day', label: t('console.dashboard.day'), render: (row) => row.day },
+          {
+            id: 'day',
+            label: t('console.dashboard.day'),
+            render: (row) => formatDay(row.day, i18n.language),
+            sortValue: (row) => row.day,
+          },
           { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
           { id: 'count', label: t('consoleOwner.votes.unanswered'), render: (row) => row.count },
           {
