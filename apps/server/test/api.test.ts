@@ -106,6 +106,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
       expect(api.getServerStatus.response.parse(await response.json())).toEqual({
         loginStatus: { type: 'offline', color: 'red' },
         gameStatus: { type: 'offline', color: 'red' },
+        playersOnline: null,
       });
     });
 
@@ -128,6 +129,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
         expect(body).toEqual({
           loginStatus: { type: 'online', color: 'green' },
           gameStatus: { type: 'offline', color: 'red' },
+          playersOnline: null,
         });
       });
     });
