@@ -13,7 +13,7 @@ import { parseSettings } from '../src/settings';
  * The demo world follows the chronicle the default settings name (Interlude): a first run of the
  * embedded database, prepared as `npm start` prepares it, holds no Kamael class (characters,
  * heroes, nobles), no clan above level 8, and rewards only in the coin item the settings name,
- * an item Interlude has.
+ * an item Interlude has. Its opening date, online history and characters online tell one story.
  */
 
 const SETTINGS = parseSettings({});
@@ -70,6 +70,31 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world is an Interlude w
     expect(levels.length).toBeGreaterThan(40);
     expect(Math.min(...levels)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...levels)).toBe(INTERLUDE_MAX_CLAN_LEVEL);
+  });
+
+  it('opened before its online history starts, which ends at the characters online now', async () => {
+    const [site, game] = [connections.site.db, connections.game.db];
+    const firstHour = await site
+      .selectFrom('site_online_hours')
+      .select('hour')
+      .orderBy('hour')
+      .limit(1)
+      .executeTakeFirst();
+    expect(Date.parse(SETTINGS.server.openingDate ?? '')).toBeLessThan(Number(firstHour?.hour) * 3_600_000);
+    const last = await site
+      .selectFrom('site_online_minutes')
+      .selectAll()
+      .orderBy('minute', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const online = await game
+      .selectFrom('characters')
+      .select(game.fn.countAll<number>().as('n'))
+      .where('online', '=', 1)
+      .where('accesslevel', '<=', 0)
+      .executeTakeFirst();
+    expect(Number(last?.players)).toBe(Number(online?.n));
+    expect([Number(last?.login_up), Number(last?.game_up)]).toEqual([1, 1]);
   });
 
   it("rewards in Interlude's Coin of Luck only", async () => {
