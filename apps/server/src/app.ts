@@ -48,6 +48,7 @@ import { worldRoutes } from './features/world/routes';
 import { clanDirectory } from './features/clans/clan-directory';
 import { clanRoutes } from './features/clans/routes';
 import { statusRoutes } from './features/status/routes';
+import { OnlineHistoryRepository } from './features/online/online-history';
 import { openServers, serverStatusSource } from './features/status/server-status';
 import { onlineRoutes } from './features/online/routes';
 import { openApiRoutes } from './features/openapi/routes';
@@ -272,7 +273,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
-  const serverStatus = serverStatusSource({ login: config.LOGIN_SERVER_ADDRESS, game: config.GAME_SERVER_ADDRESS });
+  // The players online beside them come from the Online page's own samples.
+  const onlineHistory = new OnlineHistoryRepository(connections.site.db);
+  const serverStatus = serverStatusSource({
+    login: config.LOGIN_SERVER_ADDRESS,
+    game: config.GAME_SERVER_ADDRESS,
+    playersOnline: () => onlineHistory.latestPlayers(now()),
+  });
 
   // An account's rewards as My account and the console's look-up list them, with what each payment was.
   const rewardListDeps = {

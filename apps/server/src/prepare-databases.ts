@@ -9,6 +9,7 @@ import { seedDemoMail } from './features/mail/demo-mail';
 import { seedDemoNews } from './features/news/demo-news';
 import { seedDemoAudit } from './features/console/demo-audit';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
+import { countOnlineByKind } from './game/online';
 import { type Connections, openConnections } from './db/connections';
 import { seedDemoWorld } from './game/demo-seed';
 import { createGameTables } from './game/game-tables';
@@ -94,7 +95,10 @@ export const prepareDatabases = async (
       log.info({ migrations: applied }, `site tables migrated: ${applied.length}, up to ${applied.at(-1)}`);
     }
     if (firstRun) await seedDemoReferrals(connections.site.db);
-    if (firstRun) await seedDemoOnlineHistory(connections.site.db);
+    // The history ends at the demo world's characters online, where the sampler takes over.
+    if (firstRun) {
+      await seedDemoOnlineHistory(connections.site.db, Date.now(), await countOnlineByKind(connections.game.db));
+    }
     // Where the game keeps no email (aCis), the demo accounts' emails are the site's, as registration keeps them.
     if (firstRun) await keepDemoEmails(connections.site.db, schema.flavor);
     // The console's sections (donations, rewards, votes, mail, news, audit log), after the emails the mail reaches.

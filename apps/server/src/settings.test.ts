@@ -31,7 +31,7 @@ describe('parseSettings defaults', () => {
       eventName: 'Team vs Team',
       orderPercent: 50,
       chaosPercent: 50,
-      openingDate: '2027-03-01T18:00:00+02:00',
+      openingDate: '2025-11-01T18:00:00+02:00',
       rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
     });
     expect(settings.coins).toEqual({ name: 'Donation Coin', perRef: 10, perEuro: 100 });

@@ -75,9 +75,9 @@ export const settingsSchema = z
         chaosPercent: percent.default(50).describe('The Chaos part of the Order/Chaos bar.'),
         openingDate: openingDate
           .nullable()
-          .default('2027-03-01T18:00:00+02:00')
+          .default('2025-11-01T18:00:00+02:00')
           .describe(
-            "Opening time, ISO 8601 with the server's own UTC offset (the page shows it as `GMT +2`; the home page's countdown counts to it and stops there); `null` shows `N/A`.",
+            "Opening time, ISO 8601 with the server's own UTC offset (the page shows it as `GMT +2`; the home page's countdown counts to it and stops there; until then the header shows it instead of the status lights); `null` shows `N/A`. The default is the demo world's, a server open for a year.",
           ),
         rates: z
           .object({

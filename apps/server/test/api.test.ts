@@ -48,8 +48,8 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
     it('splits the default opening date in its own time zone', async () => {
       const body = api.getMetadata.response.parse(await (await fetch(`${site.url}/sdk/getmetadata`)).json());
       // The splitting itself is tested on splitOpeningDate; here, the default reaches the wire.
-      expect(body.openingDate).toEqual(splitOpeningDate('2027-03-01T18:00:00+02:00'));
-      expect(body.openingDate?.timestamp).toBe(Date.parse('2027-03-01T18:00:00+02:00'));
+      expect(body.openingDate).toEqual(splitOpeningDate('2025-11-01T18:00:00+02:00'));
+      expect(body.openingDate?.timestamp).toBe(Date.parse('2025-11-01T18:00:00+02:00'));
     });
 
     describe('with custom settings', () => {
@@ -106,6 +106,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
       expect(api.getServerStatus.response.parse(await response.json())).toEqual({
         loginStatus: { type: 'offline', color: 'red' },
         gameStatus: { type: 'offline', color: 'red' },
+        playersOnline: null,
       });
     });
 
@@ -128,6 +129,7 @@ describe.each(DATABASE_KINDS)('the /sdk API on %s', (kind: DatabaseKind) => {
         expect(body).toEqual({
           loginStatus: { type: 'online', color: 'green' },
           gameStatus: { type: 'offline', color: 'red' },
+          playersOnline: null,
         });
       });
     });

@@ -1,4 +1,4 @@
-import { api, onlineHistory, onlinePlayers, type OnlineHistory } from '@gatekeeper/contract';
+import { api, onlineHistory, onlinePlayers, serverStatus, type OnlineHistory } from '@gatekeeper/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnlineSampler } from '../src/features/online/sampler';
@@ -13,6 +13,7 @@ import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDataba
 import { newCharacter } from './support/characters';
 import { type TestClock, testClock } from './support/clock';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
+import { listeningServer } from './support/listening-server';
 
 /** docs/product.md#online: the minute samples, their roll-up and pruning, and the two calls. */
 
@@ -271,6 +272,55 @@ describe.each(FLAVOR_KINDS)('who is online on %s tables in %s', (flavor: FlavorN
       expect(history.day.gameUptime).toBe(0);
     } finally {
       await site.close();
+    }
+  });
+  it("counts the latest sample's players beside green lights, the number the Online page charts", async () => {
+    const clock: TestClock = testClock();
+    // Past the minutes the tests above sampled.
+    clock.advance(20 * MINUTE_MS);
+    await new OnlineHistoryRepository(databases.connections.site.db).record({
+      minute: Math.floor(clock.now() / MINUTE_MS),
+      counts: await countOnlineByKind(databases.connections.game.db),
+      loginUp: true,
+      gameUp: true,
+    });
+    const login = await listeningServer();
+    const game = await listeningServer();
+    const startWithServers = () =>
+      startApp(databases, {
+        now: clock.now,
+        takeOnlineSampler: () => undefined,
+        env: { LOGIN_SERVER_ADDRESS: `127.0.0.1:${login.port}`, GAME_SERVER_ADDRESS: `127.0.0.1:${game.port}` },
+      });
+    try {
+      const open = await startWithServers();
+      try {
+        const status = serverStatus.parse(await getJson(open, api.getServerStatus.path));
+        expect(status).toEqual({
+          loginStatus: { type: 'online', color: 'green' },
+          gameStatus: { type: 'online', color: 'green' },
+          playersOnline: 2,
+        });
+        const history = onlineHistory.parse(await getJson(open, api.getOnlineHistory.path));
+        expect(history.day.players.at(-1)).toBe(status.playersOnline);
+      } finally {
+        await open.close();
+      }
+      // The game server down: a red light and no count, whatever the last minute said.
+      await game.close();
+      const down = await startWithServers();
+      try {
+        expect(serverStatus.parse(await getJson(down, api.getServerStatus.path))).toEqual({
+          loginStatus: { type: 'online', color: 'green' },
+          gameStatus: { type: 'offline', color: 'red' },
+          playersOnline: null,
+        });
+      } finally {
+        await down.close();
+      }
+    } finally {
+      await login.close();
+      await game.close().catch(() => undefined);
     }
   });
 });

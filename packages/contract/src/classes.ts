@@ -111,3 +111,12 @@ export const CLASS_NAMES: Readonly<Record<number, string>> = Object.freeze({
 export const CLASS_IDS: readonly number[] = Object.keys(CLASS_NAMES).map(Number);
 
 export const className = (classId: number): string => CLASS_NAMES[classId] ?? `Class ${classId}`;
+
+/** The Kamael's classes (ids 123-136), which came with the chronicle after Interlude. */
+export const KAMAEL_CLASS_IDS: readonly number[] = CLASS_IDS.filter((id) => id >= 123);
+
+/** The classes an Interlude server has: every class up to 118, no Kamael. */
+export const INTERLUDE_CLASS_IDS: readonly number[] = CLASS_IDS.filter((id) => id <= 118);
+
+/** The highest clan level of Interlude (levels 9 to 11 came with the Kamael). */
+export const INTERLUDE_MAX_CLAN_LEVEL = 8;

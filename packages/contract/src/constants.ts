@@ -137,7 +137,11 @@ export const localeFilePath = (language: Language): string => `/locales/${langua
 
 /** A status light before the first answer and when the call fails: offline, red (docs/product.md#shell). */
 export const OFFLINE_STATUS = { type: 'offline', color: 'red' } as const;
-export const DEFAULT_SERVER_STATUS = { loginStatus: OFFLINE_STATUS, gameStatus: OFFLINE_STATUS } as const;
+export const DEFAULT_SERVER_STATUS = {
+  loginStatus: OFFLINE_STATUS,
+  gameStatus: OFFLINE_STATUS,
+  playersOnline: null,
+} as const;
 
 /** What the donor's return from the payment provider (?payment=...) tells the donate page. */
 export const PAYMENT_OUTCOMES = ['complete', 'processing', 'failed', 'cancelled'] as const;

@@ -230,7 +230,15 @@ export const statusLight = z.object({
 });
 export type StatusLight = z.infer<typeof statusLight>;
 
-export const serverStatus = z.object({ loginStatus: statusLight, gameStatus: statusLight });
+export const serverStatus = z.object({
+  loginStatus: statusLight,
+  gameStatus: statusLight,
+  /**
+   * Players in the game (characters with online 1) at the Online page's latest sample; null while
+   * the game server's light is red or no minute was sampled lately.
+   */
+  playersOnline: z.number().int().min(0).nullable(),
+});
 export type ServerStatus = z.infer<typeof serverStatus>;
 
 export const STREAM_TYPES = ['TWITCH', 'TROVO', 'KICK', 'FACEBOOK', 'YOUTUBE'] as const;

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { dxt1Dds } from './dds-writer';
-import { CLASS_IDS } from '@gatekeeper/contract';
+import { INTERLUDE_CLASS_IDS, INTERLUDE_MAX_CLAN_LEVEL } from '@gatekeeper/contract';
 import { type CharacterRow, characterRow, inFlavor, keyed } from './character-row';
 import type { GameFlavor } from './flavors';
 import { BCRYPT_COST, l2jPasswordHash } from './password-hash';
@@ -9,7 +9,8 @@ import type { GameDatabase, LoginDatabase } from '../db/tables';
 
 /**
  * A deterministic demo world for the embedded database: the same rows on every machine, so the
- * README's demo accounts and the tests can rely on them.
+ * README's demo accounts and the tests can rely on them. It is an Interlude world, the chronicle
+ * the default settings name (`server.chronicle`): no Kamael class, clan levels up to 8.
  */
 
 export const DEMO_ACCOUNTS = [
@@ -97,8 +98,8 @@ const CLAN_WORDS = [
 ];
 const CLAN_NOUNS = ['Guard', 'Legion', 'Order', 'Pact', 'Blades', 'Covenant', 'Hunters', 'Wardens', 'Crown', 'Circle'];
 
-/** Third-class ids of High Five: the ones that can be heroes. */
-const HERO_CLASSES = CLASS_IDS.filter((id) => (id >= 88 && id <= 118) || (id >= 131 && id <= 136));
+/** Third-class ids of Interlude: the ones that can be heroes. */
+const HERO_CLASSES = INTERLUDE_CLASS_IDS.filter((id) => id >= 88);
 
 /** The demo's bosses: grand bosses of both chronicles and raid bosses of every level band (boss-names.ts). */
 const DEMO_GRAND_BOSSES = [29001, 29006, 29014, 29019, 29020, 29022, 29028] as const;
@@ -264,7 +265,7 @@ export const seedDemoWorld = async (
   const clans = [...clanNames].map((name, i) => ({
     clan_id: 268_000_000 + i + 1,
     clan_name: name,
-    clan_level: int(1, 11),
+    clan_level: int(1, INTERLUDE_MAX_CLAN_LEVEL),
     reputation_score: int(0, 60_000),
     leader_id: 0,
     ally_name: random() < 0.3 ? `${pick(CLAN_WORDS)} Alliance` : null,
@@ -277,7 +278,7 @@ export const seedDemoWorld = async (
   const characters: CharacterRow[] = [];
   let nextCharId = 268_480_000;
   const addCharacter = (account: string, name: string, fields: Partial<CharacterRow>) => {
-    const classid = fields.classid ?? pick(CLASS_IDS);
+    const classid = fields.classid ?? pick(INTERLUDE_CLASS_IDS);
     characters.push(
       characterRow({
         charId: nextCharId++,

@@ -8,7 +8,7 @@ const DAY_MINUTES = 24 * 60;
 const DEMO_MINUTES = 8 * DAY_MINUTES;
 
 /** The demo's players at a minute: busy evenings, quiet nights, fuller weekends, a slow rise over the year. */
-const demoPlayers = (minute: number): number => {
+const demoCurve = (minute: number): number => {
   const dayPart = (minute % DAY_MINUTES) / DAY_MINUTES;
   const evening = Math.max(0, Math.sin((dayPart - 0.3) * Math.PI * 1.6));
   const weekday = Math.floor(minute / DAY_MINUTES) % 7;
@@ -20,10 +20,18 @@ const demoPlayers = (minute: number): number => {
 /**
  * The demo world's online history (embedded database, first run only), so that `npm start` shows
  * the Online page's chart filled: eight days of minutes (the game server down for half an hour
- * three days ago) rolled up into hours, and a year of hours before them.
+ * three days ago) rolled up into hours, and a year of hours before them. With `online`, the demo
+ * world's characters online now, the curve is scaled to end at that number, so that the sampler's
+ * first minute (and the header's count) goes on from where the history stops.
  */
-export const seedDemoOnlineHistory = async (site: Kysely<SiteDatabase>, now = Date.now()): Promise<void> => {
+export const seedDemoOnlineHistory = async (
+  site: Kysely<SiteDatabase>,
+  now = Date.now(),
+  online?: { players: number },
+): Promise<void> => {
   const nowMinute = Math.floor(now / MINUTE_MS);
+  const scale = online ? online.players / demoCurve(nowMinute - 1) : 1;
+  const demoPlayers = (minute: number) => Math.round(demoCurve(minute) * scale);
   const outage = nowMinute - 3 * DAY_MINUTES;
   const minutes: Insertable<SiteOnlineMinutesTable>[] = [];
   for (let minute = nowMinute - DEMO_MINUTES; minute < nowMinute; minute += 1) {

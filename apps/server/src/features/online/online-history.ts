@@ -149,6 +149,24 @@ export class OnlineHistoryRepository {
   }
 
   /** The four periods' series as of `nowMs`: a day of minutes, a week and a month of hours, a year of days. */
+  /**
+   * The players of the latest minute sampled with the game server up, when that minute is one of
+   * the last two (the sampler writes one a minute); null otherwise. The status lights' count.
+   */
+  async latestPlayers(nowMs: number): Promise<number | null> {
+    const nowMinute = Math.floor(nowMs / MINUTE_MS);
+    const row = await this.db
+      .selectFrom('site_online_minutes')
+      .select(['players', 'game_up'])
+      .where('minute', '>=', nowMinute - 2)
+      .where('minute', '<=', nowMinute)
+      .orderBy('minute', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row || Number(row.game_up) !== 1 || row.players === null) return null;
+    return Number(row.players);
+  }
+
   async history(nowMs: number): Promise<OnlineHistory> {
     const nowMinute = Math.floor(nowMs / MINUTE_MS);
     const nowHour = Math.floor(nowMinute / MINUTES_PER_HOUR);

@@ -12,17 +12,35 @@ export interface Address {
   port: number;
 }
 
-/** The login and game server lights: TCP probes, refreshed in the background, read from memory. */
-export const serverStatusSource = (addresses: { login: Address; game: Address }): RefreshingValue<string> =>
+/**
+ * The login and game server lights: TCP probes, refreshed in the background, read from memory,
+ * with the players online while the game server's light is green. The count is the Online page's
+ * latest sample (`playersOnline`, wired by app.ts), so the header and that page never disagree;
+ * a failed read leaves it out rather than the lights.
+ */
+export const serverStatusSource = (deps: {
+  login: Address;
+  game: Address;
+  playersOnline: () => Promise<number | null>;
+}): RefreshingValue<string> =>
   refreshingValue({
     intervalMs: STATUS_REFRESH_MS,
-    fallback: JSON.stringify({ loginStatus: OFFLINE_STATUS, gameStatus: OFFLINE_STATUS } satisfies ServerStatus),
+    fallback: JSON.stringify({
+      loginStatus: OFFLINE_STATUS,
+      gameStatus: OFFLINE_STATUS,
+      playersOnline: null,
+    } satisfies ServerStatus),
     compute: async () => {
       const [login, game] = await Promise.all([
-        tcpProbe(addresses.login, STATUS_PROBE_TIMEOUT_MS),
-        tcpProbe(addresses.game, STATUS_PROBE_TIMEOUT_MS),
+        tcpProbe(deps.login, STATUS_PROBE_TIMEOUT_MS),
+        tcpProbe(deps.game, STATUS_PROBE_TIMEOUT_MS),
       ]);
-      return JSON.stringify({ loginStatus: light(login), gameStatus: light(game) } satisfies ServerStatus);
+      const playersOnline = game ? await deps.playersOnline().catch(() => null) : null;
+      return JSON.stringify({
+        loginStatus: light(login),
+        gameStatus: light(game),
+        playersOnline,
+      } satisfies ServerStatus);
     },
   });
 

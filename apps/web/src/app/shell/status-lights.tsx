@@ -1,6 +1,9 @@
 import type { StatusLight } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/formats';
 import { useSiteData } from '../../shared/site-data';
+import { useLanguage } from '../../shared/use-language';
+import { openingAhead } from './opening-notice';
 
 const Light = ({ label, light }: { label: string; light: StatusLight }) => {
   const { t } = useTranslation();
@@ -14,14 +17,28 @@ const Light = ({ label, light }: { label: string; light: StatusLight }) => {
   );
 };
 
-/** Login and game server lights: green online, red offline (the default). */
+/**
+ * Login and game server lights: green online, red offline (the default), and beside them the
+ * players online while the game server is up. Before the opening date none of it: the opening
+ * notice says when the server opens instead (docs/product.md#shell).
+ */
 export const StatusLights = () => {
   const { t } = useTranslation();
-  const { status } = useSiteData();
+  const { language } = useLanguage();
+  const { status, metadata } = useSiteData();
+  if (openingAhead(metadata?.openingDate)) return null;
+  const players = status.gameStatus.type === 'online' ? status.playersOnline : null;
   return (
-    <ul className="status-lights" aria-label={t('status.label')}>
-      <Light label={t('status.login')} light={status.loginStatus} />
-      <Light label={t('status.game')} light={status.gameStatus} />
-    </ul>
+    <>
+      <ul className="status-lights" aria-label={t('status.label')}>
+        <Light label={t('status.login')} light={status.loginStatus} />
+        <Light label={t('status.game')} light={status.gameStatus} />
+      </ul>
+      {players !== null && (
+        <p className="status-lights__players">
+          {t('status.playersOnline', { count: players, players: formatNumber(players, language) })}
+        </p>
+      )}
+    </>
   );
 };
