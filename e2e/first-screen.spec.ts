@@ -58,12 +58,19 @@ const expectInFirstScreen = async (page: Page, target: Locator, what: string, st
   expect(box!.y + Math.min(box!.height, start), `${what}: bottom`).toBeLessThanOrEqual(page.viewportSize()!.height);
 };
 
-/** The start of a page's content: its first field, a ranking's first rows, else what follows the heading. */
+/**
+ * The start of a page's content: its first field or a table's first rows, whichever comes first
+ * (the Olympiad's class leaders come before its class select), else what follows the heading.
+ */
 const contentStart = async (article: Locator): Promise<{ target: Locator; what: string; start?: number }> => {
   const field = article.locator('input:not([type="hidden"]), select, textarea').first();
-  if (await field.isVisible()) return { target: field, what: 'first field' };
   const table = article.getByRole('table').first();
-  if (await table.isVisible()) return { target: table.getByRole('row').nth(2), what: "ranking's first rows" };
+  const top = async (element: Locator) => ((await element.isVisible()) ? (await element.boundingBox())?.y : undefined);
+  const [fieldTop, tableTop] = [await top(field), await top(table)];
+  if (fieldTop !== undefined && (tableTop === undefined || fieldTop <= tableTop)) {
+    return { target: field, what: 'first field' };
+  }
+  if (tableTop !== undefined) return { target: table.getByRole('row').nth(2), what: "a table's first rows" };
   return { target: article.locator(':scope > h2 + *'), what: 'what follows the heading', start: 48 };
 };
 

@@ -93,6 +93,46 @@ const countRedraws = async (page: Page, ring: string, ms: number) => {
 const ringValue = (page: Page, ring: string) => page.locator(`[data-value="${ring}"]`);
 const ringArc = (page: Page, ring: string) => page.locator(`[data-arc="${ring}"]`);
 
+test.describe('the news on home', () => {
+  test('on a phone, the first post sits in the first screen, summed up by its first paragraph, apart from the buttons', async ({
+    page,
+    request,
+  }) => {
+    const posts = (await (await request.get('/sdk/getnews?language=en')).json()) as {
+      title: string;
+      summary: string;
+      html: string;
+    }[];
+    const [first, second] = posts;
+    if (!first || !second) throw new Error('the demo world has fewer than two news posts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await waitForShell(page);
+    const newest = page.getByRole('region', { name: 'Latest news' });
+    const title = newest.getByRole('link', { name: first.title });
+    await expect(title).toBeVisible();
+    // In the first screen: no scrolling needed to see the post's title.
+    const box = await title.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    await expect(newest.getByText(first.summary)).toBeVisible();
+    // The summary is the first paragraph's text: the rendered post's first <p>, no more.
+    const paragraph = await page.evaluate((html) => {
+      const body = document.createElement('div');
+      body.innerHTML = html;
+      return body.querySelector('p')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    }, first.html);
+    expect(paragraph.startsWith(first.summary.replace(/…$/, ''))).toBe(true);
+
+    // The next posts come after the buttons, with room between them.
+    const more = page.getByRole('region', { name: 'More news' });
+    await expect(more.getByRole('link', { name: second.title })).toBeVisible();
+    const buttons = await page.locator('.home__actions').boundingBox();
+    const moreBox = await more.boundingBox();
+    expect(moreBox!.y - (buttons!.y + buttons!.height)).toBeGreaterThanOrEqual(24);
+    await expectAccessible(page);
+  });
+});
+
 test.describe('the countdown to the opening', () => {
   // The default instance is the demo world, open for a year: the countdown runs where the opening is ahead.
   test.use({ baseURL: INSTANCES.home });

@@ -59,6 +59,27 @@ for (const size of SIZES) {
       await expect(page.getByText(/^Period 12 ends on .+ UTC\.$/)).toBeVisible();
     });
 
+    test("every class's leader comes first; a class chosen there shows its standings below", async ({ page }) => {
+      const best = bestNoble();
+      await page.goto('/world/olympiad');
+      await waitForShell(page);
+      const leaders = page.getByRole('region', { name: 'Class leaders' });
+      const row = leaders
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: `${best.className}: show the standings` }) });
+      await expect(row.getByRole('cell').nth(0)).toContainText(best.name);
+      await expect(row.getByRole('cell').nth(1)).toHaveText(String(best.points));
+      const standings = page.getByRole('region', { name: 'Standings of the current period' });
+      const [leadersBox, standingsBox] = await Promise.all([leaders.boundingBox(), standings.boundingBox()]);
+      expect(leadersBox!.y).toBeLessThan(standingsBox!.y);
+
+      await row.getByRole('button').click();
+      await expect(
+        standings.getByRole('table', { name: `${best.className}: the best nobles of the current period` }),
+      ).toBeVisible();
+      await expect(standings.getByRole('combobox', { name: 'Class' })).toBeFocused();
+    });
+
     test('a class chosen in the select shows its nobles best first, and the heroes have their class and clan', async ({
       page,
     }) => {

@@ -43,8 +43,17 @@ for (const size of SIZES) {
         await expect(table.getByText('Alive').first()).toBeVisible();
         await expect(table.getByText('Dead').first()).toBeVisible();
       }
-      // The default setting tells only alive or dead: no respawn time is shown.
+      // The default setting tells no respawn moment; a dead raid boss tells the delays it returns within.
       await expect(page.getByText(/Back (on|at)/)).toHaveCount(0);
+      const deadRaid = raid.getByRole('row').filter({ hasText: 'Dead' }).first();
+      await expect(deadRaid).toContainText(/Respawn after death: \d+–\d+ hours/);
+      // Both tables: the same columns, each in the same place.
+      const headers = [grand, raid].map((table) => table.getByRole('columnheader'));
+      for (const header of headers) await expect(header).toHaveText(['Boss', 'Level', 'Status']);
+      const levelAt = await Promise.all(headers.map(async (header) => (await header.nth(1).boundingBox())!.x));
+      expect(levelAt[0]).toBe(levelAt[1]);
+      const antharas = grand.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Antharas' }) });
+      await expect(antharas.getByRole('cell').first()).toHaveText('79');
       await expectAccessible(page);
       await page.screenshot({ path: `test-results/world-bosses-${size.name}.png`, fullPage: true });
     });

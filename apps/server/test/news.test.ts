@@ -4,7 +4,7 @@ import { LANGUAGES, type NewsPostInput, newsPostInput } from '@gatekeeper/contra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCE_ATTEMPTS, newsAnnouncer } from '../src/features/news/discord-announcer';
 import { newsFeed } from '../src/features/news/news-feed';
-import { renderMarkdown } from '../src/features/news/news-render';
+import { renderMarkdown, summaryOf } from '../src/features/news/news-render';
 import { findPost } from '../src/features/news/news-repository';
 import { newsService } from '../src/features/news/news-service';
 import { DATABASE_KINDS, type TestDatabases, createTestDatabases } from './databases';
@@ -65,6 +65,33 @@ describe('news Markdown', () => {
     for (const sign of SCRIPT_SIGNS) expect(html).not.toMatch(sign);
     // The text itself stays readable.
     expect(html).toContain('mixed case');
+  });
+});
+
+describe("a post's summary", () => {
+  it('is the rendered text of the first paragraph, not the headings and lists around it', () => {
+    const body = [
+      '## Patch 2.1',
+      'The **Dragon Valley** drops are\nfixed; read [the notes](https://example.com/notes) &amp; enjoy.',
+      '- Antharas respawns on time',
+      '- Baium too',
+      'A second paragraph the summary leaves out.',
+    ].join('\n\n');
+    expect(summaryOf(body)).toBe('The Dragon Valley drops are fixed; read the notes & enjoy.');
+  });
+
+  it('skips a paragraph that is only a picture, and sums up a post without a paragraph by all its text', () => {
+    expect(summaryOf('![banner](https://example.com/b.png)\n\nDouble drop all weekend.')).toBe(
+      'Double drop all weekend.',
+    );
+    expect(summaryOf('# Maintenance\n\n- Monday 10:00 UTC\n- one hour')).toBe('Maintenance Monday 10:00 UTC one hour');
+  });
+
+  it('keeps no markup nor script, and cuts a long paragraph at a word', () => {
+    expect(summaryOf('<script>alert(1)</script>Plain <b>text</b>.')).toBe('Plain text.');
+    const long = summaryOf(`${'word '.repeat(100)}end`);
+    expect(long.length).toBeLessThanOrEqual(301);
+    expect(long).toMatch(/ word…$/);
   });
 });
 

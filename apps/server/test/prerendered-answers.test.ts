@@ -207,6 +207,7 @@ describe('a page rendered while the first read is still running (start-up)', () 
       schema: {
         flavor: { name: 'l2j' } as never,
         hasBosses: false,
+        hasRaidRespawnDelays: false,
         hasCastles: false,
         hasAccountData: false,
         hasPunishments: false,

@@ -274,14 +274,18 @@ export type ClanRow = z.infer<typeof clanRow>;
 export const BOSS_RESPAWN_DETAILS = ['status', 'day', 'exact'] as const;
 export type BossRespawnDetail = (typeof BOSS_RESPAWN_DETAILS)[number];
 /**
- * A grand or raid boss (docs/product.md#bosses): alive, or dead with, as the owner allows, the UTC
- * day (`respawnDay`, YYYY-MM-DD) or the moment (`respawnAt`, epoch ms) the game will spawn it again.
+ * A grand or raid boss (docs/product.md#bosses): its level (null where the game's data has none),
+ * alive, or dead with, for a raid boss, the delays after its death between which the game draws its
+ * return (`respawnDelay`, ms), and as the owner allows the UTC day (`respawnDay`, YYYY-MM-DD) or the
+ * moment (`respawnAt`, epoch ms) the game will spawn it again.
  */
 export const bossRow = z.object({
   id: z.number(),
   name: z.string(),
   kind: z.enum(['grand', 'raid']),
+  level: z.number().int().nullable(),
   alive: z.boolean(),
+  respawnDelay: z.object({ minMs: z.number().int().min(0), maxMs: z.number().int().min(0) }).optional(),
   respawnDay: z.string().optional(),
   respawnAt: z.number().optional(),
 });

@@ -188,6 +188,12 @@ export interface RaidbossSpawnlistTable {
   respawn_time: number;
   currentHp: number | null;
   currentMp: number | null;
+  /** L2J: seconds. */
+  respawn_delay?: number;
+  respawn_random?: number;
+  /** aCis: hours. */
+  spawn_time?: number;
+  random_time?: number;
 }
 
 /** Castles (both flavours, docs/game/castles.md): siegeDate is the epoch ms of the next (or current) siege. */

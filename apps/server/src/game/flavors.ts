@@ -45,6 +45,18 @@ export interface GameFlavor {
    * defender still waiting for the owner's approval is neither.
    */
   siegeSides: { attackers: readonly (number | string)[]; defenders: readonly (number | string)[] };
+  /**
+   * raidboss_spawnlist's respawn delays (docs/game/world.md): the game draws a dead raid boss's
+   * return between base − random and base + random after its death, never sooner than
+   * `shortestMs`. `baseZeroNever`: a base of 0 means the game never spawns it again by itself.
+   */
+  raidRespawn: {
+    base: 'respawn_delay' | 'spawn_time';
+    random: 'respawn_random' | 'random_time';
+    unitMs: number;
+    shortestMs: number;
+    baseZeroNever: boolean;
+  };
   /** What the login server writes for a new password (start-up may find the other in the rows). */
   passwordScheme: PasswordScheme;
   bans: {
@@ -125,6 +137,14 @@ const L2J: GameFlavor = {
   heroes: { characterKey: 'charId' },
   olympiadPeriod: { competition: 0, validation: 1 },
   siegeSides: { attackers: [1], defenders: [0] },
+  // Seconds; L2Spawn.setRespawnDelay keeps at least 10 s and leaves a delay of 0 unscheduled.
+  raidRespawn: {
+    base: 'respawn_delay',
+    random: 'respawn_random',
+    unitMs: 1000,
+    shortestMs: 10_000,
+    baseZeroNever: true,
+  },
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
@@ -171,6 +191,8 @@ const ACIS: GameFlavor = {
   heroes: { characterKey: 'char_id' },
   olympiadPeriod: { competition: 'COMPETITION', validation: 'VALIDATION' },
   siegeSides: { attackers: ['ATTACKER'], defenders: ['DEFENDER', 'OWNER'] },
+  // Hours; BossSpawn.onDeath adds spawn_time and a draw between −random_time and +random_time.
+  raidRespawn: { base: 'spawn_time', random: 'random_time', unitMs: 3_600_000, shortestMs: 0, baseZeroNever: false },
   passwordScheme: 'bcrypt',
   bans: { temporaryBanVar: null, jailPunishLevel: 2 },
   features: { pincode: false },

@@ -17,6 +17,8 @@ export interface GameSchema {
   hasPunishments: boolean;
   /** grandboss_data and raidboss_spawnlist (the Bosses page). */
   hasBosses: boolean;
+  /** raidboss_spawnlist's respawn delay columns of the flavour (flavor.raidRespawn): a raid boss's respawn window. */
+  hasRaidRespawnDelays: boolean;
   /** olympiad_nobles (the Olympiad page's standings and heroes) and olympiad_data (its period). */
   hasOlympiad: boolean;
   hasOlympiadData: boolean;
@@ -133,6 +135,8 @@ export const checkGameSchema = async (
     hasCustomMail: has('game', 'custom_mail'),
     hasPunishments: has('game', 'punishments'),
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
+    hasRaidRespawnDelays:
+      missingIn(game, 'raidboss_spawnlist', [flavor.raidRespawn.base, flavor.raidRespawn.random]).length === 0,
     hasOlympiad: has('game', 'olympiad_nobles'),
     hasOlympiadData: has('game', 'olympiad_data'),
     hasCastles: has('game', 'castle') && has('game', 'siege_clans') && has('game', 'clan_data'),

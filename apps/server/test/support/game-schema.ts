@@ -11,6 +11,7 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasCustomMail: flavor === 'l2j',
   hasPunishments: flavor === 'l2j',
   hasBosses: true,
+  hasRaidRespawnDelays: true,
   hasOlympiad: true,
   hasOlympiadData: true,
   hasCastles: true,

@@ -51,3 +51,18 @@ export const formatDay = (day: string, language: string): string =>
     dateStyle: 'medium',
     timeZone: 'UTC',
   }).format(Date.parse(`${day}T00:00:00Z`));
+
+/**
+ * A span of time given in ms as hours in the page's language: "12–60 hours", or "4 hours" when
+ * both ends are the same (Intl's range would write "~4 hours").
+ */
+export const formatHoursRange = (minMs: number, maxMs: number, language: string): string => {
+  const hours = new Intl.NumberFormat(DATE_LOCALES[language as Language] ?? language, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  });
+  const [min, max] = [minMs / 3_600_000, maxMs / 3_600_000];
+  return hours.format(min) === hours.format(max) ? hours.format(max) : hours.formatRange(min, max);
+};

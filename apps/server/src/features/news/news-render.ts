@@ -32,17 +32,32 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 export const renderMarkdown = (body: string): string =>
   sanitizeHtml(markdown.parse(body, { async: false }), SANITIZE_OPTIONS).trim();
 
-const SUMMARY_LENGTH = 200;
+const SUMMARY_LENGTH = 300;
 
-/** The text of the HTML, whitespace folded, cut at a word to about 200 characters. */
-export const summaryOf = (html: string): string => {
-  const text = decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+/** Text without markup, entities decoded, whitespace folded. */
+const plainText = (html: string): string =>
+  decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();
+
+/** The text cut at a word to about 300 characters. */
+const cutAtWord = (text: string): string => {
   if (text.length <= SUMMARY_LENGTH) return text;
   const cut = text.slice(0, SUMMARY_LENGTH);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > SUMMARY_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+};
+
+/**
+ * A post's summary (docs/product.md#news): the rendered text of its first paragraph, so that a
+ * heading, a list or a table above or below it is not run into it; a post without a paragraph
+ * of text (only a list, say) is summed up by all its text. Cut at a word to about 300 characters.
+ */
+export const summaryOf = (body: string): string => {
+  const paragraphs = markdown.lexer(body).filter((token) => token.type === 'paragraph');
+  // A paragraph of only a picture has no text: the next one sums the post up.
+  const first = paragraphs.map((token) => plainText(markdown.parser([token], { async: false }))).find(Boolean);
+  return cutAtWord(first ?? plainText(renderMarkdown(body)));
 };
 
 /** The language a post is shown in on a page in `language`: its own text, or English. */
@@ -65,7 +80,7 @@ export const newsRenderer = () => {
         language: textLanguage,
         title: text.title,
         html,
-        summary: summaryOf(html),
+        summary: summaryOf(text.body),
         publishedAt: post.publishAt,
         pinned: post.pinned,
       };

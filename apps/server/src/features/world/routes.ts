@@ -17,7 +17,14 @@ export interface WorldRoutesOptions {
   connections: Connections;
   schema: Pick<
     GameSchema,
-    'flavor' | 'hasBosses' | 'hasCastles' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+    | 'flavor'
+    | 'hasBosses'
+    | 'hasRaidRespawnDelays'
+    | 'hasCastles'
+    | 'hasAccountData'
+    | 'hasPunishments'
+    | 'hasOlympiad'
+    | 'hasOlympiadData'
   >;
   settings: WorldSettings;
   /** How long a castle siege lasts (online.siegeLengthMinutes, the game's SiegeLength). */

@@ -8,7 +8,7 @@ export const worldSettings = z
       .enum(BOSS_RESPAWN_DETAILS)
       .default('status')
       .describe(
-        "How much the Bosses page tells of a dead boss's return: `status` (alive or dead only), `day` (the UTC day it returns) or `exact` (the moment the game scheduled). Exact times help campers.",
+        "How much the Bosses page tells of a dead boss's return: `status` (alive or dead, and a dead raid boss's respawn delays: the game's rule, not its schedule), `day` (the UTC day it returns) or `exact` (the moment the game scheduled). Exact times help campers.",
       ),
     castleTreasury: z
       .boolean()

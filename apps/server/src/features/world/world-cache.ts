@@ -48,7 +48,14 @@ export interface WorldCacheOptions {
   login: Kysely<LoginDatabase>;
   schema: Pick<
     GameSchema,
-    'flavor' | 'hasBosses' | 'hasCastles' | 'hasAccountData' | 'hasPunishments' | 'hasOlympiad' | 'hasOlympiadData'
+    | 'flavor'
+    | 'hasBosses'
+    | 'hasRaidRespawnDelays'
+    | 'hasCastles'
+    | 'hasAccountData'
+    | 'hasPunishments'
+    | 'hasOlympiad'
+    | 'hasOlympiadData'
   >;
   bossRespawn: BossRespawnDetail;
   /** The Castles page: whether it shows each treasury, and how long a siege lasts (ms). */
@@ -81,7 +88,7 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
 
   const readRows = async (): Promise<string> =>
     JSON.stringify({
-      bosses: options.schema.hasBosses ? await readBosses(options.game) : [],
+      bosses: options.schema.hasBosses ? await readBosses(options.game, options.schema) : [],
       olympiad: await readOlympiadRows(),
       castles: options.schema.hasCastles ? await readCastles(options.game, options.schema.flavor) : [],
     });

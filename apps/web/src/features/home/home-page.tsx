@@ -6,7 +6,7 @@ import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { useDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
-import { LatestNews } from './latest-news';
+import { MoreNews, NewestPost } from './latest-news';
 import { CountdownRings } from './countdown-rings';
 import { readHomeQuery } from './home-query';
 import { LiveStreams, VideoGallery } from './home-sections';
@@ -45,6 +45,7 @@ const HomePage = () => {
   const openingDate = metadata?.openingDate ?? null;
   return (
     <Page title={t('home.title')} className="home">
+      <NewestPost />
       <p className="home__lead">{t('home.lead')}</p>
       <section id="opening" className="home__opening" aria-labelledby="opening-heading">
         <h3 id="opening-heading" className="home__section-title">
@@ -65,7 +66,7 @@ const HomePage = () => {
           {t('home.ctaDownload')}
         </Link>
       </div>
-      <LatestNews />
+      <MoreNews />
       <Suspense fallback={<div className="home__section-placeholder" />}>
         <LiveStreams.Component />
         <VideoGallery.Component />

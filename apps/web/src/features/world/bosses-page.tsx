@@ -1,6 +1,7 @@
 import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHoursRange, formatNumber } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
@@ -22,8 +23,13 @@ const useRespawnText = () => {
   }, [language, t]);
 };
 
+/**
+ * One kind's table. Both kinds have the same columns in the same order (boss, level, status), so
+ * the eye finds a column in the same place in both.
+ */
 const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly BossRow[] }) => {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const respawnText = useRespawnText();
   const rows = bosses.filter((boss) => boss.kind === kind);
   if (rows.length === 0) return null;
@@ -32,10 +38,13 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
       <h3 className="world-section__title" id={`bosses-${kind}`}>
         {t(`world.bosses.${kind}`)}
       </h3>
-      <table className="world-table">
+      <table className="world-table boss-table">
         <thead>
           <tr>
             <th scope="col">{t('world.bosses.boss')}</th>
+            <th scope="col" className="boss-table__level">
+              {t('world.bosses.level')}
+            </th>
             <th scope="col">{t('world.bosses.status')}</th>
           </tr>
         </thead>
@@ -43,10 +52,20 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
           {rows.map((boss) => (
             <tr key={boss.id} data-alive={boss.alive}>
               <th scope="row">{boss.name}</th>
+              <td className="boss-table__level">
+                {boss.level === null ? t('world.bosses.levelUnknown') : formatNumber(boss.level, language)}
+              </td>
               <td>
                 <span className={`boss-status boss-status--${boss.alive ? 'alive' : 'dead'}`}>
                   {t(boss.alive ? 'world.bosses.alive' : 'world.bosses.dead')}
                 </span>
+                {!boss.alive && boss.respawnDelay && (
+                  <span className="boss-status__respawn">
+                    {t('world.bosses.respawnWindow', {
+                      window: formatHoursRange(boss.respawnDelay.minMs, boss.respawnDelay.maxMs, language),
+                    })}
+                  </span>
+                )}
                 {!boss.alive && respawnText(boss) && <span className="boss-status__respawn">{respawnText(boss)}</span>}
               </td>
             </tr>
@@ -57,7 +76,7 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
   );
 };
 
-/** The grand and raid bosses, alive or dead (docs/product.md#bosses). */
+/** The grand and raid bosses: level, alive or dead, and when a dead one returns (docs/product.md#bosses). */
 export const BossesPage = () => {
   const { t } = useTranslation();
   return (

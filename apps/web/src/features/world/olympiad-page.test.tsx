@@ -37,6 +37,8 @@ const answering = (body: unknown) =>
 describe('the Olympiad page', () => {
   beforeAll(async () => {
     await initTestI18n();
+    // jsdom lays nothing out: the page scrolls the chosen class's standings into view.
+    Element.prototype.scrollIntoView = vi.fn();
   });
   afterEach(() => {
     cleanup();
@@ -74,6 +76,39 @@ describe('the Olympiad page', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Duelist', 'Lions']);
+  });
+
+  it("shows every class's leader first, and a class chosen there in the standings below, focus on the select", async () => {
+    answering(ANSWER);
+    render(<OlympiadPage />);
+    const leaders = await screen.findByRole('region', { name: 'Class leaders' });
+    const rows = within(leaders).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Class', 'Leader', 'Points']);
+    // By class name, each class's first noble in the game's order, with the clan under the name.
+    expect(
+      rows.slice(1).map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        ...within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ]),
+    ).toEqual([
+      ['Archmage', 'Eryn', '95'],
+      ['Duelist', 'BorinWolves', '120'],
+    ]);
+    // The overview comes before the one class's standings.
+    const standings = screen.getByRole('region', { name: 'Standings of the current period' });
+    expect(leaders.compareDocumentPosition(standings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await userEvent.click(within(leaders).getByRole('button', { name: 'Duelist: show the standings' }));
+    expect(screen.getByRole('table', { name: 'Duelist: the best nobles of the current period' })).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Class' });
+    expect(select).toHaveValue('88');
+    expect(select).toHaveFocus();
   });
 
   it('tells the next start while heroes are chosen, and says when nothing is known', async () => {

@@ -1,5 +1,5 @@
 import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekeeper/contract/lite';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClanLink } from '../../components/clan-link';
 import { useLanguage } from '../../shared/use-language';
@@ -83,40 +83,117 @@ const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
   );
 };
 
-/** The current period's standings, one class at a time, chosen in a labelled select. */
+/**
+ * Every class's leader at a glance, by class name: the class (a button that shows its standings
+ * below), its best noble with the clan, and the points. A class without nobles is not listed.
+ */
+const Leaders = ({ classes, onChoose }: { classes: readonly OlympiadClass[]; onChoose: (classId: number) => void }) => {
+  const { t } = useTranslation();
+  const { integer } = useFormats();
+  return (
+    <section className="world-section" aria-labelledby="olympiad-leaders">
+      <h3 className="world-section__title" id="olympiad-leaders">
+        {t('world.olympiad.leaders')}
+      </h3>
+      <table className="world-table olympiad-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('world.olympiad.class')}</th>
+            <th scope="col">{t('world.olympiad.leader')}</th>
+            <th scope="col" className="olympiad-table__number">
+              {t('world.olympiad.points')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {classes.flatMap((standing) => {
+            const leader = standing.nobles[0];
+            if (leader === undefined) return [];
+            return [
+              <tr key={standing.classId}>
+                <th scope="row">
+                  <button
+                    type="button"
+                    className="olympiad-leaders__class"
+                    aria-label={t('world.olympiad.showStandings', { className: standing.className })}
+                    onClick={() => onChoose(standing.classId)}
+                  >
+                    {standing.className}
+                  </button>
+                </th>
+                <td>
+                  {leader.name}
+                  {leader.clan && (
+                    <span className="olympiad-table__clan">
+                      <ClanLink name={leader.clan} />
+                    </span>
+                  )}
+                </td>
+                <td className="olympiad-table__number">{integer.format(leader.points)}</td>
+              </tr>,
+            ];
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+};
+
+/**
+ * The current period: every class's leader first, then one class's standings, chosen in a
+ * labelled select or from the leaders' table (which moves the focus to the select).
+ */
 const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
   const { t } = useTranslation();
   const { tag } = useFormats();
   const selectId = useId();
+  const select = useRef<HTMLSelectElement>(null);
   const sorted = useMemo(
     () => [...classes].sort((a, b) => a.className.localeCompare(b.className, tag) || a.classId - b.classId),
     [classes, tag],
   );
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const standing = sorted.find((c) => c.classId === chosen) ?? sorted[0];
-  return (
-    <section className="world-section" aria-labelledby="olympiad-standings">
-      <h3 className="world-section__title" id="olympiad-standings">
-        {t('world.olympiad.standings')}
-      </h3>
-      {standing === undefined ? (
+  const choose = (classId: number) => {
+    setChosen(classId);
+    select.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    select.current?.focus({ preventScroll: true });
+  };
+  if (standing === undefined) {
+    return (
+      <section className="world-section" aria-labelledby="olympiad-standings">
+        <h3 className="world-section__title" id="olympiad-standings">
+          {t('world.olympiad.standings')}
+        </h3>
         <p className="page-notice">{t('world.olympiad.noNobles')}</p>
-      ) : (
-        <>
-          <div className="olympiad-class">
-            <label htmlFor={selectId}>{t('world.olympiad.class')}</label>
-            <select id={selectId} value={standing.classId} onChange={(event) => setChosen(Number(event.target.value))}>
-              {sorted.map((c) => (
-                <option key={c.classId} value={c.classId}>
-                  {c.className}
-                </option>
-              ))}
-            </select>
-          </div>
-          <StandingsTable standing={standing} />
-        </>
-      )}
-    </section>
+      </section>
+    );
+  }
+  return (
+    <>
+      <Leaders classes={sorted} onChoose={choose} />
+      <section className="world-section" aria-labelledby="olympiad-standings">
+        <h3 className="world-section__title" id="olympiad-standings">
+          {t('world.olympiad.standings')}
+        </h3>
+        <div className="olympiad-class">
+          <label htmlFor={selectId}>{t('world.olympiad.class')}</label>
+          <select
+            id={selectId}
+            ref={select}
+            value={standing.classId}
+            onChange={(event) => setChosen(Number(event.target.value))}
+          >
+            {sorted.map((c) => (
+              <option key={c.classId} value={c.classId}>
+                {c.className}
+              </option>
+            ))}
+          </select>
+        </div>
+        <StandingsTable standing={standing} />
+      </section>
+    </>
   );
 };
 
@@ -166,7 +243,10 @@ const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
   );
 };
 
-/** The Olympiad: the period, its standings per class and the last period's heroes (docs/product.md#olympiad). */
+/**
+ * The Olympiad: the period, every class's leader, one class's standings and the last period's
+ * heroes (docs/product.md#olympiad).
+ */
 export const OlympiadPage = () => (
   <WorldPage route="worldOlympiad" call="getOlympiad">
     {(olympiad) => (

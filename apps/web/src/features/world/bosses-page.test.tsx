@@ -1,0 +1,70 @@
+import type { BossRow } from '@gatekeeper/contract/lite';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../test-support/i18n';
+import { jsonResponse } from '../../test-support/metadata';
+import { BossesPage } from './bosses-page';
+
+const HOUR = 3_600_000;
+const BACK = Date.UTC(2026, 10, 27, 18, 0);
+
+const BOSSES: BossRow[] = [
+  { id: 29019, name: 'Antharas', kind: 'grand', level: 79, alive: true },
+  { id: 29028, name: 'Valakas', kind: 'grand', level: 85, alive: false, respawnAt: BACK },
+  {
+    id: 25001,
+    name: 'Greyclaw Kutus',
+    kind: 'raid',
+    level: 23,
+    alive: false,
+    respawnDelay: { minMs: 12 * HOUR, maxMs: 60 * HOUR },
+    respawnAt: BACK,
+  },
+  {
+    id: 25328,
+    name: 'Eilhalder Von Hellmann',
+    kind: 'raid',
+    level: 71,
+    alive: false,
+    respawnDelay: { minMs: 4 * HOUR, maxMs: 4 * HOUR },
+  },
+  { id: 31999, name: '#31999', kind: 'raid', level: null, alive: true },
+];
+
+/** Each row of a table as its cells' texts, the row header first. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+describe('the Bosses page', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows both kinds with the same columns in the same order: boss, level, status and the return', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(BOSSES)),
+    );
+    render(<BossesPage />);
+    const grand = within(await screen.findByRole('region', { name: 'Grand bosses' })).getByRole('table');
+    const raid = within(screen.getByRole('region', { name: 'Raid bosses' })).getByRole('table');
+    expect(rowsOf(grand)).toEqual([
+      ['Boss', 'Level', 'Status'],
+      ['Antharas', '79', 'Alive'],
+      // A grand boss: no delays in the game's tables, the moment the owner lets the site tell.
+      ['Valakas', '85', 'DeadBack at Nov 27, 2026, 6:00 PM UTC'],
+    ]);
+    expect(rowsOf(raid)).toEqual([
+      ['Boss', 'Level', 'Status'],
+      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at Nov 27, 2026, 6:00 PM UTC'],
+      ['Eilhalder Von Hellmann', '71', 'DeadRespawn after death: 4 hours'],
+      ['#31999', 'unknown', 'Alive'],
+    ]);
+  });
+});
