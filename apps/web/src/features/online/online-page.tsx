@@ -1,15 +1,11 @@
-import {
-  className as classNameOf,
-  type Language,
-  type OnlineHistory,
-  type OnlinePlayers,
-} from '@gatekeeper/contract/lite';
+import { type Language, type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import { Page } from '../../components/page';
 import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
+import { useGameNames } from '../../shared/game-names';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { DATE_LOCALES } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
@@ -146,6 +142,7 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
 /** Who is online, when the owner lists them: nothing at all while the list is off. */
 const WhoIsOnline = ({ answer }: { answer: OnlinePlayers | undefined }) => {
   const { t } = useTranslation();
+  const classNameOf = useGameNames('classes');
   if (!answer || answer.state === 'off') return null;
   return (
     <section className="online-players" aria-labelledby="online-players-heading">

@@ -1,6 +1,7 @@
 import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGameNames } from '../../shared/game-names';
 import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
@@ -25,7 +26,17 @@ const useRespawnText = () => {
 const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly BossRow[] }) => {
   const { t } = useTranslation();
   const respawnText = useRespawnText();
-  const rows = bosses.filter((boss) => boss.kind === kind);
+  const { language } = useLanguage();
+  const bossName = useGameNames('bosses');
+  // By name in the page's language: the answer's order is by the English names.
+  const rows = useMemo(
+    () =>
+      bosses
+        .filter((boss) => boss.kind === kind)
+        .map((boss) => ({ ...boss, name: bossName(boss.id, boss.name) }))
+        .sort((a, b) => a.name.localeCompare(b.name, LANGUAGE_TAGS[language]) || a.id - b.id),
+    [bosses, kind, bossName, language],
+  );
   if (rows.length === 0) return null;
   return (
     <section className="world-section" aria-labelledby={`bosses-${kind}`}>
