@@ -9,7 +9,7 @@ import { useGameNames } from '../../shared/game-names';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { DATE_LOCALES } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
-import { OnlineChart } from './online-chart';
+import { OnlineChart, type OnlineChartLabels } from './online-chart';
 import { PERIODS, type Period, formatMoment, formatTick, formatTime, summarize } from './online-summary';
 import './online.css';
 
@@ -75,14 +75,17 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
   const { language } = useLanguage();
   const series = history?.[period];
   const rows = useMemo(() => (series ? summarize(period, series) : []), [series, period]);
-  const labels = useMemo(
-    () => ({
+  const labels = useMemo((): OnlineChartLabels => {
+    const count = new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 1 });
+    return {
       players: t('online.players'),
       traders: t('online.traders'),
-      tick: (seconds: number, stepSeconds: number) => formatTick(language, seconds, stepSeconds),
-    }),
-    [t, language],
-  );
+      time: t('online.time'),
+      tick: (seconds, stepSeconds) => formatTick(language, seconds, stepSeconds),
+      moment: (seconds) => formatMoment(language, seconds),
+      count: (value) => count.format(value),
+    };
+  }, [t, language]);
   const none = t('online.none');
   return (
     <div role="tabpanel" id="online-panel" aria-labelledby={`online-tab-${period}`} className="online-panel">
