@@ -6,25 +6,44 @@ import { type Plugin, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The locale files live in @gatekeeper/texts (the server writes its mails from them too). */
-const LOCALES_DIR = join(dirname(createRequire(import.meta.url).resolve('@gatekeeper/texts')), 'locales');
+const TEXTS_DIR = dirname(createRequire(import.meta.url).resolve('@gatekeeper/texts'));
+const LOCALES_DIR = join(TEXTS_DIR, 'locales');
+const GAME_NAMES_DIR = join(TEXTS_DIR, 'game-names');
 const LOCALE_FILE = /^\/([a-z]{2})\.json$/;
+const GAME_NAMES_FILE = /^\/([a-z]{2})\/([a-z]+)\.json$/;
 
-/** The page fetches /locales/<code>.json: served from the texts package in dev, copied into the build. */
+/** Every file the page may fetch under /locales/: its path there and where it lives in the texts package. */
+const localeFiles = (): { path: string; file: string }[] => [
+  ...readdirSync(LOCALES_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({ path: name, file: join(LOCALES_DIR, name) })),
+  ...readdirSync(GAME_NAMES_DIR).flatMap((code) =>
+    readdirSync(join(GAME_NAMES_DIR, code))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ path: `${code}/${name}`, file: join(GAME_NAMES_DIR, code, name) })),
+  ),
+];
+
+/**
+ * The page fetches /locales/<code>.json and the game's names, /locales/<code>/<kind>.json
+ * (decision 047): served from the texts package in dev, copied into the build.
+ */
 const locales = (): Plugin => ({
   name: 'gatekeeper-locales',
   configureServer(server) {
     server.middlewares.use('/locales', (request, response, next) => {
-      const code = LOCALE_FILE.exec(request.url ?? '')?.[1];
-      if (!code || !readdirSync(LOCALES_DIR).includes(`${code}.json`)) return next();
+      const url = request.url ?? '';
+      const path = LOCALE_FILE.test(url) || GAME_NAMES_FILE.test(url) ? url.slice(1) : undefined;
+      const found = path === undefined ? undefined : localeFiles().find((entry) => entry.path === path);
+      if (!found) return next();
       response.setHeader('content-type', 'application/json');
-      response.end(readFileSync(join(LOCALES_DIR, `${code}.json`)));
+      response.end(readFileSync(found.file));
     });
   },
   buildStart() {
-    for (const name of readdirSync(LOCALES_DIR).filter((file) => file.endsWith('.json'))) {
-      const file = join(LOCALES_DIR, name);
+    for (const { path, file } of localeFiles()) {
       this.addWatchFile(file);
-      this.emitFile({ type: 'asset', fileName: `locales/${name}`, source: readFileSync(file) });
+      this.emitFile({ type: 'asset', fileName: `locales/${path}`, source: readFileSync(file) });
     }
   },
 });

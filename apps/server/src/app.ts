@@ -82,7 +82,6 @@ import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
 import type { Settings } from './settings';
-import { OnlineHistoryRepository } from './features/online/online-history';
 
 export interface AppDependencies {
   config: Config;

@@ -174,6 +174,7 @@ export const readWorld = async (
           return {
             classId,
             row: {
+              classId,
               class: className(classId),
               count: members.length,
               topPlayer: best.name,

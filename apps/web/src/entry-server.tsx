@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, type Language, type PageRead, type RouteId } from '@gatekeeper/contract/lite';
+import {
+  DEFAULT_LANGUAGE,
+  type GameNameKind,
+  type Language,
+  type PageRead,
+  type RouteId,
+} from '@gatekeeper/contract/lite';
 import i18next from 'i18next';
 // The browser build of React's pre-renderer, not the Node one: the Node build runs each render in an
 // AsyncLocalStorage, and on Node 20 and 22 the first run turns async hooks on for the whole
@@ -7,9 +13,11 @@ import { prerender } from 'react-dom/static.browser';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { CLAN_PAGE_NAMES, PAGE_NAMES } from './app/page-names';
 import { PAGE_READS } from './app/page-reads';
 import { pluralRulesByTag } from './i18n/plural-rules';
 import { preloadPage } from './app/router';
+import { adoptGameNames } from './shared/game-names';
 import type { PageData } from './shared/page-data';
 import { writtenTextsIn } from './shared/written-texts';
 
@@ -19,6 +27,7 @@ import { writtenTextsIn } from './shared/written-texts';
  * the network or the visitor's screen in its loading state.
  */
 export const renderPage = async (path: string, language: Language, data: PageData): Promise<string> => {
+  if (data.names) adoptGameNames(language, data.names);
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: language,
@@ -56,6 +65,10 @@ export const renderPage = async (path: string, language: Language, data: PageDat
 
 /** The public reads a route's page shows, whose answers its pre-rendered page carries (decision 040). */
 export const pageReads = (route: RouteId): readonly PageRead[] => PAGE_READS[route] ?? [];
+
+/** The kinds of game names a route's page (or a clan's page) shows, which its pre-rendered page carries (decision 047). */
+export const pageNames = (route: RouteId | 'clan'): readonly GameNameKind[] =>
+  route === 'clan' ? CLAN_PAGE_NAMES : (PAGE_NAMES[route] ?? []);
 
 /** What the renders wrote that the browser would have to compute again while hydrating. */
 export const writtenTexts = (language: Language): Pick<PageData, 'written'> => ({ written: writtenTextsIn(language) });

@@ -6,6 +6,7 @@ import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { languageOfPath, matchRoute } from './i18n/routes';
 import { matchClanPage } from '@gatekeeper/contract/lite';
+import { adoptGameNames } from './shared/game-names';
 import { readPageData } from './shared/page-data';
 import { adoptWrittenTexts } from './shared/written-texts';
 import './styles/global.css';
@@ -25,6 +26,7 @@ const hydrate =
     (pageData.clan !== undefined && matchClanPage(location.pathname) !== undefined));
 
 if (hydrate && pageData?.written) adoptWrittenTexts(pageData.written);
+if (hydrate && pageData?.names) adoptGameNames(language, pageData.names);
 
 // The page's own chunk is loaded before hydrating, so that nothing of the server's HTML is drawn again.
 void Promise.all([

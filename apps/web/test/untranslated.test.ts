@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@gatekeeper/contract/lite';
+import { CLASS_NAMES, GAME_NAME_KINDS, type GameNameKind, LANGUAGES, type Language } from '@gatekeeper/contract/lite';
+import { GAME_NAMES } from '@gatekeeper/texts';
 import { describe, expect, it } from 'vitest';
 import { localeTexts } from './locale-texts';
 
@@ -32,9 +33,6 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'world.castles.siegeAt', // a siege's date and time, then "UTC"
 ]);
 
-/** The castles' names (clan pages): the game's own place names, which Spanish and Brazilian clients keep. */
-const CASTLE_NAMES = Array.from({ length: 9 }, (_, i) => `clan.castles.${i + 1}`);
-
 /** Per language: values a native speaker writes exactly as English does. */
 const SAME_IN: Partial<Record<Language, Set<string>>> = {
   ru: new Set(['dialog.ok']), // «OK» is the usual Russian button label
@@ -43,7 +41,6 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
   es: new Set([
     ...['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no', 'shellFacts.rates', 'shellFacts.drop'], // "rates" and "drop": the Spanish L2 players' own words
     'clan.kicker', // "Clan", as statistics.columns.clan
-    ...CASTLE_NAMES,
   ]),
   br: new Set([
     'dialog.ok', // "OK" is the usual Brazilian button label
@@ -55,7 +52,6 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
     'menu.button', // "Menu" is the Portuguese word for the menu button
     'shellFacts.rates', // "rates" and "drop": the Brazilian L2 players' own words
     'shellFacts.drop',
-    ...CASTLE_NAMES,
   ]),
 };
 // The Olympiad page's "Noble" and "Clan" are Spanish words too.
@@ -158,6 +154,60 @@ describe('lt.json', () => {
       .filter(([key]) => !SAME_IN_EVERY_LANGUAGE.has(key))
       .filter(([, text]) => ENGLISH_UI_WORDS.test(text.replace(/{{\s*\w+\s*}}/g, ' ')))
       .map(([key, text]) => `${key}: ${text}`);
+    expect(mixed).toEqual([]);
+  });
+});
+
+/**
+ * The game's names (decision 047, docs/translations.md#game-names): the kinds each language
+ * translates. Russian has the official Russian client's names for everything; Greek players play
+ * the English client and keep its names; Spanish and Brazilian players keep the English place and
+ * boss names and say the classes in their language; Lithuanian also gives the castles its endings
+ * (Adenas).
+ */
+const TRANSLATED_KINDS: Record<Exclude<Language, 'en'>, readonly GameNameKind[]> = {
+  ru: ['castles', 'bosses', 'classes'],
+  gr: [],
+  es: ['classes'],
+  br: ['classes'],
+  lt: ['castles', 'classes'],
+};
+
+/** Names of a translated kind that the language writes exactly as English does, by id. */
+const SAME_NAME_IN: Partial<Record<Language, Partial<Record<GameNameKind, Set<string>>>>> = {
+  // "Maestro" and "Inspector" are Spanish words; "Berserker" is what Spanish and Brazilian players say.
+  es: { classes: new Set(['118', '127', '135']) },
+  br: { classes: new Set(['127']) },
+};
+
+describe('the game names', () => {
+  it('has the contract’s class names as its English classes', () => {
+    expect(GAME_NAMES.en.classes).toEqual(Object.fromEntries(Object.entries(CLASS_NAMES)));
+  });
+
+  describe.each(LANGUAGES.filter((code) => code !== 'en'))('%s', (code) => {
+    it.each(GAME_NAME_KINDS)('names every %s the English table names, and nothing else', (kind) => {
+      const table: Record<string, string> = GAME_NAMES[code][kind];
+      expect(Object.keys(table)).toEqual(Object.keys(GAME_NAMES.en[kind]));
+      expect(Object.entries(table).filter(([, name]) => name.trim() === '')).toEqual([]);
+    });
+
+    it.each(TRANSLATED_KINDS[code])('translates every name of %s (its policy translates them)', (kind) => {
+      const english: Record<string, string> = GAME_NAMES.en[kind];
+      const table: Record<string, string> = GAME_NAMES[code][kind];
+      const same = Object.keys(english).filter(
+        (id) => table[id] === english[id] && !SAME_NAME_IN[code]?.[kind]?.has(id),
+      );
+      expect(same).toEqual([]);
+    });
+  });
+
+  it('mixes no Latin letters into the Russian names', () => {
+    const mixed = GAME_NAME_KINDS.flatMap((kind) =>
+      Object.entries(GAME_NAMES.ru[kind] as Record<string, string>)
+        .filter(([, name]) => /[A-Za-z]/.test(name))
+        .map(([id, name]) => `${kind} ${id}: ${name}`),
+    );
     expect(mixed).toEqual([]);
   });
 });

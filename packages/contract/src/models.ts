@@ -291,6 +291,7 @@ export const bossRow = z.object({
 });
 export type BossRow = z.infer<typeof bossRow>;
 export const classRow = z.object({
+  classId: z.number(),
   class: z.string(),
   count: z.number(),
   topPlayer: z.string(),

@@ -19,7 +19,7 @@ import {
   pageReadKey,
 } from '@gatekeeper/contract';
 import { LRUCache } from 'lru-cache';
-import { LOCALES } from '@gatekeeper/texts';
+import { GAME_NAMES, LOCALES } from '@gatekeeper/texts';
 import { decodeHTML } from 'entities';
 import type { PageAnswers } from './page-answers';
 
@@ -34,8 +34,12 @@ interface PageRenderer {
       news?: NewsPostView[];
       answers?: Record<string, unknown>;
       clan?: ClanView;
+      /** The game's names by kind in the page's language (decision 047). */
+      names?: Record<string, Readonly<Record<string, string>>>;
     },
   ): Promise<string>;
+  /** The kinds of game names a route's page or a clan's page shows (apps/web/src/app/page-names.ts). */
+  pageNames?(route: RouteId | 'clan'): readonly string[];
   /** The public reads a route's page shows (apps/web/src/app/page-reads.ts, decision 040). */
   pageReads?(route: RouteId): readonly PageRead[];
   /** What the render wrote that the browser would compute again while hydrating (page data). */
@@ -240,8 +244,14 @@ export const prerenderedPages = (options: {
       ...answersFor(key, post || clan ? [] : (loaded.pageReads?.(route) ?? [])),
       ...(clan ? { clan } : {}),
     };
-    const rendered = await loaded.renderPage(path, language, data);
-    const pageData = { ...data, ...loaded.writtenTexts?.(language) };
+    const names = GAME_NAMES[language] as Record<string, Readonly<Record<string, string>>>;
+    const rendered = await loaded.renderPage(path, language, { ...data, names });
+    const shown = loaded.pageNames?.(clan ? 'clan' : route) ?? [];
+    const pageData = {
+      ...data,
+      ...(shown.length > 0 ? { names: Object.fromEntries(shown.map((kind) => [kind, names[kind]])) } : {}),
+      ...loaded.writtenTexts?.(language),
+    };
     const body = withoutHoistedPreloads(rendered);
     const heading = HEADING.exec(body)?.[1];
     const html = options.template

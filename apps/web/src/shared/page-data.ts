@@ -1,10 +1,16 @@
 import type { ClanView, Language, Metadata, NewsPostView } from '@gatekeeper/contract/lite';
+import type { GameNames } from './game-names';
 
 /** What the server writes into a pre-rendered page for the browser to hydrate with. */
 export interface PageData {
   metadata: Metadata;
   /** The page language's texts (one locale file), so hydration needs no fetch. */
   texts: Record<string, unknown>;
+  /**
+   * The game's names by id in the page's language (decision 047): the kinds the page shows. The
+   * server's render has every kind of the language here.
+   */
+  names?: GameNames;
   /** Texts the server's render computed, adopted as they are (shared/written-texts.ts). */
   written?: Record<string, string>;
   /** The page language's published news, on the pages that show them (home, /news, a post). */

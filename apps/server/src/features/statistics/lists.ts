@@ -48,6 +48,7 @@ export interface ListSources {
 type Row = RankedValueRow | ClanRow | ClassRow | ReferralRow;
 
 const presentClass = (row: Awaited<ReturnType<typeof classStatistics>>[number]): ClassRow => ({
+  classId: row.classId,
   class: className(row.classId),
   count: row.count,
   topPlayer: row.topPlayer,

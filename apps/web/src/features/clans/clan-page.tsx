@@ -3,7 +3,6 @@ import {
   type ClanView,
   LANGUAGE_TAGS,
   clanCrestHref,
-  className,
   matchClanPage,
 } from '@gatekeeper/contract/lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/page';
 import { Link, useLocation } from '../../shared/navigation';
+import { useGameNames } from '../../shared/game-names';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import './clans.css';
@@ -50,6 +50,7 @@ const Crest = ({ clan }: { clan: ClanView }) => {
 
 const ClanFacts = ({ clan }: { clan: ClanView }) => {
   const { t } = useTranslation();
+  const castleName = useGameNames('castles');
   const { language } = useLanguage();
   const number = useMemo(() => new Intl.NumberFormat(LANGUAGE_TAGS[language]), [language]);
   const facts: [string, string][] = [
@@ -57,12 +58,7 @@ const ClanFacts = ({ clan }: { clan: ClanView }) => {
     [t('clan.level'), number.format(clan.level)],
     [t('clan.reputation'), number.format(clan.reputation)],
     [t('clan.alliance'), clan.alliance ?? t('clan.none')],
-    [
-      t('clan.castle'),
-      clan.castleId === null
-        ? t('clan.none')
-        : t(`clan.castles.${clan.castleId}`, { defaultValue: `#${clan.castleId}` }),
-    ],
+    [t('clan.castle'), clan.castleId === null ? t('clan.none') : castleName(clan.castleId)],
     [
       t('clan.online'),
       t('clan.onlineOf', { online: number.format(clan.online), count: number.format(clan.members.length) }),
@@ -85,6 +81,7 @@ const ClanFacts = ({ clan }: { clan: ClanView }) => {
 
 const MemberTable = ({ clan }: { clan: ClanView }) => {
   const { t } = useTranslation();
+  const className = useGameNames('classes');
   return (
     <table className="clan-members">
       <caption className="clan-members__caption">

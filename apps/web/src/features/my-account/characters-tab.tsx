@@ -1,7 +1,8 @@
-import { type AccountAnswer, type AccountCharacter, className } from '@gatekeeper/contract/lite';
+import type { AccountAnswer, AccountCharacter } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteForm } from '../../components/form/site-form';
+import { useGameNames } from '../../shared/game-names';
 import { useSiteData } from '../../shared/site-data';
 import { formatDate, hoursAndMinutes } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
@@ -10,6 +11,7 @@ import { MY_ACCOUNT_FORMS } from './my-account-forms';
 const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pincode: boolean }) => {
   const { t, i18n } = useTranslation();
   const played = hoursAndMinutes(character.timePlayedSeconds);
+  const className = useGameNames('classes');
   // One definition per character for the forms' lifetime (the starting values hold its name).
   const forms = useMemo(
     () => ({ unblock: MY_ACCOUNT_FORMS.unblock(character.name), pincode: MY_ACCOUNT_FORMS.pincode(character.name) }),

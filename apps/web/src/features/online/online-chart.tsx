@@ -1,18 +1,23 @@
 import type { OnlineSeries } from '@gatekeeper/contract/lite';
 import { useEffect, useRef } from 'react';
 
+/** Every text the chart draws, in the page's language (uPlot's own are American English). */
+export interface OnlineChartLabels {
+  players: string;
+  traders: string;
+  /** The legend's name of the moment under the cursor. */
+  time: string;
+  tick: (seconds: number, stepSeconds: number) => string;
+  moment: (seconds: number) => string;
+  count: (value: number) => string;
+}
+
 /**
  * The chart of one period, drawn by uPlot into a box of fixed height (online.css), so that
  * nothing moves when it appears. uPlot and its style are imported when the chart is first drawn:
  * they are in no page's first load.
  */
-export const OnlineChart = ({
-  series,
-  labels,
-}: {
-  series: OnlineSeries;
-  labels: { players: string; traders: string; tick: (seconds: number, stepSeconds: number) => string };
-}) => {
+export const OnlineChart = ({ series, labels }: { series: OnlineSeries; labels: OnlineChartLabels }) => {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -41,12 +46,23 @@ export const OnlineChart = ({
               values: (_plot: unknown, splits: number[], _axis: number, _space: number, step: number) =>
                 splits.map((split) => labels.tick(split, step)),
             },
-            axis,
+            { ...axis, values: (_plot: unknown, splits: number[]) => splits.map((split) => labels.count(split)) },
           ],
           series: [
-            {},
-            { label: labels.players, stroke: '#e0b04a', fill: 'rgba(224, 176, 74, 0.25)', width: 2 },
-            { label: labels.traders, stroke: '#6fa8dc', width: 1.5 },
+            { label: labels.time, value: (_plot, seconds) => (seconds === null ? '' : labels.moment(seconds)) },
+            {
+              label: labels.players,
+              stroke: '#e0b04a',
+              fill: 'rgba(224, 176, 74, 0.25)',
+              width: 2,
+              value: (_plot, count) => (count === null ? '' : labels.count(count)),
+            },
+            {
+              label: labels.traders,
+              stroke: '#6fa8dc',
+              width: 1.5,
+              value: (_plot, count) => (count === null ? '' : labels.count(count)),
+            },
           ],
         },
         [series.times, series.players, series.traders],

@@ -1,19 +1,15 @@
-import {
-  className as classNameOf,
-  type Language,
-  type OnlineHistory,
-  type OnlinePlayers,
-} from '@gatekeeper/contract/lite';
+import { type Language, type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import { Page } from '../../components/page';
 import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
+import { useGameNames } from '../../shared/game-names';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { DATE_LOCALES } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
-import { OnlineChart } from './online-chart';
+import { OnlineChart, type OnlineChartLabels } from './online-chart';
 import { PERIODS, type Period, formatMoment, formatTick, formatTime, summarize } from './online-summary';
 import './online.css';
 
@@ -79,14 +75,17 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
   const { language } = useLanguage();
   const series = history?.[period];
   const rows = useMemo(() => (series ? summarize(period, series) : []), [series, period]);
-  const labels = useMemo(
-    () => ({
+  const labels = useMemo((): OnlineChartLabels => {
+    const count = new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 1 });
+    return {
       players: t('online.players'),
       traders: t('online.traders'),
-      tick: (seconds: number, stepSeconds: number) => formatTick(language, seconds, stepSeconds),
-    }),
-    [t, language],
-  );
+      time: t('online.time'),
+      tick: (seconds, stepSeconds) => formatTick(language, seconds, stepSeconds),
+      moment: (seconds) => formatMoment(language, seconds),
+      count: (value) => count.format(value),
+    };
+  }, [t, language]);
   const none = t('online.none');
   return (
     <div role="tabpanel" id="online-panel" aria-labelledby={`online-tab-${period}`} className="online-panel">
@@ -146,6 +145,7 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
 /** Who is online, when the owner lists them: nothing at all while the list is off. */
 const WhoIsOnline = ({ answer }: { answer: OnlinePlayers | undefined }) => {
   const { t } = useTranslation();
+  const classNameOf = useGameNames('classes');
   if (!answer || answer.state === 'off') return null;
   return (
     <section className="online-players" aria-labelledby="online-players-heading">

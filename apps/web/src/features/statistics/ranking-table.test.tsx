@@ -120,7 +120,7 @@ describe('the ranking table', () => {
   it('shows the class table with each class and its best player', async () => {
     vi.stubGlobal(
       'fetch',
-      answer([{ class: 'Duelist', count: 1200, topPlayer: 'Aria', playerKills: 3000, totalKills: 45000 }]),
+      answer([{ classId: 88, class: 'Duelist', count: 1200, topPlayer: 'Aria', playerKills: 3000, totalKills: 45000 }]),
     );
     render(<RankingTable id="statisticsClasses" ranking={RANKINGS.statisticsClasses} />);
     const table = await screen.findByRole('table');
@@ -138,6 +138,22 @@ describe('the ranking table', () => {
     // On phones: the count under the class, the best player's kills under the best player, labelled.
     expect(stackedText(name)).toEqual(['Characters: 1,200']);
     expect(stackedText(within(table).getAllByRole('cell')[2]!)).toEqual(['Best player kills: 3,000']);
+  });
+
+  it('names each class in the language of the page, by its id, and finds it by that name', async () => {
+    await i18next.changeLanguage('ru');
+    vi.stubGlobal(
+      'fetch',
+      answer([
+        { classId: 92, class: 'Sagittarius', count: 30, topPlayer: 'Bran', playerKills: 10, totalKills: 99 },
+        { classId: 90, class: 'Phoenix Knight', count: 20, topPlayer: 'Aria', playerKills: 5, totalKills: 40 },
+      ]),
+    );
+    render(<RankingTable id="statisticsClasses" ranking={RANKINGS.statisticsClasses} />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('rowheader').map(ownText)).toEqual(['Снайпер', 'Рыцарь Феникса']);
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'рыцарь');
+    expect(within(table).getAllByRole('row').at(-1)).toHaveAttribute('aria-current', 'true');
   });
 });
 

@@ -2,6 +2,7 @@ import { LANGUAGE_TAGS, clanHref } from '@gatekeeper/contract/lite';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
+import { useGameNames } from '../../shared/game-names';
 import { Link, useLocation, useNavigate } from '../../shared/navigation';
 import { useBrowserValue } from '../../shared/use-browser-value';
 import { useLanguage } from '../../shared/use-language';
@@ -288,6 +289,19 @@ const RankedRows = ({
   );
 };
 
+/** The rows with a game thing's name (a class) in the page's language, found by that name too. */
+const useNamedRows = (ranking: Ranking, rows: readonly RankingRow[] | undefined) => {
+  const named = ranking.gameName;
+  const nameOf = useGameNames(named?.kind);
+  return useMemo(
+    () =>
+      named && rows
+        ? rows.map((row) => ({ ...row, [named.field]: nameOf(Number(row[named.id]), String(row[named.field] ?? '')) }))
+        : rows,
+    [named, rows, nameOf],
+  );
+};
+
 /**
  * One ranking (docs/product.md#statistics): a box to find a row by name, a page of 25 rows under a
  * caption, and the page links. While the rows load, a page of placeholder rows of the same height
@@ -309,7 +323,8 @@ export const RankingTable = ({
 }) => {
   const { t } = useTranslation();
   const { value, failed, retry } = useRetryableCall(ranking.call, { skip: initialRows !== undefined });
-  const rows = initialRows ?? (value as readonly RankingRow[] | undefined);
+  const answered = initialRows ?? (value as readonly RankingRow[] | undefined);
+  const rows = useNamedRows(ranking, answered);
   const { pathname, search } = useRankingLocation();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');

@@ -1,4 +1,4 @@
-import type { CallName } from '@gatekeeper/contract/lite';
+import type { CallName, GameNameKind } from '@gatekeeper/contract/lite';
 import type { STATISTICS_ROUTES } from '../../i18n/routes';
 
 export type StatisticsRoute = (typeof STATISTICS_ROUTES)[number];
@@ -29,6 +29,8 @@ export interface Ranking {
   columns: readonly [RankingColumn, ...RankingColumn[]];
   /** Rows equal in these fields share a position (1, 2, 2, 4). */
   rankedBy: readonly string[];
+  /** A field that names a game thing: shown (and found) by the name of its id in the page's language. */
+  gameName?: { field: string; id: string; kind: GameNameKind };
 }
 
 export type RankingRow = Readonly<Record<string, string | number>>;
@@ -82,6 +84,7 @@ export const RANKINGS: Record<StatisticsRoute, Ranking> = {
       count('totalKills'),
     ],
     rankedBy: ['count', 'totalKills'],
+    gameName: { field: 'class', id: 'classId', kind: 'classes' },
   },
   statisticsVoters: characters('getVotersStatistics', count('value', 'votes')),
 };

@@ -2,6 +2,7 @@ import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHoursRange, formatNumber } from '../../shared/formats';
+import { useGameNames } from '../../shared/game-names';
 import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
@@ -31,7 +32,16 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
   const { t } = useTranslation();
   const { language } = useLanguage();
   const respawnText = useRespawnText();
-  const rows = bosses.filter((boss) => boss.kind === kind);
+  const bossName = useGameNames('bosses');
+  // By name in the page's language: the answer's order is by the English names.
+  const rows = useMemo(
+    () =>
+      bosses
+        .filter((boss) => boss.kind === kind)
+        .map((boss) => ({ ...boss, name: bossName(boss.id, boss.name) }))
+        .sort((a, b) => a.name.localeCompare(b.name, LANGUAGE_TAGS[language]) || a.id - b.id),
+    [bosses, kind, bossName, language],
+  );
   if (rows.length === 0) return null;
   return (
     <section className="world-section" aria-labelledby={`bosses-${kind}`}>

@@ -111,10 +111,11 @@ describe('the Castles page', () => {
     await i18next.changeLanguage('ru');
     serve(CASTLES);
     renderPage('ru');
-    const gludio = await screen.findByRole('article', { name: 'Gludio' });
+    // The castles' names are the Russian client's, by the castle's id.
+    const gludio = await screen.findByRole('article', { name: 'Глудио' });
     expect(fact(gludio, 'Следующая осада')).toHaveTextContent(/^сб, 28 нояб\. 2026 г\., 20:00 UTC$/);
     expect(fact(gludio, 'Налог')).toHaveTextContent(/^12\s%$/);
-    expect(fact(screen.getByRole('article', { name: 'Dion' }), 'Владелец')).toHaveTextContent('Нет владельца');
+    expect(fact(screen.getByRole('article', { name: 'Дион' }), 'Владелец')).toHaveTextContent('Нет владельца');
   });
 
   it('says so when the server knows no castle, and when the call fails', async () => {

@@ -2,6 +2,7 @@ import { type CastleRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClanLink } from '../../components/clan-link';
+import { useGameNames } from '../../shared/game-names';
 import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
@@ -48,6 +49,7 @@ const ClanList = ({ clans }: { clans: readonly string[] }) => {
 const CastleCard = ({ castle }: { castle: CastleRow }) => {
   const { t } = useTranslation();
   const format = useFormats();
+  const castleName = useGameNames('castles');
   const titleId = `castle-${castle.id}`;
   const siege =
     castle.siegeAt === null
@@ -58,7 +60,7 @@ const CastleCard = ({ castle }: { castle: CastleRow }) => {
   return (
     <article className="castle" aria-labelledby={titleId} data-owned={castle.owner !== null}>
       <h3 className="castle__name" id={titleId}>
-        {castle.name}
+        {castleName(castle.id, castle.name)}
       </h3>
       <dl className="castle__facts">
         <div>

@@ -1,6 +1,7 @@
 import type { OlympiadAnswer } from '@gatekeeper/contract/lite';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../test-support/i18n';
 import { jsonResponse } from '../../test-support/metadata';
@@ -40,9 +41,10 @@ describe('the Olympiad page', () => {
     // jsdom lays nothing out: the page scrolls the chosen class's standings into view.
     Element.prototype.scrollIntoView = vi.fn();
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    await i18next.changeLanguage('en');
   });
 
   it('tells when the period ends, shows the first class by name, and another chosen in the select', async () => {
@@ -109,6 +111,21 @@ describe('the Olympiad page', () => {
     const select = screen.getByRole('combobox', { name: 'Class' });
     expect(select).toHaveValue('88');
     expect(select).toHaveFocus();
+  });
+
+  it('names the classes in the language of the page by their ids, in its alphabetical order', async () => {
+    await i18next.changeLanguage('ru');
+    answering(ANSWER);
+    render(<OlympiadPage />);
+    const select = await screen.findByRole('combobox');
+    // Архимаг before Дуэлист, the Russian client's names.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Архимаг', 'Дуэлист']);
+    const hero = within(screen.getAllByRole('table').at(-1)!).getAllByRole('row')[1]!;
+    expect(within(hero).getAllByRole('cell')[0]).toHaveTextContent('Дуэлист');
   });
 
   it('tells the next start while heroes are chosen, and says when nothing is known', async () => {

@@ -2,6 +2,7 @@ import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekee
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClanLink } from '../../components/clan-link';
+import { useGameNames } from '../../shared/game-names';
 import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
@@ -148,9 +149,13 @@ const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
   const { tag } = useFormats();
   const selectId = useId();
   const select = useRef<HTMLSelectElement>(null);
+  const classNameOf = useGameNames('classes');
   const sorted = useMemo(
-    () => [...classes].sort((a, b) => a.className.localeCompare(b.className, tag) || a.classId - b.classId),
-    [classes, tag],
+    () =>
+      classes
+        .map((c) => ({ ...c, className: classNameOf(c.classId, c.className) }))
+        .sort((a, b) => a.className.localeCompare(b.className, tag) || a.classId - b.classId),
+    [classes, tag, classNameOf],
   );
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const standing = sorted.find((c) => c.classId === chosen) ?? sorted[0];
@@ -200,6 +205,7 @@ const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
 /** The heroes the last period chose: name, class, clan. */
 const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
   const { t } = useTranslation();
+  const classNameOf = useGameNames('classes');
   return (
     <section className="world-section" aria-labelledby="olympiad-heroes">
       <h3 className="world-section__title" id="olympiad-heroes">
@@ -230,7 +236,7 @@ const Heroes = ({ heroes }: { heroes: OlympiadAnswer['heroes'] }) => {
                     </span>
                   )}
                 </th>
-                <td>{hero.className}</td>
+                <td>{classNameOf(hero.classId, hero.className)}</td>
                 <td className="olympiad-table__wide-only">
                   <ClanLink name={hero.clan} />
                 </td>
