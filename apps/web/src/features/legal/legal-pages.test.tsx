@@ -31,7 +31,7 @@ describe('the contact page', () => {
   it('lists every way the owner has set, each a link', () => {
     renderContact(
       testMetadata({
-        legal: { privacyUrl: '', termsUrl: '', contactUrl: '', contactEmail: 'team@example.com' },
+        legal: { privacyUrl: '', termsUrl: '', contactUrl: '', contactEmail: 'team@example.com', appealContact: '' },
       }),
     );
     expect(screen.getByRole('link', { name: 'team@example.com' })).toHaveAttribute('href', 'mailto:team@example.com');
