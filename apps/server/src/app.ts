@@ -169,7 +169,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
 
   const now = deps.now ?? Date.now;
   // What the page is told of the site (getmetadata), and what its pre-rendered pages are made from.
-  const metadata = presentMetadata(settings, config.PUBLIC_URL, deps.schema);
+  const metadata = presentMetadata(settings, config.PUBLIC_URL, deps.schema, {
+    paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+    smtpConfigured: Boolean(config.SMTP_URL),
+  });
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   const store = redis ? redisStore(redis) : memoryStore(now);
   // Used captchas and lockouts must outlive a Redis restart: the site database keeps them.

@@ -96,8 +96,9 @@ describe.each(FLAVOR_KINDS)("the console's account actions (%s on %s)", (flavorN
       captcha: await altchaPayload(site.url),
     });
     const cookie = again.setCookies.find((c) => c.startsWith('gk_session='))?.split(';')[0] ?? '';
+    // The player reads the console's reason and end, which the game's level -1 does not hold.
     expect(api.getAccount.response.parse((await get(api.getAccount.path, cookie)).body)).toMatchObject({
-      ban: { banned: true },
+      ban: { banned: true, until: answer.bannedUntil, reason: 'Selling adena for money' },
     });
     expect(await get(api.getSessions.path, cookie)).toMatchObject({ status: 403, body: ['accountBanned'] });
     const rows = await audit(target.login);

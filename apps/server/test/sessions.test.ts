@@ -192,7 +192,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
     expect(answer.status).toBe(200);
     expect(cacheControl).toBe('no-store');
     const account = api.getAccount.response.parse(answer.body);
-    expect(account).toMatchObject({ login: name, ban: { banned: false, until: null } });
+    expect(account).toMatchObject({ login: name, ban: { banned: false, until: null, reason: null } });
     expect(account.characters).toEqual([
       {
         name: `${name}c`.slice(0, 16),
@@ -247,7 +247,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
       email: null,
       createdAt: null,
       lastSignIn: null,
-      ban: { banned: true, until: null },
+      ban: { banned: true, until: null, reason: null },
       characters: [],
       secondFactor: false,
       provedUntil: null,
@@ -267,7 +267,7 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
       .execute();
     const cookie = sessionOf(await signIn(name));
     const account = api.getAccount.response.parse((await get(api.getAccount.path, cookie)).answer.body);
-    expect(account.ban).toEqual({ banned: true, until });
+    expect(account.ban).toEqual({ banned: true, until, reason: null });
     expect(account.characters).toEqual([]);
     expect((await get(api.getSessions.path, cookie)).answer.status).toBe(403);
   });

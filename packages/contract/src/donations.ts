@@ -92,6 +92,11 @@ export type DonationOrderAnswer = z.infer<typeof donationOrderAnswer>;
  */
 export const donationForm = z.object({
   /**
+   * Whether a donation can be made: false while payments are not set up (PayPal Orders without
+   * the app's credentials). The page then says donations open soon and shows no form.
+   */
+  open: z.boolean(),
+  /**
    * 'orders': the page asks createdonationorder and goes to PayPal's approval link; 'standard':
    * it posts the provider's form below (action, fields).
    */

@@ -211,16 +211,24 @@ export const metadata = z.object({
   downloads,
   /**
    * The footer's pages (docs/product.md#footer): the owner's own page for each, or empty for the
-   * site's; contactEmail is shown on the site's contact page when set.
+   * site's; contactEmail is shown on the site's contact page when set, appealContact to a banned
+   * player (docs/product.md#my-account).
    */
   legal: z.object({
     privacyUrl: z.string(),
     termsUrl: z.string(),
     contactUrl: z.string(),
     contactEmail: z.string(),
+    /** Where a banned player appeals (an e-mail address or a URL); empty: nothing is shown. */
+    appealContact: z.string(),
   }),
   /** The account tools this server's game supports: no PIN tab where the game has no PIN (aCis). */
   accountTools: z.object({ pincode: z.boolean() }),
+  /**
+   * Whether the site sends mail (SMTP_URL set). Without it the forms whose end is a mail (password
+   * recovery, the email change, the mail to players) say they are not open instead of a form.
+   */
+  sendsMail: z.boolean(),
 });
 export type Metadata = z.infer<typeof metadata>;
 
@@ -435,7 +443,11 @@ export const accountAnswer = z.object({
   createdAt: z.number().nullable(),
   /** The sign-in before this session's, as the history keeps it (90 days). */
   lastSignIn: z.object({ at: z.number(), address: z.string(), device: z.string() }).nullable(),
-  ban: banState,
+  /**
+   * The ban, with the reason the console's ban gave (null for a ban made in the game, or none);
+   * a console ban's end where the game keeps none.
+   */
+  ban: banState.extend({ reason: z.string().nullable() }),
   characters: z.array(accountCharacter),
   /** Whether the authenticator app's codes are asked at sign-in (false for a banned account's read). */
   secondFactor: z.boolean(),

@@ -199,19 +199,27 @@ export const ACCOUNT_ROUTES = [
   'unblockCharacter',
 ] as const;
 
+/**
+ * The rankings in the order players look for them: PvP and PK first, then clans, heroes and
+ * classes, the event and vote boards, the referral programme last. The first is where the top
+ * menu's Statistics entry opens (docs/product.md#statistics).
+ */
 export const STATISTICS_ROUTES = [
-  'statisticsReferrals',
   'statisticsScore',
-  'statisticsAssists',
   'statisticsKills',
-  'statisticsDeaths',
   'statisticsKd',
-  'statisticsEventTime',
+  'statisticsAssists',
+  'statisticsDeaths',
   'statisticsClans',
   'statisticsHeroes',
   'statisticsClasses',
+  'statisticsEventTime',
   'statisticsVoters',
+  'statisticsReferrals',
 ] as const;
+
+/** The Statistics entry's page: the first ranking. */
+export const STATISTICS_LANDING = STATISTICS_ROUTES[0];
 
 /** The World section of the top menu: the state of the game world (docs/product.md#world). */
 export const WORLD_ROUTES = ['worldBosses', 'worldCastles', 'worldOlympiad'] as const;

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from './copy-button';
 import './dialog.css';
 
 export interface DialogContent {
@@ -15,26 +16,15 @@ export interface DialogContent {
   afterClose?: () => void;
 }
 
-/** Copies with the clipboard API where the page may (https, localhost), else selects the text for Ctrl+C. */
+/** A value to copy in its own selectable element, and the copy button. */
 const CopyableValue = ({ value, label, copiedLabel, long }: NonNullable<DialogContent['copyable']>) => {
-  const [copied, setCopied] = useState(false);
   const ref = useRef<HTMLElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      if (ref.current) window.getSelection()?.selectAllChildren(ref.current);
-    }
-  };
   return (
     <div className={`dialog__copy${long ? ' dialog__copy--long' : ''}`}>
       <code ref={ref} className="dialog__copy-value">
         {value}
       </code>
-      <button type="button" className="button" onClick={() => void copy()}>
-        {copied ? copiedLabel : label}
-      </button>
+      <CopyButton value={value} label={label} copiedLabel={copiedLabel} select={ref} />
     </div>
   );
 };

@@ -21,6 +21,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   ipv6LookupUrl: '',
   facebookLoginUrl: '',
   donation: {
+    open: true,
     checkout: 'standard',
     action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
     fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },
@@ -37,8 +38,9 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
     updater64: { url: 'https://files.example/64.zip', version: '', size: '' },
     updater32: { url: 'https://files.example/32.zip', version: '', size: '' },
   },
-  legal: { privacyUrl: '', termsUrl: '', contactUrl: '', contactEmail: '' },
+  legal: { privacyUrl: '', termsUrl: '', contactUrl: '', contactEmail: '', appealContact: '' },
   accountTools: { pincode: true },
+  sendsMail: true,
   ...overrides,
 });
 

@@ -23,12 +23,24 @@ export const donatePage = (publicUrl: string, payment: PaymentOutcome): string =
   new URL(`/donate?payment=${payment}`, publicUrl).toString();
 
 /**
+ * Whether a donation can start: the legacy form posts to PayPal itself; Orders v2 needs the PayPal
+ * app's credentials (without them createdonationorder answers donationsClosed).
+ */
+export const donationsOpen = (settings: DonationSettings, paypalConfigured: boolean): boolean =>
+  settings.paypal.checkout === 'standard' || paypalConfigured;
+
+/**
  * What the donate page needs to take a payment: with Orders v2 only the amounts (the server
  * creates the order); with Payments Standard the form it posts, fixed fields here, amount and
  * character from the donor.
  */
-export const presentPaypalForm = (settings: DonationSettings, publicUrl: string): DonationForm => {
+export const presentPaypalForm = (
+  settings: DonationSettings,
+  publicUrl: string,
+  paypalConfigured: boolean,
+): DonationForm => {
   const amounts = {
+    open: donationsOpen(settings, paypalConfigured),
     amountField: 'amount',
     characterField: 'custom',
     currency: settings.currency,

@@ -22,14 +22,26 @@ describe('donation settings', () => {
     expect(paypalApiBase(donations)).toBe('https://api-m.paypal.com');
     expect(paypalVerifyUrl(donations)).toBe(PAYPAL_URLS.live.verify);
     expect(paypalFormOrigin(donations)).toBe('https://www.paypal.com');
-    expect(presentPaypalForm(donations, 'https://l2.example.test')).toMatchObject({ checkout: 'orders', fields: {} });
+    expect(presentPaypalForm(donations, 'https://l2.example.test', true)).toMatchObject({
+      checkout: 'orders',
+      fields: {},
+      open: true,
+    });
+  });
+
+  it('are open on the legacy form, and on Orders only with the PayPal app’s credentials', () => {
+    const orders = parseSettings({}).donations;
+    const standard = parseSettings({ donations: { paypal: { checkout: 'standard' } } }).donations;
+    expect(presentPaypalForm(orders, 'https://l2.example.test', false).open).toBe(false);
+    expect(presentPaypalForm(orders, 'https://l2.example.test', true).open).toBe(true);
+    expect(presentPaypalForm(standard, 'https://l2.example.test', false).open).toBe(true);
   });
 
   it('switch the API, the form and the verification to the sandbox', () => {
     const { donations } = parseSettings({ donations: { paypal: { sandbox: true, checkout: 'standard' } } });
     expect(paypalApiBase(donations)).toBe('https://api-m.sandbox.paypal.com');
     expect(paypalVerifyUrl(donations)).toBe('https://ipnpb.sandbox.paypal.com/cgi-bin/webscr');
-    expect(presentPaypalForm(donations, 'https://l2.example.test').action).toBe(
+    expect(presentPaypalForm(donations, 'https://l2.example.test', false).action).toBe(
       'https://www.sandbox.paypal.com/cgi-bin/webscr',
     );
     expect(paypalFormOrigin(donations)).toBe('https://www.sandbox.paypal.com');
@@ -44,7 +56,7 @@ describe('donation settings', () => {
       },
     });
     expect(paypalVerifyUrl(donations)).toBe('http://127.0.0.1:9/verify');
-    const form = presentPaypalForm(donations, 'https://l2.example.test/');
+    const form = presentPaypalForm(donations, 'https://l2.example.test/', false);
     expect(form.fields).toMatchObject({
       return: 'https://l2.example.test/thanks',
       cancel_return: 'https://l2.example.test/sorry',

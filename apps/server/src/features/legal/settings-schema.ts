@@ -25,6 +25,12 @@ export const legalSettings = z
       .union([z.literal(''), z.email()])
       .default('')
       .describe("An e-mail address for players, shown on the site's contact page; empty shows none."),
+    appealContact: z
+      .union([z.literal(''), z.email(), z.url()])
+      .default('')
+      .describe(
+        'Where a banned player appeals the ban, shown on their My account page with the reason of the ban: an e-mail address or a URL (e.g. a forum thread or a Discord channel); empty shows nothing.',
+      ),
   })
   .strict()
   .prefault({})

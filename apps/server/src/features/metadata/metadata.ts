@@ -30,14 +30,24 @@ import { splitOpeningDate } from './opening-date';
 
 const orDefault = (value: string, fallback: string) => (value.trim() === '' ? fallback : value);
 
+/** What the environment has set up of the outside services a form needs to finish. */
+export interface MetadataServices {
+  /** PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set. */
+  paypalConfigured: boolean;
+  /** SMTP_URL is set. */
+  smtpConfigured: boolean;
+}
+
 /**
  * getmetadata's answer: the settings as the page reads them, with the spec's defaults. The public
- * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses.
+ * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses; the
+ * services say which forms can finish (docs/product.md#getmetadata).
  */
 export const presentMetadata = (
   settings: MetadataSettings,
   publicUrl = 'http://localhost:8080',
   game: Pick<GameSchema, 'flavor'> = { flavor: FLAVORS.l2j },
+  services: MetadataServices = { paypalConfigured: false, smtpConfigured: false },
 ): Metadata => ({
   coinsName: settings.coins.name,
   coinsPerRef: settings.coins.perRef,
@@ -62,8 +72,9 @@ export const presentMetadata = (
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,
   facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
-  donation: presentPaypalForm(settings.donations, publicUrl),
+  donation: presentPaypalForm(settings.donations, publicUrl, services.paypalConfigured),
   downloads: settings.downloads,
   legal: settings.legal,
   accountTools: { pincode: game.flavor.features.pincode },
+  sendsMail: services.smtpConfigured,
 });

@@ -101,6 +101,24 @@ describe('presentMetadata', () => {
     expect(answer.voteSites).toHaveLength(10);
   });
 
+  it('says which forms can finish: donations and mail only where their services are set up', () => {
+    const closed = presentMetadata(parseSettings({}));
+    expect(closed.donation.open).toBe(false);
+    expect(closed.sendsMail).toBe(false);
+    const open = presentMetadata(parseSettings({}), undefined, undefined, {
+      paypalConfigured: true,
+      smtpConfigured: true,
+    });
+    expect(open.donation.open).toBe(true);
+    expect(open.sendsMail).toBe(true);
+  });
+
+  it('passes the appeal contact of a ban, empty by default', () => {
+    expect(presentMetadata(parseSettings({})).legal.appealContact).toBe('');
+    const answer = presentMetadata(parseSettings({ legal: { appealContact: 'https://forum.example/appeals' } }));
+    expect(answer.legal.appealContact).toBe('https://forum.example/appeals');
+  });
+
   it("answers 'N/A' for an empty chronicle and event name", () => {
     const answer = presentMetadata(parseSettings({ server: { chronicle: '', eventName: '   ' } }));
     expect(answer.chronicle).toBe('N/A');

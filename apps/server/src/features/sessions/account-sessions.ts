@@ -4,6 +4,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { accountBan, accountCreatedAt, listAccountCharacterViews } from '../../game/account-overview';
 import { type Account, findAccount } from '../../game/accounts';
+import { banOf } from '../accounts/account-bans';
 import { emailOf } from '../accounts/account-emails';
 import { type CredentialsDeps, checkPassword, checkCode } from '../accounts/credentials';
 import { CHALLENGE_MS, Passkeys, type RelyingParty } from './passkeys';
@@ -395,14 +396,21 @@ export class AccountSessions {
     const { session } = signedIn;
     const now = this.deps.now();
     const account = await findAccount(this.deps.connections.login.db, this.deps.schema, session.login);
-    const ban = account ? await accountBan(this.dbs(), this.deps.schema, account, now) : { banned: true, until: null };
-    if (!account || signedIn.restricted || ban.banned) {
+    const game = account ? await accountBan(this.dbs(), this.deps.schema, account, now) : { banned: true, until: null };
+    if (!account || signedIn.restricted || game.banned) {
+      // The console's ban keeps its reason and end beside the game's level -1, which has no end.
+      const kept = await banOf(this.deps, session.login);
+      const until = game.banned ? game.until : null;
       return {
         login: session.login,
         email: null,
         createdAt: null,
         lastSignIn: null,
-        ban: ban.banned ? ban : { banned: true, until: null },
+        ban: {
+          banned: true,
+          until: until ?? (kept ? (kept.until === null ? null : Number(kept.until)) : null),
+          reason: kept?.reason ?? null,
+        },
         characters: [],
         secondFactor: false,
         provedUntil: null,
@@ -414,7 +422,7 @@ export class AccountSessions {
       email: email.recorded && email.email !== '' ? maskEmail(email.email) : null,
       createdAt: await accountCreatedAt(this.deps.connections.login.db, this.deps.schema, account.login),
       lastSignIn: await this.history.lastBefore(account.login, session.createdAt),
-      ban,
+      ban: { ...game, reason: null },
       characters: await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, account.login),
       secondFactor: await this.secondFactor.isOn(account.login),
       provedUntil: this.isFreshlyProved(session, now) ? session.provedAt + FRESH_PROOF_MS : null,

@@ -27,9 +27,11 @@ export const RightPane = ({ metadata }: { metadata: Metadata }) => {
           <p className="pane-muted">{t('pane.chatNotSet')}</p>
         )}
       </section>
-      <section className="pane-card">
-        <VotePanel />
-      </section>
+      {metadata.voteSites.length > 0 && (
+        <section className="pane-card">
+          <VotePanel />
+        </section>
+      )}
       {metadata.facebookPageUrl && (
         <section className="pane-card" aria-label={t('pane.social')}>
           <h2 className="pane-heading">{t('pane.social')}</h2>

@@ -33,7 +33,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <SubMenu />
     </div>
   );
-  const inlineVotes = metadata && (
+  const inlineVotes = metadata && metadata.voteSites.length > 0 && (
     <section className="pane-card vote-panel--inline">
       <VotePanel />
     </section>

@@ -7,16 +7,29 @@ import { NavLink } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
+import { useSignedInLogin } from '../../shared/signed-in';
 
-/** Quick links under the header: create an account, download, donate, and the community chat where the owner has one. */
+/**
+ * Quick links under the header: create an account (not once signed in), download, donate (which
+ * says it opens soon while payments are not set up), and the community chat where the owner has one.
+ */
 export const SubMenu = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
+  const signedIn = useSignedInLogin() !== undefined;
+  const donationsClosed = metadata?.donation.open === false;
   const items = [
-    { to: href('register'), title: t('subMenu.register.title'), text: t('subMenu.register.text'), icon: Swords },
+    ...(signedIn
+      ? []
+      : [{ to: href('register'), title: t('subMenu.register.title'), text: t('subMenu.register.text'), icon: Swords }]),
     { to: href('downloads'), title: t('subMenu.downloads.title'), text: t('subMenu.downloads.text'), icon: Download },
-    { to: href('donate'), title: t('subMenu.donate.title'), text: t('subMenu.donate.text'), icon: HandCoins },
+    {
+      to: href('donate'),
+      title: t('subMenu.donate.title'),
+      text: donationsClosed ? t('subMenu.donate.soon') : t('subMenu.donate.text'),
+      icon: HandCoins,
+    },
   ];
   return (
     <nav className="sub-menu" aria-label={t('subMenu.label')}>

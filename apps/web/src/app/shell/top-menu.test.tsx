@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_ROUTES, STATISTICS_ROUTES, getHref } from '../../i18n/routes';
+import { ACCOUNT_ROUTES, STATISTICS_LANDING, STATISTICS_ROUTES, getHref } from '../../i18n/routes';
 import { initTestI18n } from '../../test-support/i18n';
 import { TopMenu } from './top-menu';
 
@@ -61,9 +61,9 @@ describe('the top menu', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it.each(ACCOUNT_ROUTES)('marks Account on the account page %s', (id) => {
+  it.each(ACCOUNT_ROUTES)('marks Account tools on the account page %s', (id) => {
     at(getHref(id, 'en'));
-    const account = within(menu()).getByRole('link', { name: 'Account' });
+    const account = within(menu()).getByRole('link', { name: 'Account tools' });
     expect(account).toHaveClass('active');
     expect(account).toHaveAttribute('aria-current', id === 'register' ? 'page' : 'true');
     expect(within(menu()).getByRole('link', { name: 'Statistics' })).not.toHaveAttribute('aria-current');
@@ -73,7 +73,7 @@ describe('the top menu', () => {
     at(getHref(id, 'en'));
     const statistics = within(menu()).getByRole('link', { name: 'Statistics' });
     expect(statistics).toHaveClass('active');
-    expect(statistics).toHaveAttribute('aria-current', id === 'statisticsScore' ? 'page' : 'true');
-    expect(within(menu()).getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current');
+    expect(statistics).toHaveAttribute('aria-current', id === STATISTICS_LANDING ? 'page' : 'true');
+    expect(within(menu()).getByRole('link', { name: 'Account tools' })).not.toHaveAttribute('aria-current');
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from '../../shared/navigation';
 import { ExternalLink } from '../../components/external-link';
-import { ACCOUNT_ROUTES, STATISTICS_ROUTES, WORLD_ROUTES, type RouteId } from '../../i18n/routes';
+import { ACCOUNT_ROUTES, STATISTICS_LANDING, STATISTICS_ROUTES, WORLD_ROUTES, type RouteId } from '../../i18n/routes';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { LanguageBar } from '../../components/language-bar';
@@ -49,8 +49,10 @@ const SignedInBadge = () => {
 };
 
 /**
- * The top menu: home, account, downloads, statistics, world (bosses, castles, olympiad), donate, the two community links (each only
- * where the owner has set it), the lights and, before the opening, the opening date.
+ * The top menu: home, news, my account, the account tools (registering only for a visitor not
+ * signed in), downloads, statistics, world (bosses, castles, olympiad), donate ("opens soon" while
+ * payments are not set up), the two community links (each only where the owner has set it), the
+ * lights and, before the opening, the opening date.
  * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
  * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
  * and gives the focus back to the button, and following a link closes it.
@@ -65,15 +67,22 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
   const open = openOn === pathname;
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
+  const signedIn = useSignedInLogin() !== undefined;
   const section = (ids: readonly RouteId[]) => ids.map((id) => href(id));
-  const items = [
+  const items: { to: string; label: string; end?: boolean; section?: string[]; note?: string }[] = [
     { to: href('home'), label: t('menu.home'), end: true },
+    { to: href('news'), label: t('menu.news') },
     { to: href('myAccount'), label: t('menu.myAccount') },
-    { to: href('register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
+    // A signed-in player has an account: the tools open on the first that is about it.
+    { to: href(signedIn ? 'changePassword' : 'register'), label: t('menu.account'), section: section(ACCOUNT_ROUTES) },
     { to: href('downloads'), label: t('menu.downloads') },
-    { to: href('statisticsScore'), label: t('menu.statistics'), section: section([...STATISTICS_ROUTES, 'online']) },
+    { to: href(STATISTICS_LANDING), label: t('menu.statistics'), section: section([...STATISTICS_ROUTES, 'online']) },
     { to: href('worldBosses'), label: t('menu.world'), section: section(WORLD_ROUTES) },
-    { to: href('donate'), label: t('menu.donate') },
+    {
+      to: href('donate'),
+      label: t('menu.donate'),
+      note: metadata?.donation.open === false ? t('menu.opensSoon') : undefined,
+    },
   ];
 
   useEffect(() => {
@@ -118,6 +127,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
             <li key={item.label}>
               <NavLink to={item.to} end={item.end} section={item.section} className="top-menu__link">
                 {item.label}
+                {item.note && <span className="top-menu__note"> {item.note}</span>}
               </NavLink>
             </li>
           ))}

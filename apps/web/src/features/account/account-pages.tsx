@@ -102,6 +102,9 @@ export const ChangePasswordPage = () => (
 
 export const RecoverPasswordPage = () => {
   const { i18n } = useTranslation();
+  const { metadata } = useSiteData();
+  // The recovery's end is a mail: without mail the form could not finish.
+  if (metadata?.sendsMail === false) return <ClosedToolNotice id="recoverPassword" notice="account.noMail" />;
   return (
     <AccountPage
       id="recoverPassword"
@@ -118,15 +121,18 @@ export const RecoverPasswordPage = () => {
   );
 };
 
-/** Where the game has no PIN (metadata accountTools.pincode false, aCis), the page says so instead of a form. */
-const NoPincodeNotice = () => {
+/**
+ * A tool this server cannot offer says so instead of a form: the PIN where the game has none
+ * (metadata accountTools.pincode false, aCis), the password recovery where the site sends no mail.
+ */
+const ClosedToolNotice = ({ id, notice }: { id: AccountRoute; notice: string }) => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   return (
-    <Page title={t('account.tabs.changePincode')}>
-      <AccountTabs active="changePincode">
+    <Page title={t(`account.tabs.${id}`)}>
+      <AccountTabs active={id}>
         <p role="status" className="page-notice">
-          {t('account.noPincode')}
+          {t(notice)}
         </p>
         <p>
           <Link to={href('changePassword')}>{t('account.tabs.changePassword')}</Link>
@@ -138,7 +144,8 @@ const NoPincodeNotice = () => {
 
 export const ChangePincodePage = () => {
   const { metadata } = useSiteData();
-  if (metadata?.accountTools.pincode === false) return <NoPincodeNotice />;
+  if (metadata?.accountTools.pincode === false)
+    return <ClosedToolNotice id="changePincode" notice="account.noPincode" />;
   return (
     <AccountPage
       id="changePincode"

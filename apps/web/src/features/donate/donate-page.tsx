@@ -7,6 +7,7 @@ import { useBrowserValue } from '../../shared/use-browser-value';
 import { Page } from '../../components/page';
 import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';
 import { DonationAgreement } from './donation-agreement';
+import { DonationContact } from './donation-contact';
 import { DonationForm } from './donation-form';
 import './donate.css';
 
@@ -42,7 +43,10 @@ const DonationSteps = ({ current }: { current: (typeof STEPS)[number] }) => {
   );
 };
 
-/** docs/product.md#donate: the agreement view with its proceed button, then the donation view, once. */
+/**
+ * docs/product.md#donate: the agreement view with its proceed button, then the donation view, once;
+ * while payments are not set up, only a notice that donations open soon.
+ */
 const DonatePage = () => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
@@ -57,6 +61,18 @@ const DonatePage = () => {
     setAccepted(true);
     setJustAccepted(true);
   };
+
+  // Payments not set up: said at once, no step that could not finish (docs/product.md#donate).
+  if (metadata?.donation.open === false) {
+    return (
+      <Page title={t('pages.donate')} className="donate-page">
+        <p role="status" className="page-notice">
+          {t('donate.closed')}
+        </p>
+        <DonationContact contact={metadata.donation.contact} />
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('pages.donate')} className="donate-page">

@@ -82,7 +82,7 @@ export const TermsPage = () => {
   );
 };
 
-/** docs/product.md#contact: the ways to the server team the settings name. */
+/** docs/product.md#footer: the ways to the server team the settings name; a way the owner has not set is not shown. */
 export const ContactPage = () => {
   const { t } = useTranslation();
   const { metadata } = useSiteData();
@@ -101,18 +101,22 @@ export const ContactPage = () => {
               </dd>
             </div>
           )}
-          <div>
-            <dt>{t('legal.contact.discord')}</dt>
-            <dd>
-              <ExternalLink href={metadata.links.discord}>{t('legal.contact.discordLink')}</ExternalLink>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('legal.contact.chat')}</dt>
-            <dd>
-              <ExternalLink href={metadata.links.communityChat}>{t('legal.contact.chatLink')}</ExternalLink>
-            </dd>
-          </div>
+          {metadata.links.discord && (
+            <div>
+              <dt>{t('legal.contact.discord')}</dt>
+              <dd>
+                <ExternalLink href={metadata.links.discord}>{t('legal.contact.discordLink')}</ExternalLink>
+              </dd>
+            </div>
+          )}
+          {metadata.links.communityChat && (
+            <div>
+              <dt>{t('legal.contact.chat')}</dt>
+              <dd>
+                <ExternalLink href={metadata.links.communityChat}>{t('legal.contact.chatLink')}</ExternalLink>
+              </dd>
+            </div>
+          )}
           {payments && (
             <div>
               <dt>{t('legal.contact.payments')}</dt>

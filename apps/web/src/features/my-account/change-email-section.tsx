@@ -1,6 +1,7 @@
 import { isLanguage } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { SiteForm } from '../../components/form/site-form';
+import { useSiteData } from '../../shared/site-data';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 
 /**
@@ -9,6 +10,15 @@ import { MY_ACCOUNT_FORMS } from './my-account-forms';
  */
 export const ChangeEmailSection = () => {
   const { t, i18n } = useTranslation();
+  const { metadata } = useSiteData();
+  // The change is made by a mailed link: without mail the form could not finish.
+  if (metadata?.sendsMail === false) {
+    return (
+      <p role="status" className="page-notice">
+        {t('myAccount.email.closed')}
+      </p>
+    );
+  }
   return (
     <>
       <p>{t('myAccount.email.intro')}</p>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/page';
 import { CharactersTab } from './characters-tab';
-import { formatDate } from './formats';
+import { BannedNotice } from './banned-notice';
 import { OverviewTab } from './overview-tab';
 import { ReferralTab } from './referral-tab';
 import { RewardsTab } from './rewards-tab';
@@ -14,24 +14,6 @@ import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { useAccount } from './use-account';
 import { announceSignedIn } from '../../shared/signed-in';
 import './my-account.css';
-
-/** A banned account's page: that it is banned and until when, nothing else. */
-const BannedNotice = ({ account, onSignOut }: { account: AccountAnswer; onSignOut: () => void }) => {
-  const { t, i18n } = useTranslation();
-  return (
-    <section className="my-account__banned" aria-labelledby="my-account-banned">
-      <h3 id="my-account-banned">{t('myAccount.banned.title')}</h3>
-      <p role="status">
-        {account.ban.until === null
-          ? t('myAccount.banned.forGood')
-          : t('myAccount.banned.until', { date: formatDate(account.ban.until, i18n.language) })}
-      </p>
-      <button type="button" className="button" onClick={onSignOut}>
-        {t('myAccount.signOut')}
-      </button>
-    </section>
-  );
-};
 
 const SignedInAccount = ({
   account,

@@ -1,12 +1,22 @@
 import type { AccountReferralAnswer } from '@gatekeeper/contract/lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
+import { CopyButton } from '../../components/copy-button';
+import { formatNumber } from '../../shared/formats';
+import { useSiteData } from '../../shared/site-data';
 import { formatDate } from './formats';
 
-/** The player's referral link and the players it brought, with how far each got (docs/product.md#my-account-referral). */
+/**
+ * The player's referral link with a copy button, the reward a brought player earns (coins.perRef of
+ * the settings, through getmetadata), and the players it brought, with how far each got
+ * (docs/product.md#my-account-referral).
+ */
 export const ReferralTab = () => {
   const { t, i18n } = useTranslation();
+  const { metadata } = useSiteData();
+  const linkId = useId();
+  const link = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState<AccountReferralAnswer>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -16,10 +26,33 @@ export const ReferralTab = () => {
   if (!answer) return <p aria-busy="true">{t('forms.processing')}</p>;
   return (
     <>
-      <label className="my-account__facts">
+      <label className="my-account__copy-label" htmlFor={linkId}>
         {t('myAccount.referral.link')}
-        <input type="text" readOnly value={answer.link} onFocus={(event) => event.currentTarget.select()} />
       </label>
+      <div className="my-account__copy">
+        <input
+          id={linkId}
+          ref={link}
+          type="text"
+          readOnly
+          value={answer.link}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton
+          value={answer.link}
+          label={t('referral.copyLink')}
+          copiedLabel={t('referral.linkCopied')}
+          select={link}
+        />
+      </div>
+      {metadata && metadata.coinsPerRef > 0 && (
+        <p>
+          {t('myAccount.referral.reward', {
+            coins: formatNumber(metadata.coinsPerRef, i18n.language),
+            coinsName: metadata.coinsName,
+          })}
+        </p>
+      )}
       <p className="my-account__muted">{t('myAccount.referral.rule', { level: answer.playingLevel })}</p>
       {answer.referred.length === 0 ? (
         <p>{t('myAccount.referral.empty')}</p>

@@ -70,7 +70,8 @@ export const VotePanel = () => {
     }
   };
 
-  if (!metadata) return null;
+  // No vote site: a name to vote with would lead nowhere (docs/product.md#vote-panel).
+  if (!metadata || metadata.voteSites.length === 0) return null;
   const claimable = metadata.voteSites.some((site) => site.rewarded === 'onClaim');
   return (
     <section className="vote-panel" aria-labelledby={`${inputId}-heading`}>
