@@ -78,9 +78,9 @@ describe('the Bosses page', () => {
     ]);
     expect(rowsOf(raid)).toEqual([
       ['Boss', 'Level', 'Status'],
-      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at Nov 27, 2026, 6:00 PM UTC'],
-      ['Eilhalder Von Hellmann', '71', 'DeadRespawn after death: 4 hours'],
       ['#31999', 'unknown', 'Alive'],
+      ['Eilhalder Von Hellmann', '71', 'DeadRespawn after death: 4 hours'],
+      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at Nov 27, 2026, 6:00 PM UTC'],
     ]);
   });
 
