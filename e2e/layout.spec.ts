@@ -133,7 +133,7 @@ for (const size of Object.keys(SIZES)) {
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       const toggle = menu.getByRole('button', { name: 'Menu' });
       const targets = [
-        { link: 'Account', heading: 'Register', section: 'Account' },
+        { link: 'Account tools', heading: 'Register', section: 'Account tools' },
         { link: 'Downloads', heading: 'Downloads', section: 'Downloads' },
         { link: 'Statistics', heading: 'Score', section: 'Statistics' },
         { link: 'Donate', heading: 'Donate', section: 'Donate' },

@@ -11,7 +11,7 @@ test.describe('the site shell', () => {
     expect((await header.boundingBox())?.height).toBe(780);
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Home', 'Account', 'Downloads', 'Statistics', 'Donate']) {
+    for (const name of ['Home', 'News', 'Account tools', 'Downloads', 'Statistics', 'Donate']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     // The community links appear only where the owner set them (design-bits.spec.ts, on both instances).
@@ -79,7 +79,7 @@ test.describe('the site shell', () => {
     await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Account', exact: true })
+      .getByRole('link', { name: 'Account tools', exact: true })
       .click();
     await expect(page).toHaveURL(/\/register$/);
     await waitForScript(page);

@@ -3,22 +3,22 @@ import { expectAccessible, waitForShell } from './support/fixtures';
 
 /** The eleven pages in tab order: link text, page heading, and what the page shows. */
 const ENGLISH_PAGES = [
+  { link: 'Score', path: '/statistics/score', table: 'Characters ranked by score' },
+  { link: 'Kills', path: '/statistics/kills', table: 'Characters ranked by kills' },
+  { link: 'K/D', path: '/statistics/kd', table: /Characters ranked by kills per death/ },
+  { link: 'Assists', path: '/statistics/assists', table: 'Characters ranked by assists' },
+  { link: 'Deaths', path: '/statistics/deaths', table: 'Characters ranked by deaths' },
+  { link: 'Clans', path: '/statistics/clans', table: 'Clans ranked by level, then reputation' },
+  { link: 'Heroes', path: '/statistics/heroes', table: 'Characters ranked by how many times they became hero' },
+  { link: 'Classes', path: '/statistics/classes', table: /Classes ranked by how many characters play them/ },
+  { link: 'Event time', path: '/statistics/eventTime', table: 'Characters ranked by hours spent in events' },
+  // The demo world's two voting accounts, a vote a day on three sites.
+  { link: 'Top voters', path: '/statistics/voters', table: 'Characters with the most rewarded votes this month' },
   {
     link: 'Referrals',
     path: '/statistics/referrals',
     table: 'Players ranked by the friends they brought to the server',
   },
-  { link: 'Score', path: '/statistics/score', table: 'Characters ranked by score' },
-  { link: 'Assists', path: '/statistics/assists', table: 'Characters ranked by assists' },
-  { link: 'Kills', path: '/statistics/kills', table: 'Characters ranked by kills' },
-  { link: 'Deaths', path: '/statistics/deaths', table: 'Characters ranked by deaths' },
-  { link: 'K/D', path: '/statistics/kd', table: /Characters ranked by kills per death/ },
-  { link: 'Event time', path: '/statistics/eventTime', table: 'Characters ranked by hours spent in events' },
-  { link: 'Clans', path: '/statistics/clans', table: 'Clans ranked by level, then reputation' },
-  { link: 'Heroes', path: '/statistics/heroes', table: 'Characters ranked by how many times they became hero' },
-  { link: 'Classes', path: '/statistics/classes', table: /Classes ranked by how many characters play them/ },
-  // The demo world's two voting accounts, a vote a day on three sites.
-  { link: 'Top voters', path: '/statistics/voters', table: 'Characters with the most rewarded votes this month' },
 ] as const;
 
 const dataRows = (table: Locator) => table.locator('tbody tr');
