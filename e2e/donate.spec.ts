@@ -1,6 +1,6 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { INSTANCES } from '../playwright.config';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForScript } from './support/fixtures';
 
 const PAYPAL_FORM = 'https://www.paypal.com/cgi-bin/webscr';
 
@@ -150,7 +150,7 @@ test.describe('the donate page', () => {
     await page.goto('/ru/pozhertvovaniya');
     await page.getByRole('button', { name: 'Я согласен, продолжить' }).click();
     await expect(page.getByLabel('Сумма (EUR)')).toBeVisible();
-    await expect(page.getByText(/^Твой персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
+    await expect(page.getByText(/^Ваш персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
   });
 
   test('labels the two steps and shows PayPal as the payment method', async ({ page }) => {
@@ -202,11 +202,21 @@ test.describe('the donate page', () => {
     await expectAccessible(page);
   });
 
-  test.describe('with a contact for payment questions', () => {
+  // The home instance takes PayPal Orders without the app's credentials: donations are not open.
+  test.describe('while payments are not set up, with a contact for payment questions', () => {
     test.use({ baseURL: INSTANCES.home });
 
-    test('shows the contact under the form', async ({ page }) => {
-      await proceed(page);
+    test('says so on the first step, with no form that cannot finish, and shows the contact', async ({ page }) => {
+      await page.goto('/donate');
+      await waitForScript(page);
+      await expect(
+        page.getByText('Donations open soon: payments are not set up on this server yet. Please check back later.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'I agree, proceed' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Donate/ })).toHaveCount(0);
+      await expect(
+        page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Donate/ }),
+      ).toContainText('opens soon');
       const question = page.getByText('Questions about a payment? Contact us:');
       await expect(question).toBeVisible();
       await expect(question.getByRole('link', { name: 'payments@gatekeeper.test' })).toHaveAttribute(

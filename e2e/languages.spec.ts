@@ -49,7 +49,7 @@ test.describe('six languages', () => {
   test('menu links lead to the localized paths of the chosen language', async ({ page }) => {
     await page.goto(`${INSTANCES.default}/es`);
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
-    await menu.getByRole('link', { name: 'Cuenta', exact: true }).click();
+    await menu.getByRole('link', { name: 'Herramientas de la cuenta', exact: true }).click();
     await expect(page).toHaveURL(/\/es\/registro$/);
     await expect(
       page
