@@ -830,6 +830,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
       it('is in getmetadata with the settings and the notification address of PUBLIC_URL', async () => {
         const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}/sdk/getmetadata`)).json());
         expect(metadata.donation).toEqual({
+          open: true,
           checkout: 'standard',
           action: 'https://www.paypal.com/cgi-bin/webscr',
           fields: {

@@ -124,6 +124,7 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
   it('tells the page to start payments through the site, with the amounts of the settings', async () => {
     const metadata = (await (await fetch(`${site.url}/sdk/getmetadata`)).json()) as { donation: unknown };
     expect(metadata.donation).toEqual({
+      open: true,
       checkout: 'orders',
       action: '',
       fields: {},

@@ -96,7 +96,7 @@ describe('presentMetadata', () => {
       eventName: 'Team vs Team',
       orderPercent: 50,
       chaosPercent: 50,
-      openingDate: { dayNum: 1, month: 3, year: 2027, hour: 18, gmt: 2 },
+      openingDate: { dayNum: 1, month: 11, year: 2025, hour: 18, gmt: 2 },
     });
     expect(answer.voteSites).toHaveLength(10);
   });
