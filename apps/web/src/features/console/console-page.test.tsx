@@ -21,6 +21,7 @@ const openAt = (path: string, me: object = OWNER) => {
       if (['/sdk/console/donations', '/sdk/console/audit'].includes(url.pathname)) {
         return jsonResponse({ rows: [], next: null });
       }
+      if (url.pathname === '/sdk/console/votes') return jsonResponse({ claims: [], failures: [] });
       return jsonResponse([]);
     }),
   );
