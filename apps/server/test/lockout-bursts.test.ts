@@ -31,6 +31,14 @@ const COUNTERS: [DatabaseKind, 'memory' | 'Redis'][] = [
   ...(redisUp ? DATABASE_KINDS.map((kind): [DatabaseKind, 'Redis'] => [kind, 'Redis']) : []),
 ];
 
+/**
+ * The most wrong answers a burst can have checked. A right answer forgets the wrong ones that
+ * finished before it took its turn, as one sent after them would: the requests of a burst reach
+ * the server spread out on a busy machine, so its right answer may come after a few wrong ones
+ * and free their turns once. Without it checked, nothing is forgotten.
+ */
+const mostWrongChecked = (rightChecked: number) => (rightChecked === 1 ? 2 : 1) * (MAX_FAILED_ATTEMPTS - 1);
+
 const errorOf = (answer: Answer) => (Array.isArray(answer.body) ? answer.body[0] : undefined);
 const tally = (answers: Answer[]) => {
   const count = (code: string) => answers.filter((answer) => errorOf(answer) === code).length;
@@ -93,8 +101,10 @@ describe.each(COUNTERS)('a burst of answers at once on %s, counters in %s', (kin
       );
       const answers = await Promise.all(requests.map((request) => accounts.signIn(name, site.url, request)));
       const { wrong, refused } = tally(answers);
-      expect(wrong, JSON.stringify(answers.map(errorOf))).toBeLessThanOrEqual(MAX_FAILED_ATTEMPTS - 1);
-      expect(refused).toBeGreaterThanOrEqual(BURST - MAX_FAILED_ATTEMPTS);
+      const rightChecked = answers.filter((answer) => answer.status === 200).length;
+      expect(rightChecked).toBeLessThanOrEqual(1);
+      expect(wrong, JSON.stringify(answers.map(errorOf))).toBeLessThanOrEqual(mostWrongChecked(rightChecked));
+      expect(wrong + refused + rightChecked).toBe(BURST);
       // 19 wrong answers lock the account whatever turn the right one had.
       expect(errorOf(await accounts.signIn(name, site.url, { ip: freshAddress() }))).toBe('tooManyAttempts');
     },
@@ -108,8 +118,9 @@ describe.each(COUNTERS)('a burst of answers at once on %s, counters in %s', (kin
     );
     const answers = await Promise.all(codes.map((code) => accounts.secondFactor(pending, code)));
     const { wrong } = tally(answers);
-    expect(wrong, JSON.stringify(answers.map(errorOf))).toBeLessThanOrEqual(MAX_FAILED_ATTEMPTS - 1);
-    expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+    const rightChecked = answers.filter((answer) => answer.status === 200).length;
+    expect(rightChecked).toBeLessThanOrEqual(1);
+    expect(wrong, JSON.stringify(answers.map(errorOf))).toBeLessThanOrEqual(mostWrongChecked(rightChecked));
   });
 
   it('checks at most maxFailedAttempts codes of 20 wrong ones sent together to switch the authenticator off', async () => {
