@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { takeRouteChange } from '../shared/route-change';
 
@@ -40,7 +40,17 @@ export const Page = ({
       <h2 className="page-title" ref={heading} tabIndex={-1} lang={titleLang}>
         {title}
       </h2>
-      {children}
+      {/* A part that loads more (the game's names in another language) waits under the heading:
+          suspended above it, the heading would be hidden and lose the focus it was given. */}
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status">
+            {t('common.loading')}
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </article>
   );
 };
