@@ -10,6 +10,7 @@ import { solveCaptcha } from './support/captcha';
 import { openConsoleSection } from './support/console';
 import { uniqueName } from './support/database';
 import { waitForScript } from './support/fixtures';
+import { SIZES, oneSizeEach } from './support/sizes';
 
 /**
  * The console's owner sections (docs/product.md#console-donations-votes-and-accounts) on L2J and
@@ -21,10 +22,6 @@ test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
 
-const SIZES = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { viewport: { width: 1920, height: 1080 } },
-} as const;
 const PASSWORD = 'Aden.Gate1';
 const FLAVORS = [
   { name: 'L2J', instance: 'default', accessLevel: 'accessLevel', charKey: 'charId', delivery: 'premiumItems' },
@@ -109,141 +106,139 @@ const walkConsoleCalls = (page: Page) =>
 // these tests side by side would each deliver the other's donation.
 test.describe.configure({ mode: 'default' });
 
-for (const flavor of FLAVORS) {
-  for (const size of ['phone', 'desktop'] as const) {
-    test.describe(`The console's owner sections on ${flavor.name} (${size})`, () => {
-      test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
+for (const [flavor, size] of oneSizeEach(FLAVORS, ['desktop', 'phone'])) {
+  test.describe(`The console's owner sections on ${flavor.name} (${size})`, () => {
+    test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
 
-      test('an owner retries a failed donation delivery once and downloads the CSV; a player is refused everywhere', async ({
-        page,
-      }, testInfo) => {
-        test.setTimeout(240_000);
-        const login = uniqueName('co').toLowerCase();
-        await register(page, login);
-        await signIn(page, login);
+    test('an owner retries a failed donation delivery once and downloads the CSV; a player is refused everywhere', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const login = uniqueName('co').toLowerCase();
+      await register(page, login);
+      await signIn(page, login);
 
-        // A player's session: every console call refused, whatever it is.
-        const refused = await walkConsoleCalls(page);
-        expect(refused.length).toBeGreaterThanOrEqual(15);
-        for (const answer of refused) {
-          expect({ path: answer.path, status: answer.status, body: answer.body }).toEqual({
-            path: answer.path,
-            status: 403,
-            body: '["consoleForbidden"]',
-          });
-        }
+      // A player's session: every console call refused, whatever it is.
+      const refused = await walkConsoleCalls(page);
+      expect(refused.length).toBeGreaterThanOrEqual(15);
+      for (const answer of refused) {
+        expect({ path: answer.path, status: answer.status, body: answer.body }).toEqual({
+          path: answer.path,
+          status: 403,
+          body: '["consoleForbidden"]',
+        });
+      }
 
-        // The owner: the game's access level 127, then the authenticator switched on.
-        withDatabase(flavor, (db) =>
-          db.prepare(`update accounts set ${flavor.accessLevel} = 127 where login = ?`).run(login),
-        );
-        await page.goto('/account');
-        await waitForScript(page);
-        await page.getByRole('tab', { name: 'Security' }).click();
-        await page.getByRole('button', { name: 'Switch on' }).click();
-        const secret = await page.getByLabel('Secret:').inputValue();
-        const confirmedAt = Date.now();
-        await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
-        await page.getByRole('button', { name: 'Switch on' }).click();
-        await page.getByRole('button', { name: 'I have saved them' }).click();
+      // The owner: the game's access level 127, then the authenticator switched on.
+      withDatabase(flavor, (db) =>
+        db.prepare(`update accounts set ${flavor.accessLevel} = 127 where login = ?`).run(login),
+      );
+      await page.goto('/account');
+      await waitForScript(page);
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByRole('button', { name: 'Switch on' }).click();
+      const secret = await page.getByLabel('Secret:').inputValue();
+      const confirmedAt = Date.now();
+      await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
+      await page.getByRole('button', { name: 'Switch on' }).click();
+      await page.getByRole('button', { name: 'I have saved them' }).click();
 
-        await page.goto('/console');
-        await waitForScript(page);
-        const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
-        await stepUp.getByLabel('Code').fill(codeAfter(secret, confirmedAt).code);
-        await stepUp.getByRole('button', { name: 'Open the console' }).click();
-        await expect(page.getByRole('banner').getByText(`${login} · owner`)).toBeVisible();
-        // A donation whose coins could not be delivered (the character was in the game). The e2e
-        // instances retry failed grants once a day (rewards.retrySeconds in settings.default.json),
-        // so the owner's retry is the one that delivers it.
-        const txnId = `E2E${uniqueName('T').toUpperCase()}`;
-        const character = withDatabase(flavor, (db) => {
-          const row = db
-            // A character of its own per size: the phone's and the desktop's tests run at once and
-            // each counts the deliveries to its character.
-            .prepare(
-              `select ${flavor.charKey} as id, char_name as name from characters where online = 0 order by ${flavor.charKey} limit 1 offset ?`,
-            )
-            .get(size === 'phone' ? 0 : 1) as { id: number; name: string };
-          const now = Date.now();
-          db.prepare(
-            `insert into site_donations (provider, txn_id, kind, parent_txn_id, char_name, char_id, amount_cents,
+      await page.goto('/console');
+      await waitForScript(page);
+      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      await stepUp.getByLabel('Code').fill(codeAfter(secret, confirmedAt).code);
+      await stepUp.getByRole('button', { name: 'Open the console' }).click();
+      await expect(page.getByRole('banner').getByText(`${login} · owner`)).toBeVisible();
+      // A donation whose coins could not be delivered (the character was in the game). The e2e
+      // instances retry failed grants once a day (rewards.retrySeconds in settings.default.json),
+      // so the owner's retry is the one that delivers it.
+      const txnId = `E2E${uniqueName('T').toUpperCase()}`;
+      const character = withDatabase(flavor, (db) => {
+        const row = db
+          // A character of its own per size: the phone's and the desktop's tests run at once and
+          // each counts the deliveries to its character.
+          .prepare(
+            `select ${flavor.charKey} as id, char_name as name from characters where online = 0 order by ${flavor.charKey} limit 1 offset ?`,
+          )
+          .get(size === 'phone' ? 0 : 1) as { id: number; name: string };
+        const now = Date.now();
+        db.prepare(
+          `insert into site_donations (provider, txn_id, kind, parent_txn_id, char_name, char_id, amount_cents,
              currency, coins, payer_email, status, reward_status, created_at, updated_at)
              values ('paypal', ?, 'payment', '', ?, ?, 1000, 'EUR', 100, '', 'credited', 'failed', ?, ?)`,
-          ).run(txnId, row.name, row.id, now, now);
-          db.prepare(
-            `insert into site_reward_queue (request_id, char_id, item_id, item_count, reason, delivery, status,
+        ).run(txnId, row.name, row.id, now, now);
+        db.prepare(
+          `insert into site_reward_queue (request_id, char_id, item_id, item_count, reason, delivery, status,
              attempts, last_error, created_at, updated_at, delivered_at)
              values (?, ?, 4037, 100, 'donation', ?, 'failed', 3, 'the character was in the game', ?, ?, null)`,
-          ).run(`paypal:${txnId}`, row.id, flavor.delivery, now, now);
-          return row;
-        });
-        // L2J: the coins' rows in character_premium_items. aCis has no table to deliver to (the
-        // grant waits in the site's queue for a game mod, docs/owner/payments.md): the queue's row.
-        const delivered = () =>
-          withDatabase(flavor, (db) =>
-            flavor.delivery === 'premiumItems'
-              ? (
-                  db
-                    .prepare(
-                      `select count(*) as n from character_premium_items where charId = ? and itemId = 4037 and itemCount = 100`,
-                    )
-                    .get(character.id) as { n: number }
-                ).n
-              : (
-                  db
-                    .prepare(`select count(*) as n from site_reward_queue where request_id = ? and status = 'pending'`)
-                    .get(`paypal:${txnId}`) as { n: number }
-                ).n,
-          );
-        const before = delivered();
-
-        await openConsoleSection(page, 'Donations');
-        await page.getByRole('searchbox', { name: 'Login, character, PayPal id or payer email' }).fill(txnId);
-        await page.getByRole('button', { name: 'Show', exact: true }).click();
-        const ledger = page.getByRole('table', { name: 'Donations' });
-        await expect(ledger.getByRole('row').filter({ hasText: txnId })).toHaveCount(1);
-        await expect(ledger.getByRole('row').filter({ hasText: txnId })).toContainText('needs you');
-        await page.screenshot({ path: testInfo.outputPath(`donations-${flavor.name}-${size}.png`), fullPage: true });
-
-        await page.getByRole('button', { name: `Retry the delivery of ${txnId}` }).click();
-        await expect(page.getByRole('status')).toContainText(
-          `${txnId}: now ${flavor.delivery === 'queue' ? 'pending' : 'delivered'} (was failed)`,
-        );
-        await expect(page.getByRole('button', { name: `Retry the delivery of ${txnId}` })).toHaveCount(0);
-        expect(delivered() - before).toBe(1);
-
-        // The CSV of the search downloads and parses; the row is the donation's.
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByRole('button', { name: 'Download CSV' }).click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/^donations-\d{4}-\d\d-\d\d\.csv$/);
-        const rows: string[][] = parse(await readFile(await download.path(), 'utf8'), { bom: true });
-        expect(rows[0]?.slice(0, 2)).toEqual(['started (UTC)', 'state']);
-        expect(rows.filter((row) => row[12] === txnId)).toHaveLength(1);
-        expect(rows.find((row) => row[12] === txnId)?.[3]).toBe(character.name);
-
-        // The audit log holds the step-up, the retry and the export.
-        await openConsoleSection(page, 'Audit log');
-        await page.getByRole('searchbox', { name: 'Search the log' }).fill(login);
-        await page.getByRole('button', { name: 'Search', exact: true }).click();
-        const log = page.getByRole('table', { name: 'Audit log' });
-        await expect(log.getByRole('row').filter({ hasText: 'donation.retry' })).toHaveCount(1);
-        await expect(log.getByRole('row').filter({ hasText: 'donations.export' })).toHaveCount(1);
-
-        // Votes and Accounts answer (the demo world holds a month of vote claims); the look-up of
-        // the owner's own login is audited too.
-        await openConsoleSection(page, 'Votes');
-        await expect(page.getByRole('table', { name: /^Vote rewards per site/ }).first()).toBeVisible();
-        await openConsoleSection(page, 'Accounts');
-        await page.getByRole('searchbox', { name: 'Login, email or character name' }).fill(character.name);
-        await page.getByRole('button', { name: 'Look up' }).click();
-        await expect(page.getByRole('table', { name: /^Characters: / })).toContainText(character.name);
-        await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
-        // Retried once: nothing more reached the game.
-        expect(delivered() - before).toBe(1);
+        ).run(`paypal:${txnId}`, row.id, flavor.delivery, now, now);
+        return row;
       });
+      // L2J: the coins' rows in character_premium_items. aCis has no table to deliver to (the
+      // grant waits in the site's queue for a game mod, docs/owner/payments.md): the queue's row.
+      const delivered = () =>
+        withDatabase(flavor, (db) =>
+          flavor.delivery === 'premiumItems'
+            ? (
+                db
+                  .prepare(
+                    `select count(*) as n from character_premium_items where charId = ? and itemId = 4037 and itemCount = 100`,
+                  )
+                  .get(character.id) as { n: number }
+              ).n
+            : (
+                db
+                  .prepare(`select count(*) as n from site_reward_queue where request_id = ? and status = 'pending'`)
+                  .get(`paypal:${txnId}`) as { n: number }
+              ).n,
+        );
+      const before = delivered();
+
+      await openConsoleSection(page, 'Donations');
+      await page.getByRole('searchbox', { name: 'Login, character, PayPal id or payer email' }).fill(txnId);
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      const ledger = page.getByRole('table', { name: 'Donations' });
+      await expect(ledger.getByRole('row').filter({ hasText: txnId })).toHaveCount(1);
+      await expect(ledger.getByRole('row').filter({ hasText: txnId })).toContainText('needs you');
+      await page.screenshot({ path: testInfo.outputPath(`donations-${flavor.name}-${size}.png`), fullPage: true });
+
+      await page.getByRole('button', { name: `Retry the delivery of ${txnId}` }).click();
+      await expect(page.getByRole('status')).toContainText(
+        `${txnId}: now ${flavor.delivery === 'queue' ? 'pending' : 'delivered'} (was failed)`,
+      );
+      await expect(page.getByRole('button', { name: `Retry the delivery of ${txnId}` })).toHaveCount(0);
+      expect(delivered() - before).toBe(1);
+
+      // The CSV of the search downloads and parses; the row is the donation's.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^donations-\d{4}-\d\d-\d\d\.csv$/);
+      const rows: string[][] = parse(await readFile(await download.path(), 'utf8'), { bom: true });
+      expect(rows[0]?.slice(0, 2)).toEqual(['started (UTC)', 'state']);
+      expect(rows.filter((row) => row[12] === txnId)).toHaveLength(1);
+      expect(rows.find((row) => row[12] === txnId)?.[3]).toBe(character.name);
+
+      // The audit log holds the step-up, the retry and the export.
+      await openConsoleSection(page, 'Audit log');
+      await page.getByRole('searchbox', { name: 'Search the log' }).fill(login);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const log = page.getByRole('table', { name: 'Audit log' });
+      await expect(log.getByRole('row').filter({ hasText: 'donation.retry' })).toHaveCount(1);
+      await expect(log.getByRole('row').filter({ hasText: 'donations.export' })).toHaveCount(1);
+
+      // Votes and Accounts answer (the demo world holds a month of vote claims); the look-up of
+      // the owner's own login is audited too.
+      await openConsoleSection(page, 'Votes');
+      await expect(page.getByRole('table', { name: /^Vote rewards per site/ }).first()).toBeVisible();
+      await openConsoleSection(page, 'Accounts');
+      await page.getByRole('searchbox', { name: 'Login, email or character name' }).fill(character.name);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await expect(page.getByRole('table', { name: /^Characters: / })).toContainText(character.name);
+      await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
+      // Retried once: nothing more reached the game.
+      expect(delivered() - before).toBe(1);
     });
-  }
+  });
 }

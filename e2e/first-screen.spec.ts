@@ -96,8 +96,20 @@ const checkPage = async (page: Page, path: string, id: RouteId) => {
   expect.soft(shifts, `${path}: layout shift`).toBe(0);
 };
 
+/**
+ * Every language where the window is tightest (the phone's width, the short laptop's 720 px of
+ * height): a longer translation pushes the content down there first. At the roomier sizes the
+ * same layout holds more, so English shows each of their layouts.
+ */
+const LANGUAGES_AT: Record<keyof typeof SIZES, readonly (typeof LANGUAGES)[number][]> = {
+  phone: LANGUAGES,
+  laptop: LANGUAGES,
+  'short laptop': ['en'],
+  desktop: ['en'],
+};
+
 for (const size of Object.keys(SIZES)) {
-  for (const language of LANGUAGES) {
+  for (const language of LANGUAGES_AT[size]!) {
     test(`at ${size} size every ${language} page opened by its address shows its heading and content first`, async ({
       browser,
     }) => {

@@ -13,6 +13,7 @@ import {
   signIn,
   signOut,
 } from './support/account';
+import { oneSizeEach } from './support/sizes';
 import { uniqueName } from './support/database';
 import { expectAccessible } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
@@ -43,81 +44,81 @@ const addVirtualAuthenticator = async (page: Page) => {
   });
 };
 
-for (const [flavor, baseURL] of [
+const PASSKEY_FLAVORS = [
   ['L2J', INSTANCES.passkeys],
   ['aCis', INSTANCES.passkeysAcis],
-] as const)
-  for (const size of ['phone', 'desktop'] as const) {
-    test.describe(`Passkeys and change email on ${flavor} (${size})`, () => {
-      test.use({ baseURL, ...SIZES[size] });
+] as const;
+for (const [[flavor, baseURL], size] of oneSizeEach(PASSKEY_FLAVORS, ['desktop', 'phone'])) {
+  test.describe(`Passkeys and change email on ${flavor} (${size})`, () => {
+    test.use({ baseURL, ...SIZES[size] });
 
-      test('a player adds a passkey, signs in with it, removes it, and changes the email by the mailed link', async ({
-        page,
-      }) => {
-        test.setTimeout(180_000);
-        await addVirtualAuthenticator(page);
-        const login = uniqueName('pk').toLowerCase();
-        const password = 'Aden.Gate1';
-        await register(page, login, password);
+    test('a player adds a passkey, signs in with it, removes it, and changes the email by the mailed link', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await addVirtualAuthenticator(page);
+      const login = uniqueName('pk').toLowerCase();
+      const password = 'Aden.Gate1';
+      await register(page, login, password);
 
-        await openAccount(page);
-        await signIn(page, login, password);
-        await expectSignedIn(page, login);
-        await openTab(page, 'Security');
-        const passkeys = page.getByRole('region', { name: 'Passkeys' });
-        await expect(passkeys).toContainText('No passkeys yet.');
-        await passkeys.getByLabel('Passkey name').fill('Test key');
-        await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
-        await expect(dialog(page)).toContainText('Your passkey is added.');
-        await closeDialog(page);
-        const rows = passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
-        await expect(rows).toHaveCount(1);
-        await expect(rows.first()).toContainText('Test key');
-        await expect(rows.first()).toContainText('last used never');
-        await expectAccessible(page);
+      await openAccount(page);
+      await signIn(page, login, password);
+      await expectSignedIn(page, login);
+      await openTab(page, 'Security');
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await expect(passkeys).toContainText('No passkeys yet.');
+      await passkeys.getByLabel('Passkey name').fill('Test key');
+      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+      await expect(dialog(page)).toContainText('Your passkey is added.');
+      await closeDialog(page);
+      const rows = passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText('Test key');
+      await expect(rows.first()).toContainText('last used never');
+      await expectAccessible(page);
 
-        // Signed out, the passkey alone signs in; the list then shows when it was used.
-        await signOut(page);
-        await expectSignedOut(page);
-        await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-        await expectSignedIn(page, login);
-        await openTab(page, 'Security');
-        await expect(rows.first()).not.toContainText('last used never');
+      // Signed out, the passkey alone signs in; the list then shows when it was used.
+      await signOut(page);
+      await expectSignedOut(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expectSignedIn(page, login);
+      await openTab(page, 'Security');
+      await expect(rows.first()).not.toContainText('last used never');
 
-        // Change email: a link to the new address; the account changes when it is opened.
-        const newEmail = `${login}.new@example.com`;
-        const change = page.getByRole('region', { name: 'Change email' });
-        await change.getByLabel('New email').fill(newEmail);
-        await change.getByRole('button', { name: 'Send the link' }).click();
-        await expect(dialog(page)).toContainText('We sent a link to the new address');
-        await closeDialog(page);
-        // The old address gets a notice (its newest mail; the registration's came before it).
-        await expect
-          .poll(async () => (await waitForMail(MAIL_DIR, `${login}@example.com`)).text ?? '', { timeout: 15_000 })
-          .toContain(newEmail);
-        const mail = await waitForMail(MAIL_DIR, newEmail);
-        const link = /https?:\/\/\S+param=email_change/.exec(mail.text ?? '')?.[0];
-        expect(link).toBeDefined();
-        const url = new URL(link as string);
-        expect(url.origin).toBe(baseURL);
-        await page.goto(`/${url.search}`);
-        await expect(page.getByRole('dialog', { name: 'Email changed' })).toContainText(
-          "Your account's email is changed to the new address.",
-        );
-        await closeDialog(page);
-        // The link works once.
-        await page.goto(`/${url.search}`);
-        await expect(page.getByRole('dialog', { name: 'Email not changed' })).toContainText('This link is invalid');
-        await closeDialog(page);
+      // Change email: a link to the new address; the account changes when it is opened.
+      const newEmail = `${login}.new@example.com`;
+      const change = page.getByRole('region', { name: 'Change email' });
+      await change.getByLabel('New email').fill(newEmail);
+      await change.getByRole('button', { name: 'Send the link' }).click();
+      await expect(dialog(page)).toContainText('We sent a link to the new address');
+      await closeDialog(page);
+      // The old address gets a notice (its newest mail; the registration's came before it).
+      await expect
+        .poll(async () => (await waitForMail(MAIL_DIR, `${login}@example.com`)).text ?? '', { timeout: 15_000 })
+        .toContain(newEmail);
+      const mail = await waitForMail(MAIL_DIR, newEmail);
+      const link = /https?:\/\/\S+param=email_change/.exec(mail.text ?? '')?.[0];
+      expect(link).toBeDefined();
+      const url = new URL(link as string);
+      expect(url.origin).toBe(baseURL);
+      await page.goto(`/${url.search}`);
+      await expect(page.getByRole('dialog', { name: 'Email changed' })).toContainText(
+        "Your account's email is changed to the new address.",
+      );
+      await closeDialog(page);
+      // The link works once.
+      await page.goto(`/${url.search}`);
+      await expect(page.getByRole('dialog', { name: 'Email not changed' })).toContainText('This link is invalid');
+      await closeDialog(page);
 
-        await openAccount(page);
-        await expectSignedIn(page, login);
-        await expect(page.getByRole('tabpanel')).toContainText(masked(newEmail));
+      await openAccount(page);
+      await expectSignedIn(page, login);
+      await expect(page.getByRole('tabpanel')).toContainText(masked(newEmail));
 
-        // The passkey removed, the list is empty again.
-        await openTab(page, 'Security');
-        await passkeys.getByRole('button', { name: 'Remove the passkey Test key' }).click();
-        await expect(passkeys).toContainText('No passkeys yet.');
-      });
+      // The passkey removed, the list is empty again.
+      await openTab(page, 'Security');
+      await passkeys.getByRole('button', { name: 'Remove the passkey Test key' }).click();
+      await expect(passkeys).toContainText('No passkeys yet.');
     });
-  }
+  });
+}

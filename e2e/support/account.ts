@@ -2,19 +2,15 @@ import { type Browser, type Locator, type Page, expect } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth';
 import { solveCaptcha } from './captcha';
 import { waitForScript } from './fixtures';
+import { SIZES, type Size } from './sizes';
+
+export { SIZES, type Size };
 
 /**
  * What the end-to-end tests of a player's account do again and again: register through the
  * register page, sign in on My account (docs/product.md#my-account), pass the second step, compute
  * an authenticator's code, and the phone and desktop sizes the My account specs run at.
  */
-
-/** A phone's 390 px and a desktop's 1920 px, as the My account specs set them themselves. */
-export const SIZES = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { viewport: { width: 1920, height: 1080 } },
-} as const;
-export type Size = keyof typeof SIZES;
 
 /** A second browser (its own cookies) at one of the sizes. */
 export const newContext = (browser: Browser, baseURL: string, size: Size) =>
