@@ -74,13 +74,13 @@ describe('the Bosses page', () => {
       ['Boss', 'Level', 'Status'],
       ['Antharas', '79', 'Alive'],
       // A grand boss: no delays in the game's tables, the moment the owner lets the site tell.
-      ['Valakas', '85', 'DeadBack at Nov 27, 2026, 6:00 PM UTC'],
+      ['Valakas', '85', 'DeadBack at 27 Nov 2026, 18:00 UTC'],
     ]);
     expect(rowsOf(raid)).toEqual([
       ['Boss', 'Level', 'Status'],
       ['#31999', 'unknown', 'Alive'],
       ['Eilhalder Von Hellmann', '71', 'DeadRespawn after death: 4 hours'],
-      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at Nov 27, 2026, 6:00 PM UTC'],
+      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at 27 Nov 2026, 18:00 UTC'],
     ]);
   });
 
