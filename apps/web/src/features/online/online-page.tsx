@@ -82,6 +82,7 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
       tick: (seconds, stepSeconds) => formatTick(format, seconds, stepSeconds),
       moment: (seconds) => formatMoment(format, seconds),
       count: (value) => format.number(value, { max: 1 }),
+      timeZone: format.timeZone,
     }),
     [t, format],
   );
