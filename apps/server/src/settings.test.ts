@@ -32,6 +32,7 @@ describe('parseSettings defaults', () => {
       orderPercent: 50,
       chaosPercent: 50,
       openingDate: '2025-11-01T18:00:00+02:00',
+      timeZone: 'UTC',
       rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
     });
     expect(settings.coins).toEqual({ name: 'Donation Coin', perRef: 10, perEuro: 100 });
@@ -94,6 +95,7 @@ describe('parseSettings refusals name the key', () => {
     [{ server: { openingDate: '2027-03-01 18:00' } }, 'server.openingDate'],
     [{ server: { openingDate: '2027-03-01T18:00:00' } }, 'server.openingDate'],
     [{ server: { openingDate: '2027-13-01T18:00:00+02:00' } }, 'server.openingDate'],
+    [{ server: { timeZone: 'Mars/Olympus' } }, 'server.timeZone'],
     [{ coins: { perRef: 1.5 } }, 'coins.perRef'],
     [{ chat: { discordWidgetId: 'my-server' } }, 'chat.discordWidgetId'],
     [{ social: { facebookPageUrl: 'facebook' } }, 'social.facebookPageUrl'],

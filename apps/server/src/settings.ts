@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { LANGUAGE_STORAGE_MODES } from '@gatekeeper/contract';
+import { DEFAULT_TIME_ZONE, LANGUAGE_STORAGE_MODES } from '@gatekeeper/contract';
 import { z } from 'zod';
 import { ConfigError, formatIssues } from './config';
 import { facebookSettings } from './features/facebook-streams/settings-schema';
@@ -15,7 +15,7 @@ import { statisticsSettings } from './features/statistics/settings-schema';
 import { worldSettings } from './features/world/settings-schema';
 import { clansSettings } from './features/clans/settings-schema';
 import { onlineSettings } from './features/online/settings-schema';
-import { voteSettings, voteSitesSettings } from './features/votes/settings-schema';
+import { isTimeZone, voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { legalSettings } from './features/legal/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
 
@@ -78,6 +78,13 @@ export const settingsSchema = z
           .default('2025-11-01T18:00:00+02:00')
           .describe(
             "Opening time, ISO 8601 with the server's own UTC offset (the page shows it as `GMT +2`; the home page's countdown counts to it and stops there; until then the header shows it instead of the status lights); `null` shows `N/A`. The default is the demo world's, a server open for a year.",
+          ),
+        timeZone: z
+          .string()
+          .refine(isTimeZone, 'not a time zone name')
+          .default(DEFAULT_TIME_ZONE)
+          .describe(
+            'The time zone every time on the site is shown in (boss respawns, the Olympiad period, sieges, news, the Online chart, account and console times), an IANA name such as `Europe/Athens`; the world pages name it after a time (`UTC`, `EET`, `GMT+2`). The opening date keeps the offset written in `openingDate`.',
           ),
         rates: z
           .object({

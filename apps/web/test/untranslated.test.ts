@@ -30,7 +30,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.sp',
   'shellFacts.adena',
   'online.none', // a dash where no value was recorded
-  'world.castles.siegeAt', // a siege's date and time, then "UTC"
+  'world.castles.siegeAt', // a siege's date and time, then the time zone's name
 ]);
 
 /** Per language: values a native speaker writes exactly as English does. */

@@ -17,6 +17,9 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   lt: 'lt',
 };
 
+/** The time zone moments are shown in when the site sets none (`server.timeZone`, docs/product.md#ground-rules). */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export const LIMITS = {
   usernameMin: 6,
   usernameMax: 14,

@@ -187,6 +187,8 @@ export const metadata = z.object({
   orderPercent: z.number(),
   chaosPercent: z.number(),
   openingDate: openingDate.nullable(),
+  /** The IANA time zone every moment on the page is shown in (`server.timeZone`, docs/product.md#ground-rules). */
+  timeZone: z.string(),
   /** The game's rates (x1, x5...); a rate the owner left out is absent. */
   rates: z.object({
     exp: z.number().optional(),

@@ -1,15 +1,17 @@
 import { LANGUAGE_TAGS, type Language, type NewsPostView, getNewsPostHref } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../shared/navigation';
+import { useFormats } from '../shared/formats';
 import { useLanguage } from '../shared/use-language';
 import './news-list.css';
 
 /**
- * A post's date in the page's language. In UTC: the server's render and the browser's hydration
- * must write the same text whatever their time zones.
+ * A post's date in the page's language, in the site's time zone: the server's render and the
+ * browser's hydration write the same text whatever their own time zones.
  */
-export const postDate = (publishedAt: number, language: Language): string =>
-  new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(publishedAt);
+export const PostDate = ({ at }: { at: number }) => (
+  <time dateTime={new Date(at).toISOString()}>{useFormats().date(at, 'long')}</time>
+);
 
 /** The language attribute of a post's text: only where it is not the page's (English shown instead). */
 export const textLang = (post: NewsPostView, language: Language): string | undefined =>
@@ -29,7 +31,7 @@ export const NewsList = ({ posts, headingLevel }: { posts: NewsPostView[]; headi
               <Link to={getNewsPostHref(post.slug, language)}>{post.title}</Link>
             </Heading>
             <p className="news-list__meta" lang={LANGUAGE_TAGS[language]}>
-              <time dateTime={new Date(post.publishedAt).toISOString()}>{postDate(post.publishedAt, language)}</time>
+              <PostDate at={post.publishedAt} />
               {post.pinned && <span className="news-list__pinned">{t('news.pinned')}</span>}
             </p>
             <p className="news-list__summary">{post.summary}</p>

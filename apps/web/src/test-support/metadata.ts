@@ -13,6 +13,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   orderPercent: 50,
   chaosPercent: 50,
   openingDate: null,
+  timeZone: 'UTC',
   rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
   links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
   voteSites: [],

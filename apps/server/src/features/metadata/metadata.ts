@@ -57,6 +57,7 @@ export const presentMetadata = (
   orderPercent: settings.server.orderPercent ?? DEFAULT_ORDER_PERCENT,
   chaosPercent: settings.server.chaosPercent ?? DEFAULT_CHAOS_PERCENT,
   openingDate: splitOpeningDate(settings.server.openingDate),
+  timeZone: settings.server.timeZone,
   rates: settings.server.rates,
   links: settings.links,
   // The page learns only whether a site's votes are rewarded: its API key stays here.

@@ -129,6 +129,11 @@ describe('presentMetadata', () => {
     expect(presentMetadata(parseSettings({ server: { openingDate: null } })).openingDate).toBeNull();
   });
 
+  it("tells the page the site's time zone, UTC unless the owner sets one", () => {
+    expect(presentMetadata(parseSettings({})).timeZone).toBe('UTC');
+    expect(presentMetadata(parseSettings({ server: { timeZone: 'Europe/Athens' } })).timeZone).toBe('Europe/Athens');
+  });
+
   it('passes the owner settings through', () => {
     const answer = presentMetadata(
       parseSettings({

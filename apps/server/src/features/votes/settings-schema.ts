@@ -159,7 +159,8 @@ export const voteCheckSettings = z
 
 export type VoteCheckSettings = z.infer<typeof voteCheckSettings>;
 
-const isTimeZone = (zone: string) => {
+/** An IANA time zone name the runtime's Intl knows (`Europe/Athens`, `UTC`). */
+export const isTimeZone = (zone: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

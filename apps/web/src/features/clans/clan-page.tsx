@@ -1,17 +1,12 @@
-import {
-  CLAN_EMBLEM_PATH,
-  type ClanView,
-  LANGUAGE_TAGS,
-  clanCrestHref,
-  matchClanPage,
-} from '@gatekeeper/contract/lite';
-import { useEffect, useMemo, useState } from 'react';
+import { CLAN_EMBLEM_PATH, type ClanView, clanCrestHref, matchClanPage } from '@gatekeeper/contract/lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/page';
 import { Link, useLocation } from '../../shared/navigation';
 import { useGameNames } from '../../shared/game-names';
 import { useSiteData } from '../../shared/site-data';
+import { useFormats } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
 import './clans.css';
 
@@ -51,17 +46,16 @@ const Crest = ({ clan }: { clan: ClanView }) => {
 const ClanFacts = ({ clan }: { clan: ClanView }) => {
   const { t } = useTranslation();
   const castleName = useGameNames('castles');
-  const { language } = useLanguage();
-  const number = useMemo(() => new Intl.NumberFormat(LANGUAGE_TAGS[language]), [language]);
+  const format = useFormats();
   const facts: [string, string][] = [
     [t('clan.leader'), clan.leader || t('clan.none')],
-    [t('clan.level'), number.format(clan.level)],
-    [t('clan.reputation'), number.format(clan.reputation)],
+    [t('clan.level'), format.number(clan.level)],
+    [t('clan.reputation'), format.number(clan.reputation)],
     [t('clan.alliance'), clan.alliance ?? t('clan.none')],
     [t('clan.castle'), clan.castleId === null ? t('clan.none') : castleName(clan.castleId)],
     [
       t('clan.online'),
-      t('clan.onlineOf', { online: number.format(clan.online), count: number.format(clan.members.length) }),
+      t('clan.onlineOf', { online: format.number(clan.online), count: format.number(clan.members.length) }),
     ],
   ];
   return (

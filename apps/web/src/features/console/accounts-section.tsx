@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
-import { formatDate } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { failureKeys, modelOf, useConsoleCall } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
@@ -17,7 +17,8 @@ import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
  * sessions, mail it a password-reset link. The server refuses staff and oneself.
  */
 const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDone: (message: string) => void }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const { login } = account;
   const outcome = (answer: ConsoleAccountActionAnswer) => {
     const ban =
@@ -25,7 +26,7 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
         ? ''
         : answer.bannedUntil === null
           ? t('consoleOwner.accounts.bannedForGood')
-          : t('consoleOwner.accounts.bannedUntil', { until: formatDate(answer.bannedUntil, i18n.language) });
+          : t('consoleOwner.accounts.bannedUntil', { until: formats.dateTime(answer.bannedUntil) });
     return [
       t('consoleOwner.accounts.done', {
         login: answer.login,
@@ -103,8 +104,9 @@ const AccountView = ({
   role: ConsoleRole;
   onDone: (message: string) => void;
 }) => {
-  const { t, i18n } = useTranslation();
-  const date = (at: number | null) => (at === null ? '-' : formatDate(at, i18n.language));
+  const formats = useFormats();
+  const { t } = useTranslation();
+  const date = (at: number | null) => (at === null ? '-' : formats.dateTime(at));
   const donationColumns = useDonationColumns(undefined, () => undefined);
   const ban = account.ban.banned
     ? account.ban.until === null

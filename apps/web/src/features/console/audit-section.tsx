@@ -3,12 +3,13 @@ import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { PagedTable, usePagedList } from './console-table';
 
 /** The audit log, newest first, searched literally by the server; "older" reads the next page. */
 export const AuditSection = () => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const load = useCallback(
@@ -45,7 +46,7 @@ export const AuditSection = () => {
           {
             id: 'at',
             label: t('console.audit.at'),
-            render: (row) => formatDate(row.at, i18n.language),
+            render: (row) => formats.dateTime(row.at),
             sortValue: (row) => row.at,
           },
           {

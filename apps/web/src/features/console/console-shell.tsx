@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageBar } from '../../components/language-bar';
 import { Page } from '../../components/page';
-import { formatTime } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import './console-shell.css';
@@ -27,12 +27,9 @@ export const SECTION_LABELS = {
 
 /** When the step-up runs out: the idle minutes after the last console call (the shell is told of each). */
 const StepUpUntil = ({ endsAt }: { endsAt: number }) => {
-  const { t, i18n } = useTranslation();
-  return (
-    <span className="console-bar__step-up">
-      {t('console.stepUpUntil', { time: formatTime(endsAt, i18n.language) })}
-    </span>
-  );
+  const formats = useFormats();
+  const { t } = useTranslation();
+  return <span className="console-bar__step-up">{t('console.stepUpUntil', { time: formats.time(endsAt) })}</span>;
 };
 
 /**

@@ -2,7 +2,7 @@ import { type ConsoleDashboardAnswer, consoleSectionHref } from '@gatekeeper/con
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate, formatDay, formatMoney, formatNumber, formatPercent } from '../../shared/formats';
+import { formatDay, formatMoney, formatNumber, formatPercent, type Formats, useFormats } from '../../shared/formats';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { useConsoleRead } from './console-call';
@@ -21,7 +21,7 @@ const voteSiteFailing = (site: Health['voteSites'][number]) =>
   site.failuresLastDay > 0 && (site.lastClaimAt === null || (site.lastFailureAt ?? 0) > site.lastClaimAt);
 
 /** The health lines: each database and Redis up or down, SMTP and PayPal configured or not, each vote site. */
-const healthRows = (health: Health, t: T, language: string): Fact[] => {
+const healthRows = (health: Health, t: T, formats: Formats): Fact[] => {
   const up = (value: boolean | null): [string, Mood] =>
     value === null
       ? [t('console.dashboard.notUsed'), 'off']
@@ -32,10 +32,10 @@ const healthRows = (health: Health, t: T, language: string): Fact[] => {
     value ? [t('console.dashboard.configured'), 'good'] : [t('console.dashboard.notConfigured'), 'off'];
   const voteSite = (site: Health['voteSites'][number]): [string, Mood] => {
     if (voteSiteFailing(site)) {
-      return [t('console.dashboard.voteSiteFailing', { count: formatNumber(site.failuresLastDay, language) }), 'bad'];
+      return [t('console.dashboard.voteSiteFailing', { count: formats.number(site.failuresLastDay) }), 'bad'];
     }
     if (site.lastClaimAt === null) return [t('console.dashboard.voteSiteQuiet'), 'off'];
-    return [t('console.dashboard.voteSiteAnswering', { when: formatDate(site.lastClaimAt, language) }), 'good'];
+    return [t('console.dashboard.voteSiteAnswering', { when: formats.dateTime(site.lastClaimAt) }), 'good'];
   };
   return [
     [t('console.dashboard.loginDatabase'), ...up(health.loginDatabase)],
@@ -199,6 +199,7 @@ const PerDay = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
 
 /** The dashboard's figures as the server gives them (docs/owner/console.md#dashboard), read on each visit. */
 const DashboardFigures = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
+  const formats = useFormats();
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const number = (value: number) => formatNumber(value, language);
@@ -256,7 +257,7 @@ const DashboardFigures = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
               backlog.oldest
                 ? t('console.dashboard.rewardsNote', {
                     failed: number(backlog.failed),
-                    when: formatDate(backlog.oldest.createdAt, language),
+                    when: formats.dateTime(backlog.oldest.createdAt),
                   })
                 : t('console.dashboard.rewardsNoteNone', { failed: number(backlog.failed) })
             }
@@ -265,7 +266,7 @@ const DashboardFigures = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
       </section>
       <section aria-labelledby="console-health">
         <h3 id="console-health">{t('console.dashboard.health')}</h3>
-        <Facts label={t('console.dashboard.health')} rows={healthRows(figures.health, t, language)} />
+        <Facts label={t('console.dashboard.health')} rows={healthRows(figures.health, t, formats)} />
       </section>
       <PerDay figures={figures} />
       <ConsoleTable

@@ -3,7 +3,7 @@ import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate, formatMoney } from '../../shared/formats';
+import { formatMoney, useFormats } from '../../shared/formats';
 import { oneOf, useAddressFilter } from './address-filter';
 import { failureKeys, useConsoleCall } from './console-call';
 import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
@@ -80,12 +80,13 @@ const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (me
 
 /** The ledger's columns; the owner also sees the actions. */
 export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (message: string) => void) => {
+  const formats = useFormats();
   const { t, i18n } = useTranslation();
   return [
     {
       id: 'at',
       label: t('consoleOwner.donations.at'),
-      render: (row: ConsoleDonationRow) => formatDate(row.at, i18n.language),
+      render: (row: ConsoleDonationRow) => formats.dateTime(row.at),
       sortValue: (row: ConsoleDonationRow) => row.at,
     },
     {

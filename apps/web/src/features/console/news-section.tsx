@@ -2,7 +2,7 @@ import type { ConsoleNewsPostAnswer, ConsoleNewsRow } from '@gatekeeper/contract
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { failureKeys, useConsoleCall, useConsoleRead } from './console-call';
 import { ConsoleTable, ReadProgress } from './console-table';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
@@ -70,7 +70,8 @@ const ConfirmDelete = ({
  * the feeds at once (the server makes them again).
  */
 export const NewsSection = () => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const consoleCall = useConsoleCall();
   const { state: list, reload } = useConsoleRead(readPosts);
   const [errors, setErrors] = useState<string[]>([]);
@@ -156,7 +157,7 @@ export const NewsSection = () => {
             {
               id: 'publishAt',
               label: t('consoleNews.publishAt'),
-              render: (row) => formatDate(row.publishAt, i18n.language),
+              render: (row) => formats.dateTime(row.publishAt),
             },
             {
               id: 'languages',

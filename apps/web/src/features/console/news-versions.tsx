@@ -2,13 +2,9 @@ import { LANGUAGES, type ConsoleNewsVersion } from '@gatekeeper/contract/lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import { failureKeys, useConsoleCall } from './console-call';
-
-/** A date with its time: two edits of one day are told apart. */
-const when = (at: number, language: string) =>
-  `${formatDate(at, language)} ${new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })}`;
 
 /**
  * A post's earlier versions (docs/owner/console.md#news): each edit kept the text it replaced, the
@@ -16,7 +12,8 @@ const when = (at: number, language: string) =>
  * Read only: a version is restored by copying its text into the form.
  */
 export const NewsVersions = ({ postId, slug, onClose }: { postId: number; slug: string; onClose: () => void }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const consoleCall = useConsoleCall();
   const [versions, setVersions] = useState<ConsoleNewsVersion[] | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
@@ -54,13 +51,13 @@ export const NewsVersions = ({ postId, slug, onClose }: { postId: number; slug: 
               <details>
                 <summary>
                   {t(version.change === 'delete' ? 'consoleNews.versionDeleted' : 'consoleNews.versionReplaced', {
-                    date: when(version.replacedAt, i18n.language),
+                    date: formats.dateTime(version.replacedAt),
                     login: version.replacedBy,
                   })}
                 </summary>
                 <p>
-                  {t('consoleNews.versionSaved', { date: when(version.savedAt, i18n.language) })} {version.slug} ·{' '}
-                  {t(`consoleNews.states.${version.state}`)} · {formatDate(version.publishAt, i18n.language)}
+                  {t('consoleNews.versionSaved', { date: formats.dateTime(version.savedAt) })} {version.slug} ·{' '}
+                  {t(`consoleNews.states.${version.state}`)} · {formats.dateTime(version.publishAt)}
                   {version.pinned ? ' · 📌' : ''}
                 </p>
                 {LANGUAGES.filter((language) => version.texts[language]).map((language) => (

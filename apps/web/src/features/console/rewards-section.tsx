@@ -3,7 +3,7 @@ import { CHARACTER_ID_MAX } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { oneOf, useAddressFilter } from './address-filter';
 import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
 import { PagedTable, usePagedList } from './console-table';
@@ -67,7 +67,8 @@ const writeFilter = (filter: Filter) => ({
 
 /** The reward queue, filtered by state, kind and character; an owner may retry and cancel, a gm reads. */
 export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const { filter, typed, setTyped, apply: applyFilter } = useAddressFilter(readFilter, writeFilter);
   const [message, setMessage] = useState('');
   const load = useCallback(
@@ -121,7 +122,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
     {
       id: 'created',
       label: t('console.rewards.created'),
-      render: (row: ConsoleRewardRow) => formatDate(row.createdAt, i18n.language),
+      render: (row: ConsoleRewardRow) => formats.dateTime(row.createdAt),
       sortValue: (row: ConsoleRewardRow) => row.createdAt,
     },
     ...(role === 'owner'

@@ -2,12 +2,13 @@ import type { ConsoleVotesAnswer } from '@gatekeeper/contract/lite';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate, formatDay } from '../../shared/formats';
+import { formatDay, useFormats } from '../../shared/formats';
 import { useConsoleRead } from './console-call';
 import { ConsoleTable, ReadProgress } from './console-table';
 
 /** Claims per site per day (the days with any, newest first) and the sites that did not answer. */
 export const VotesSection = () => {
+  const formats = useFormats();
   const { t, i18n } = useTranslation();
   const read = useCallback(() => callApi('getConsoleVotes'), []);
   const { state: answer } = useConsoleRead(read);
@@ -68,7 +69,7 @@ export const VotesSection = () => {
           {
             id: 'last',
             label: t('consoleOwner.votes.lastReason'),
-            render: (row) => `${formatDate(row.lastAt, i18n.language)}: ${row.lastReason}`,
+            render: (row) => `${formats.dateTime(row.lastAt)}: ${row.lastReason}`,
           },
         ]}
       />

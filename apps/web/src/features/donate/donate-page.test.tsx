@@ -92,7 +92,7 @@ describe('the donate page', () => {
     await user.clear(amount);
     await user.type(amount, '7.99');
     expect(screen.getByText('Your character receives 19 Adena Coin.')).toBeInTheDocument();
-    expect(screen.getByText('From $5.00 to $50.00.')).toBeInTheDocument();
+    expect(screen.getByText('From US$5.00 to US$50.00.')).toBeInTheDocument();
   });
 
   it('puts a chosen amount in the field, with its coins, and marks its button', async () => {
@@ -102,12 +102,12 @@ describe('the donate page', () => {
     await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
     const amounts = await screen.findByRole('group', { name: 'Choose an amount' });
     const button = (name: string) => within(amounts).getByRole('button', { name });
-    expect(button('$20.00')).toHaveAttribute('aria-pressed', 'true');
-    await user.click(button('$50.00'));
+    expect(button('US$20.00')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button('US$50.00'));
     expect(screen.getByLabelText('Amount (USD)')).toHaveValue('50');
     expect(screen.getByText('Your character receives 125 Adena Coin.')).toBeInTheDocument();
-    expect(button('$50.00')).toHaveAttribute('aria-pressed', 'true');
-    expect(button('$20.00')).toHaveAttribute('aria-pressed', 'false');
+    expect(button('US$50.00')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('US$20.00')).toHaveAttribute('aria-pressed', 'false');
     await user.click(button('Other amount'));
     expect(screen.getByLabelText('Amount (USD)')).toHaveFocus();
     await user.keyboard('7.99');

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DonationFormValues,
-  LANGUAGE_TAGS,
   LIMITS,
   type Metadata,
   coinsForDonation,
@@ -13,7 +12,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { recordRefEvent } from '../../api/ref-events';
-import { useLanguage } from '../../shared/use-language';
+import { useFormats } from '../../shared/formats';
 import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
@@ -28,14 +27,16 @@ const providerAmount = (amount: string) => (toCents(amount) / 100).toFixed(2);
 /** An amount as a donor first sees it in the field: 10, or 12.5 with its decimals. */
 const fieldAmount = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
 
-/** Money and counts written as the visitor's language writes them. */
+/** Money (an amount in whole units, 12.5) and counts written as the visitor's language writes them. */
 const useNumberFormats = (currency: string) => {
-  const { language } = useLanguage();
-  return useMemo(() => {
-    const money = new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'currency', currency });
-    const count = new Intl.NumberFormat(LANGUAGE_TAGS[language]);
-    return { money: (amount: number) => money.format(amount), count: (value: number) => count.format(value) };
-  }, [language, currency]);
+  const format = useFormats();
+  return useMemo(
+    () => ({
+      money: (amount: number) => format.money(Math.round(amount * 100), currency),
+      count: (value: number) => format.number(value),
+    }),
+    [format, currency],
+  );
 };
 
 /**

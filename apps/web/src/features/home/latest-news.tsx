@@ -2,7 +2,7 @@ import { LANGUAGE_TAGS, getNewsPostHref } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { NewsList, postDate, textLang } from '../../components/news-list';
+import { NewsList, PostDate, textLang } from '../../components/news-list';
 import { useNews } from '../../shared/use-news';
 
 /** How many posts the home page shows: the first at the top, the next ones further down. */
@@ -31,7 +31,7 @@ export const NewestPost = () => {
           <Link to={getNewsPostHref(post.slug, language)}>{post.title}</Link>
         </h4>
         <p className="home-newest__meta" lang={LANGUAGE_TAGS[language]}>
-          <time dateTime={new Date(post.publishedAt).toISOString()}>{postDate(post.publishedAt, language)}</time>
+          <PostDate at={post.publishedAt} />
           {post.pinned && <span className="news-list__pinned">{t('news.pinned')}</span>}
           <Link to={href('news')} className="home-newest__all">
             {t('news.all')}

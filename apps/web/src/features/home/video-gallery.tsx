@@ -1,8 +1,8 @@
-import { LANGUAGE_TAGS, type YoutubeVideo } from '@gatekeeper/contract/lite';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { YoutubeVideo } from '@gatekeeper/contract/lite';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
-import { useLanguage } from '../../shared/use-language';
+import { useFormats } from '../../shared/formats';
 import { ExternalLink } from '../../components/external-link';
 import { StarRating } from './star-rating';
 import { type YoutubePlayer, loadYoutubeIframeApi } from './youtube-iframe-api';
@@ -79,7 +79,6 @@ const VideoCard = ({
  */
 const VideoGallery = () => {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const headingId = useId();
   const videos = useCall('getYoutubeVideos', NO_VIDEOS);
   const [randomPick] = useState(() => Math.random());
@@ -88,15 +87,8 @@ const VideoGallery = () => {
   const [near, bringNear] = useNearViewport(section, NEAR_VIEWPORT, (videos ?? NO_VIDEOS).length > 0);
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<YoutubePlayer | undefined>(undefined);
-  // Made on first use: a page without videos does not pay for Intl's first number format.
-  const format = useMemo(() => {
-    let formatter: Intl.NumberFormat | undefined;
-    return (n: number) =>
-      (formatter ??= new Intl.NumberFormat(LANGUAGE_TAGS[language], {
-        notation: 'compact',
-        maximumFractionDigits: 1,
-      })).format(n);
-  }, [language]);
+  // The formats make their compact format on first use: a page without videos does not pay for it.
+  const { compact: format } = useFormats();
 
   const list = videos ?? NO_VIDEOS;
   const currentId = chosenId ?? list[Math.floor(randomPick * list.length)]?.id;

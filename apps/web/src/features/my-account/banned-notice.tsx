@@ -2,7 +2,7 @@ import type { AccountAnswer } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { ContactLink } from '../../components/contact-link';
 import { useSiteData } from '../../shared/site-data';
-import { formatDate } from './formats';
+import { useFormats } from './formats';
 
 /**
  * A banned account's page (docs/product.md#my-account): that it is banned and until when, the
@@ -10,7 +10,8 @@ import { formatDate } from './formats';
  * (legal.appealContact), and a sign-out; nothing else.
  */
 export const BannedNotice = ({ account, onSignOut }: { account: AccountAnswer; onSignOut: () => void }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const { metadata } = useSiteData();
   const appeal = metadata?.legal.appealContact ?? '';
   return (
@@ -19,7 +20,7 @@ export const BannedNotice = ({ account, onSignOut }: { account: AccountAnswer; o
       <p role="status">
         {account.ban.until === null
           ? t('myAccount.banned.forGood')
-          : t('myAccount.banned.until', { date: formatDate(account.ban.until, i18n.language) })}
+          : t('myAccount.banned.until', { date: formats.dateTime(account.ban.until) })}
       </p>
       {account.ban.reason && <p>{t('myAccount.banned.reason', { reason: account.ban.reason })}</p>}
       {appeal && (

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { SiteForm } from '../../components/form/site-form';
 import { useGameNames } from '../../shared/game-names';
 import { useSiteData } from '../../shared/site-data';
-import { formatDate, hoursAndMinutes } from './formats';
+import { hoursAndMinutes, useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 
 /** One character: its facts, and the tools that need no login and password typed again. */
 const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pincode: boolean }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const played = hoursAndMinutes(character.timePlayedSeconds);
   const className = useGameNames('classes');
   // One definition per character for the forms' lifetime (the starting values hold its name).
@@ -23,7 +24,7 @@ const CharacterCard = ({ character, pincode }: { character: AccountCharacter; pi
     [t('myAccount.characters.clan'), character.clan || t('myAccount.characters.noClan')],
     [
       t('myAccount.characters.lastSeen'),
-      character.lastSeen === null ? t('myAccount.overview.unknown') : formatDate(character.lastSeen, i18n.language),
+      character.lastSeen === null ? t('myAccount.overview.unknown') : formats.dateTime(character.lastSeen),
     ],
     [t('myAccount.characters.pvpPk'), `${character.pvp} / ${character.pk}`],
     [t('myAccount.characters.played'), t('myAccount.characters.playedValue', played)],

@@ -1,4 +1,4 @@
-export { formatDate, formatTime } from '../../shared/formats';
+export { useFormats } from '../../shared/formats';
 
 /** Hours and minutes played, e.g. 12 h 05 min (the unit words come from the texts). */
 export const hoursAndMinutes = (seconds: number): { hours: number; minutes: string } => ({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteForm } from '../../components/form/site-form';
-import { formatTime } from './formats';
+import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 
 /** Whether the session proved the password recently enough, and a re-render the moment it stops. */
@@ -40,10 +40,11 @@ export const ConfirmIdentitySection = ({ onConfirmed }: { onConfirmed: () => voi
 
 /** Until when the confirmed password lets the account's protections change. */
 export const ProvedUntil = ({ until }: { until: number }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   return (
     <p className="my-account__muted" role="status">
-      {t('myAccount.confirmIdentity.done', { time: formatTime(until, i18n.language) })}
+      {t('myAccount.confirmIdentity.done', { time: formats.time(until) })}
     </p>
   );
 };

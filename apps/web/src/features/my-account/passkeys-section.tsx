@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useDialog } from '../../components/dialog';
 import { SiteForm } from '../../components/form/site-form';
-import { formatDate } from './formats';
+import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 import { createPasskey, passkeyPromptClosed } from './passkey-ceremonies';
 
@@ -14,7 +14,8 @@ import { createPasskey, passkeyPromptClosed } from './passkey-ceremonies';
  * a remove button per passkey.
  */
 export const PasskeysSection = () => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const showDialog = useDialog();
   const [rows, setRows] = useState<PasskeyRow[]>();
   const refused = useCallback(
@@ -57,9 +58,8 @@ export const PasskeysSection = () => {
               <strong>{row.name}</strong>
               <span className="my-account__muted">
                 {t('myAccount.passkeys.dates', {
-                  created: formatDate(row.createdAt, i18n.language),
-                  used:
-                    row.lastUsedAt === null ? t('myAccount.passkeys.never') : formatDate(row.lastUsedAt, i18n.language),
+                  created: formats.dateTime(row.createdAt),
+                  used: row.lastUsedAt === null ? t('myAccount.passkeys.never') : formats.dateTime(row.lastUsedAt),
                 })}
               </span>
               <button

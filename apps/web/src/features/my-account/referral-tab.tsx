@@ -5,7 +5,7 @@ import { callApi } from '../../api/client';
 import { CopyButton } from '../../components/copy-button';
 import { formatNumber } from '../../shared/formats';
 import { useSiteData } from '../../shared/site-data';
-import { formatDate } from './formats';
+import { useFormats } from './formats';
 
 /**
  * The player's referral link with a copy button, the reward a brought player earns (coins.perRef of
@@ -13,6 +13,7 @@ import { formatDate } from './formats';
  * (docs/product.md#my-account-referral).
  */
 export const ReferralTab = () => {
+  const formats = useFormats();
   const { t, i18n } = useTranslation();
   const { metadata } = useSiteData();
   const linkId = useId();
@@ -64,7 +65,7 @@ export const ReferralTab = () => {
                 <strong>{row.login}</strong> · {t(`myAccount.referral.stage.${row.stage}`)}
               </span>
               <span className="my-account__muted">
-                {formatDate(row.registeredAt, i18n.language)} ·{' '}
+                {formats.dateTime(row.registeredAt)} ·{' '}
                 {t('myAccount.referral.level', { level: row.level, target: answer.playingLevel })}
               </span>
             </li>

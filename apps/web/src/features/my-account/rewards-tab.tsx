@@ -2,11 +2,12 @@ import type { RewardRow } from '@gatekeeper/contract/lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { formatDate } from './formats';
+import { useFormats } from './formats';
 
 /** Every donation, vote and referral reward of the account, with where it is (docs/product.md#my-account-rewards). */
 export const RewardsTab = () => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const [rows, setRows] = useState<RewardRow[]>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -25,7 +26,7 @@ export const RewardsTab = () => {
             {t('myAccount.rewards.items', { amount: row.count, item: row.itemId })}
           </span>
           <span className="my-account__muted">
-            {formatDate(row.createdAt, i18n.language)} · {t(`myAccount.rewards.state.${row.state}`)}
+            {formats.dateTime(row.createdAt)} · {t(`myAccount.rewards.state.${row.state}`)}
             {row.attempts > 1 && <> · {t('myAccount.rewards.attempts', { tries: row.attempts })}</>}
           </span>
         </li>

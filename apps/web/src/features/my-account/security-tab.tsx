@@ -7,7 +7,7 @@ import { SiteForm } from '../../components/form/site-form';
 import { AuthenticatorSection } from './authenticator-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ConfirmIdentitySection, ProvedUntil, useFreshProof } from './fresh-proof';
-import { formatDate } from './formats';
+import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 import { PasskeysSection } from './passkeys-section';
 
@@ -33,7 +33,8 @@ const useRefusalDialog = () => {
 
 /** The account's sessions: each can be ended, or all but this one at once. */
 const SessionsSection = ({ onEndedCurrent }: { onEndedCurrent: () => void }) => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const refused = useRefusalDialog();
   const [rows, setRows] = useState<SessionRow[]>();
   const load = useCallback(() => {
@@ -70,8 +71,8 @@ const SessionsSection = ({ onEndedCurrent }: { onEndedCurrent: () => void }) => 
             </span>
             <span className="my-account__muted">
               {t('myAccount.security.seen', {
-                first: formatDate(row.firstSeen, i18n.language),
-                last: formatDate(row.lastSeen, i18n.language),
+                first: formats.dateTime(row.firstSeen),
+                last: formats.dateTime(row.lastSeen),
               })}
             </span>
             <button type="button" className="button" onClick={() => void end(row)}>
@@ -91,7 +92,8 @@ const SessionsSection = ({ onEndedCurrent }: { onEndedCurrent: () => void }) => 
 
 /** The sign-ins of 90 days: when, where from, which device, and how it went. */
 const HistorySection = () => {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const refused = useRefusalDialog();
   const [rows, setRows] = useState<SignInRow[]>();
   useEffect(() => {
@@ -114,7 +116,7 @@ const HistorySection = () => {
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.at}-${row.address}-${row.outcome}`}>
-              <td>{formatDate(row.at, i18n.language)}</td>
+              <td>{formats.dateTime(row.at)}</td>
               <td>{row.address}</td>
               <td>{row.device}</td>
               <td>{t(`myAccount.security.outcomes.${row.outcome}`)}</td>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { Link, useLocation } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { NewsList, postDate, textLang } from '../../components/news-list';
+import { NewsList, PostDate, textLang } from '../../components/news-list';
 import { useNews } from '../../shared/use-news';
 
 /** The feed of the page's language (features/news/news-feed.ts on the server). */
@@ -54,7 +54,7 @@ export const NewsPostPage = () => {
   return (
     <Page title={post.title} titleLang={lang} className="news-page news-post">
       <p className="news-list__meta">
-        <time dateTime={new Date(post.publishedAt).toISOString()}>{postDate(post.publishedAt, language)}</time>
+        <PostDate at={post.publishedAt} />
         {lang && <span className="news-list__pinned">{t('news.inEnglish')}</span>}
       </p>
       {/* Markdown rendered by marked and sanitized by sanitize-html on the server (features/news/news-render.ts). */}

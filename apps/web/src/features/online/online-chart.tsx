@@ -10,6 +10,8 @@ export interface OnlineChartLabels {
   tick: (seconds: number, stepSeconds: number) => string;
   moment: (seconds: number) => string;
   count: (value: number) => string;
+  /** The site's time zone: the axis's hours and days start on its clock, as the labels are written. */
+  timeZone: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export const OnlineChart = ({ series, labels }: { series: OnlineSeries; labels: 
           width: element.clientWidth,
           height: element.clientHeight,
           legend: { show: true },
+          tzDate: (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), labels.timeZone),
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } },
           axes: [

@@ -1,4 +1,4 @@
-import { type Language, type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
+import { type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lite';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
@@ -7,7 +7,7 @@ import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
 import { useGameNames } from '../../shared/game-names';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
-import { DATE_LOCALES } from '../../shared/formats';
+import { type Formats, useFormats } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
 import { OnlineChart, type OnlineChartLabels } from './online-chart';
 import { PERIODS, type Period, formatMoment, formatTick, formatTime, summarize } from './online-summary';
@@ -65,27 +65,27 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
   );
 };
 
-const percentOrNone = (value: number | null, none: string, language: Language) =>
-  value === null
-    ? none
-    : `${new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 2 }).format(value)} %`;
+/** An uptime given in percent (99.5), to two decimals. */
+const percentOrNone = (value: number | null, none: string, format: Formats) =>
+  value === null ? none : format.percent(value / 100, { max: 2 });
 
 const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined; period: Period }) => {
   const { t } = useTranslation();
-  const { language } = useLanguage();
+  const format = useFormats();
   const series = history?.[period];
-  const rows = useMemo(() => (series ? summarize(period, series) : []), [series, period]);
-  const labels = useMemo((): OnlineChartLabels => {
-    const count = new Intl.NumberFormat(DATE_LOCALES[language], { maximumFractionDigits: 1 });
-    return {
+  const rows = useMemo(() => (series ? summarize(period, series, format) : []), [series, period, format]);
+  const labels = useMemo(
+    (): OnlineChartLabels => ({
       players: t('online.players'),
       traders: t('online.traders'),
       time: t('online.time'),
-      tick: (seconds, stepSeconds) => formatTick(language, seconds, stepSeconds),
-      moment: (seconds) => formatMoment(language, seconds),
-      count: (value) => count.format(value),
-    };
-  }, [t, language]);
+      tick: (seconds, stepSeconds) => formatTick(format, seconds, stepSeconds),
+      moment: (seconds) => formatMoment(format, seconds),
+      count: (value) => format.number(value, { max: 1 }),
+      timeZone: format.timeZone,
+    }),
+    [t, format],
+  );
   const none = t('online.none');
   return (
     <div role="tabpanel" id="online-panel" aria-labelledby={`online-tab-${period}`} className="online-panel">
@@ -94,17 +94,17 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
           <dt>{t('online.peak')}</dt>
           <dd>
             {series?.peak
-              ? t('online.peakAt', { count: series.peak.online, at: formatMoment(language, series.peak.at) })
+              ? t('online.peakAt', { count: series.peak.online, at: formatMoment(format, series.peak.at) })
               : none}
           </dd>
         </div>
         <div>
           <dt>{t('online.loginUptime')}</dt>
-          <dd>{percentOrNone(series?.loginUptime ?? null, none, language)}</dd>
+          <dd>{percentOrNone(series?.loginUptime ?? null, none, format)}</dd>
         </div>
         <div>
           <dt>{t('online.gameUptime')}</dt>
-          <dd>{percentOrNone(series?.gameUptime ?? null, none, language)}</dd>
+          <dd>{percentOrNone(series?.gameUptime ?? null, none, format)}</dd>
         </div>
       </dl>
       <div className="online-chart-box">
@@ -129,7 +129,7 @@ const HistoryPanel = ({ history, period }: { history: OnlineHistory | undefined;
           <tbody>
             {rows.map((row) => (
               <tr key={row.at}>
-                <th scope="row">{formatTime(language, period, row.at)}</th>
+                <th scope="row">{formatTime(format, period, row.at)}</th>
                 <td>{row.players}</td>
                 <td>{row.traders}</td>
                 <td>{row.most}</td>

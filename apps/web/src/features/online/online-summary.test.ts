@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatTick } from './online-summary';
+import { formatsFor } from '../../shared/formats';
+import { formatTick as tickIn } from './online-summary';
+
+const formatTick = (language: string, seconds: number, step: number) => tickIn(formatsFor(language), seconds, step);
 
 /** 2026-11-26 18:30 UTC, a Thursday. */
 const AT = Date.UTC(2026, 10, 26, 18, 30) / 1000;

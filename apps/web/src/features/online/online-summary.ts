@@ -1,5 +1,5 @@
-import type { Language, OnlineSeries } from '@gatekeeper/contract/lite';
-import { DATE_LOCALES } from '../../shared/formats';
+import type { OnlineSeries } from '@gatekeeper/contract/lite';
+import type { Formats } from '../../shared/formats';
 
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -14,21 +14,15 @@ export interface SummaryRow {
 }
 
 /** How the table groups a period's points: a day by hours, a week and a month by days, a year by months. */
-const groupKey = (period: Period, seconds: number): string => {
-  const date = new Date(seconds * 1000);
-  if (period === 'day') return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}-${date.getHours()}`;
-  if (period === 'year') return `${date.getFullYear()}-${date.getMonth()}`;
-  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-};
-
+const GROUPS: Record<Period, 'hour' | 'day' | 'month'> = { day: 'hour', week: 'day', month: 'day', year: 'month' };
 /** The chart's points as a short table for screen readers and for anyone who prefers numbers. */
-export const summarize = (period: Period, series: OnlineSeries): SummaryRow[] => {
+export const summarize = (period: Period, series: OnlineSeries, format: Formats): SummaryRow[] => {
   const groups = new Map<string, { at: number; players: number[]; traders: number[]; most: number }>();
   series.times.forEach((at, index) => {
     const players = series.players[index];
     if (players === null || players === undefined) return;
     const traders = series.traders[index] ?? 0;
-    const key = groupKey(period, at);
+    const key = format.calendarKey(at * 1000, GROUPS[period]);
     const group = groups.get(key) ?? { at, players: [], traders: [], most: 0 };
     group.players.push(players);
     group.traders.push(traders);
@@ -44,20 +38,15 @@ export const summarize = (period: Period, series: OnlineSeries): SummaryRow[] =>
   }));
 };
 
-export const formatTime = (language: Language, period: Period, seconds: number): string =>
-  new Intl.DateTimeFormat(
-    DATE_LOCALES[language],
-    period === 'day'
-      ? { hour: '2-digit', minute: '2-digit' }
-      : period === 'year'
-        ? { month: 'long', year: 'numeric' }
-        : { day: 'numeric', month: 'short' },
-  ).format(new Date(seconds * 1000));
+/** A table row's time in the site's zone: the hour of a day, the day of a week or month, the month of a year. */
+export const formatTime = (format: Formats, period: Period, seconds: number): string =>
+  period === 'day'
+    ? format.time(seconds * 1000)
+    : period === 'year'
+      ? format.monthYear(seconds * 1000)
+      : format.dayMonth(seconds * 1000);
 
-export const formatMoment = (language: Language, seconds: number): string =>
-  new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(seconds * 1000),
-  );
+export const formatMoment = (format: Formats, seconds: number): string => format.dateTime(seconds * 1000);
 
 const DAY_SECONDS = 86_400;
 
@@ -65,12 +54,9 @@ const DAY_SECONDS = 86_400;
  * A chart axis label in the page's language: the hour when the ticks are hours apart, the day
  * when days apart, the month beyond four weeks (uPlot's own labels are American English).
  */
-export const formatTick = (language: Language, seconds: number, stepSeconds: number): string =>
-  new Intl.DateTimeFormat(
-    DATE_LOCALES[language],
-    stepSeconds < DAY_SECONDS
-      ? { hour: '2-digit', minute: '2-digit' }
-      : stepSeconds < 28 * DAY_SECONDS
-        ? { day: 'numeric', month: 'short' }
-        : { month: 'short', year: 'numeric' },
-  ).format(new Date(seconds * 1000));
+export const formatTick = (format: Formats, seconds: number, stepSeconds: number): string =>
+  stepSeconds < DAY_SECONDS
+    ? format.time(seconds * 1000)
+    : stepSeconds < 28 * DAY_SECONDS
+      ? format.dayMonth(seconds * 1000)
+      : format.monthYear(seconds * 1000, 'short');

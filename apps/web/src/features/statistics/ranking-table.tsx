@@ -1,10 +1,11 @@
-import { LANGUAGE_TAGS, clanHref } from '@gatekeeper/contract/lite';
+import { clanHref } from '@gatekeeper/contract/lite';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
 import { useGameNames } from '../../shared/game-names';
 import { Link, useLocation, useNavigate } from '../../shared/navigation';
 import { useBrowserValue } from '../../shared/use-browser-value';
+import { useFormats } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
 import {
   type ColumnFormat,
@@ -24,19 +25,16 @@ import {
 } from './rankings';
 
 const useFormatters = (): Record<ColumnFormat, (value: string | number) => string> => {
-  const { language } = useLanguage();
-  return useMemo(() => {
-    const tag = LANGUAGE_TAGS[language];
-    const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
-    const ratio = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const hours = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return {
+  const format = useFormats();
+  return useMemo(
+    () => ({
       text: (value) => String(value),
-      integer: (value) => integer.format(Number(value)),
-      ratio: (value) => ratio.format(Number(value)),
-      hours: (value) => hours.format(Number(value)),
-    };
-  }, [language]);
+      integer: (value) => format.number(Number(value), { max: 0 }),
+      ratio: (value) => format.number(Number(value), { min: 2, max: 2 }),
+      hours: (value) => format.number(Number(value), { min: 1, max: 1 }),
+    }),
+    [format],
+  );
 };
 
 /**

@@ -141,11 +141,12 @@ export const searchWithPage = (search: string, page: number): string => {
  * The row a visitor looks for, by the text of its first column, ignoring case and the spaces
  * around what they typed: the row named exactly so, else the first whose name starts with it (so
  * the page follows while the name is being typed). Undefined for nothing typed or no such row.
+ * Case is folded by Unicode's default rule, not a locale's: a game name belongs to no language.
  */
 export const findRow = (rows: readonly RankingRow[], field: string, typed: string): number | undefined => {
-  const query = typed.trim().toLocaleLowerCase();
+  const query = typed.trim().toLowerCase();
   if (query === '') return undefined;
-  const names = rows.map((row) => String(row[field] ?? '').toLocaleLowerCase());
+  const names = rows.map((row) => String(row[field] ?? '').toLowerCase());
   const exact = names.indexOf(query);
   if (exact !== -1) return exact;
   const start = names.findIndex((name) => name.startsWith(query));

@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../test-support/i18n';
-import { jsonResponse } from '../../test-support/metadata';
+import { SiteDataProvider } from '../../shared/site-data';
+import { jsonResponse, testMetadata } from '../../test-support/metadata';
 import { BossesPage } from './bosses-page';
 
 const HOUR = 3_600_000;
@@ -74,14 +75,30 @@ describe('the Bosses page', () => {
       ['Boss', 'Level', 'Status'],
       ['Antharas', '79', 'Alive'],
       // A grand boss: no delays in the game's tables, the moment the owner lets the site tell.
-      ['Valakas', '85', 'DeadBack at Nov 27, 2026, 6:00 PM UTC'],
+      ['Valakas', '85', 'DeadBack at 27 Nov 2026, 18:00 UTC'],
     ]);
     expect(rowsOf(raid)).toEqual([
       ['Boss', 'Level', 'Status'],
       ['#31999', 'unknown', 'Alive'],
       ['Eilhalder Von Hellmann', '71', 'DeadRespawn after death: 4 hours'],
-      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at Nov 27, 2026, 6:00 PM UTC'],
+      ['Greyclaw Kutus', '23', 'DeadRespawn after death: 12–60 hoursBack at 27 Nov 2026, 18:00 UTC'],
     ]);
+  });
+
+  it("shows a return in the site's time zone, named after the time", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('getserverstatus') ? jsonResponse({}) : jsonResponse(BOSSES),
+      ),
+    );
+    render(
+      <SiteDataProvider initialMetadata={testMetadata({ timeZone: 'Europe/Athens' })}>
+        <BossesPage />
+      </SiteDataProvider>,
+    );
+    const grand = within(await screen.findByRole('region', { name: 'Grand bosses' })).getByRole('table');
+    expect(rowsOf(grand)[2]?.[2]).toMatch(/^DeadBack at 27 Nov 2026, 20:00 (EET|GMT\+2)$/);
   });
 
   it('names each boss by its id in the language of the page, in that language’s order', async () => {

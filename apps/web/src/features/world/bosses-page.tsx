@@ -1,27 +1,28 @@
-import { type BossRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
+import type { BossRow } from '@gatekeeper/contract/lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatHoursRange, formatNumber } from '../../shared/formats';
+import { useFormats } from '../../shared/formats';
 import { useGameNames } from '../../shared/game-names';
-import { useLanguage } from '../../shared/use-language';
 import { WorldPage } from './world-page';
 import './world.css';
 
 /** When a dead boss comes back, as precisely as the owner lets the site tell (docs/product.md#bosses). */
 const useRespawnText = () => {
-  const { language } = useLanguage();
+  const format = useFormats();
   const { t } = useTranslation();
-  return useMemo(() => {
-    const tag = LANGUAGE_TAGS[language];
-    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-    const moment = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    return (boss: BossRow): string => {
-      if (boss.respawnAt !== undefined) return t('world.bosses.respawnAt', { moment: moment.format(boss.respawnAt) });
-      if (boss.respawnDay !== undefined)
-        return t('world.bosses.respawnDay', { day: day.format(new Date(`${boss.respawnDay}T00:00:00Z`)) });
-      return '';
-    };
-  }, [language, t]);
+  return useMemo(
+    () =>
+      (boss: BossRow): string => {
+        if (boss.respawnAt !== undefined)
+          return t('world.bosses.respawnAt', {
+            moment: format.dateTime(boss.respawnAt),
+            zone: format.zoneName(boss.respawnAt),
+          });
+        if (boss.respawnDay !== undefined) return t('world.bosses.respawnDay', { day: format.day(boss.respawnDay) });
+        return '';
+      },
+    [format, t],
+  );
 };
 
 /**
@@ -30,7 +31,7 @@ const useRespawnText = () => {
  */
 const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly BossRow[] }) => {
   const { t } = useTranslation();
-  const { language } = useLanguage();
+  const format = useFormats();
   const respawnText = useRespawnText();
   const bossName = useGameNames('bosses');
   // By name in the page's language: the answer's order is by the English names.
@@ -39,8 +40,8 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
       bosses
         .filter((boss) => boss.kind === kind)
         .map((boss) => ({ ...boss, name: bossName(boss.id, boss.name) }))
-        .sort((a, b) => a.name.localeCompare(b.name, LANGUAGE_TAGS[language]) || a.id - b.id),
-    [bosses, kind, bossName, language],
+        .sort((a, b) => a.name.localeCompare(b.name, format.locale) || a.id - b.id),
+    [bosses, kind, bossName, format],
   );
   if (rows.length === 0) return null;
   return (
@@ -63,7 +64,7 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
             <tr key={boss.id} data-alive={boss.alive}>
               <th scope="row">{boss.name}</th>
               <td className="boss-table__level">
-                {boss.level === null ? t('world.bosses.levelUnknown') : formatNumber(boss.level, language)}
+                {boss.level === null ? t('world.bosses.levelUnknown') : format.number(boss.level)}
               </td>
               <td>
                 <span className={`boss-status boss-status--${boss.alive ? 'alive' : 'dead'}`}>
@@ -72,7 +73,7 @@ const BossTable = ({ kind, bosses }: { kind: BossRow['kind']; bosses: readonly B
                 {!boss.alive && boss.respawnDelay && (
                   <span className="boss-status__respawn">
                     {t('world.bosses.respawnWindow', {
-                      window: formatHoursRange(boss.respawnDelay.minMs, boss.respawnDelay.maxMs, language),
+                      window: format.hoursRange(boss.respawnDelay.minMs, boss.respawnDelay.maxMs),
                     })}
                   </span>
                 )}

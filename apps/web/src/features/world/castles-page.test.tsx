@@ -87,7 +87,7 @@ describe('the Castles page', () => {
     expect(fact(gludio, 'Alliance')).toHaveTextContent('Crown Pact');
     expect(fact(gludio, 'Tax')).toHaveTextContent('12%');
     expect(fact(gludio, 'Treasury')).toHaveTextContent('1,234,567 adena');
-    expect(fact(gludio, 'Next siege')).toHaveTextContent('Sat, Nov 28, 2026, 08:00 PM UTC');
+    expect(fact(gludio, 'Next siege')).toHaveTextContent('Sat, 28 Nov 2026, 20:00 UTC');
     expect(
       within(fact(gludio, 'Attackers'))
         .getAllByRole('listitem')
@@ -104,7 +104,7 @@ describe('the Castles page', () => {
 
     const giran = screen.getByRole('article', { name: 'Giran' });
     expect(fact(giran, 'Alliance')).toHaveTextContent('No alliance');
-    expect(fact(giran, 'Next siege')).toHaveTextContent('Under way since Sat, Nov 28, 2026, 08:00 PM UTC');
+    expect(fact(giran, 'Next siege')).toHaveTextContent('Under way since Sat, 28 Nov 2026, 20:00 UTC');
   });
 
   it('writes the date and the tax in the language of the page', async () => {

@@ -1,36 +1,11 @@
-import { type CastleRow, LANGUAGE_TAGS } from '@gatekeeper/contract/lite';
-import { useMemo } from 'react';
+import type { CastleRow } from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { ClanLink } from '../../components/clan-link';
 import { useGameNames } from '../../shared/game-names';
-import { useLanguage } from '../../shared/use-language';
+import { useFormats } from '../../shared/formats';
 import { WorldPage } from './world-page';
 import './world.css';
 import './castles.css';
-
-/** Dates, percentages and adena in the visitor's language; times in UTC, as the Bosses page shows them. */
-const useFormats = () => {
-  const { language } = useLanguage();
-  return useMemo(() => {
-    const tag = LANGUAGE_TAGS[language];
-    const moment = new Intl.DateTimeFormat(tag, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    });
-    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
-    const number = new Intl.NumberFormat(tag);
-    return {
-      moment: (at: number) => moment.format(at),
-      percent: (value: number) => percent.format(value / 100),
-      number: (value: number) => number.format(value),
-    };
-  }, [language]);
-};
 
 const ClanList = ({ clans }: { clans: readonly string[] }) => {
   const { t } = useTranslation();
@@ -55,7 +30,8 @@ const CastleCard = ({ castle }: { castle: CastleRow }) => {
     castle.siegeAt === null
       ? t('world.castles.noSiege')
       : t(castle.siegeUnderway ? 'world.castles.siegeUnderway' : 'world.castles.siegeAt', {
-          moment: format.moment(castle.siegeAt),
+          moment: format.dateTime(castle.siegeAt, 'weekday'),
+          zone: format.zoneName(castle.siegeAt),
         });
   return (
     <article className="castle" aria-labelledby={titleId} data-owned={castle.owner !== null}>
@@ -81,7 +57,7 @@ const CastleCard = ({ castle }: { castle: CastleRow }) => {
         )}
         <div>
           <dt>{t('world.castles.tax')}</dt>
-          <dd>{format.percent(castle.taxPercent)}</dd>
+          <dd>{format.percent(castle.taxPercent / 100)}</dd>
         </div>
         {castle.treasury !== undefined && (
           <div>

@@ -50,7 +50,7 @@ describe('the Olympiad page', () => {
   it('tells when the period ends, shows the first class by name, and another chosen in the select', async () => {
     answering(ANSWER);
     render(<OlympiadPage />);
-    expect(await screen.findByText('Period 12 ends on December 1, 2026 at 12:00 PM UTC.')).toBeInTheDocument();
+    expect(await screen.findByText('Period 12 ends on 1 December 2026 at 12:00 UTC.')).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Class' });
     expect(
       within(select)
@@ -133,7 +133,7 @@ describe('the Olympiad page', () => {
     render(<OlympiadPage />);
     expect(
       await screen.findByText(
-        'Period 12 is over and its heroes are being chosen; the next period starts on December 1, 2026 at 12:00 PM UTC.',
+        'Period 12 is over and its heroes are being chosen; the next period starts on 1 December 2026 at 12:00 UTC.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('No noble has fought in this period yet.')).toBeInTheDocument();

@@ -1,30 +1,19 @@
-import { LANGUAGE_TAGS, type OlympiadAnswer, type OlympiadClass } from '@gatekeeper/contract/lite';
+import type { OlympiadAnswer, OlympiadClass } from '@gatekeeper/contract/lite';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClanLink } from '../../components/clan-link';
 import { useGameNames } from '../../shared/game-names';
-import { useLanguage } from '../../shared/use-language';
+import { useFormats } from '../../shared/formats';
 import { WorldPage } from './world-page';
 import './world.css';
-
-const useFormats = () => {
-  const { language } = useLanguage();
-  return useMemo(() => {
-    const tag = LANGUAGE_TAGS[language];
-    return {
-      moment: new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-      integer: new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }),
-      tag,
-    };
-  }, [language]);
-};
 
 /** When the period ends, or, while heroes are chosen, when the next one starts (docs/product.md#olympiad). */
 const PeriodNotice = ({ period }: { period: OlympiadAnswer['period'] }) => {
   const { t } = useTranslation();
-  const { moment } = useFormats();
+  const format = useFormats();
   if (period === null) return <p className="olympiad-period">{t('world.olympiad.periodUnknown')}</p>;
-  const at = period.endsAt === null ? undefined : moment.format(period.endsAt);
+  const at = period.endsAt === null ? undefined : format.dateTime(period.endsAt, 'long');
+  const zone = period.endsAt === null ? undefined : format.zoneName(period.endsAt);
   const key =
     period.state === 'competition'
       ? at === undefined
@@ -33,13 +22,13 @@ const PeriodNotice = ({ period }: { period: OlympiadAnswer['period'] }) => {
       : at === undefined
         ? 'world.olympiad.validation'
         : 'world.olympiad.validationUntil';
-  return <p className="olympiad-period">{t(key, { cycle: period.cycle, moment: at })}</p>;
+  return <p className="olympiad-period">{t(key, { cycle: period.cycle, moment: at, zone })}</p>;
 };
 
 /** One class's nobles, best first. */
 const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
   const { t } = useTranslation();
-  const { integer } = useFormats();
+  const format = useFormats();
   return (
     <table className="world-table olympiad-table">
       <caption className="olympiad-table__caption">
@@ -65,7 +54,7 @@ const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
       <tbody>
         {standing.nobles.map((noble, i) => (
           <tr key={noble.name}>
-            <td className="olympiad-table__number">{integer.format(i + 1)}</td>
+            <td className="olympiad-table__number">{format.number(i + 1, { max: 0 })}</td>
             <th scope="row">
               {noble.name}
               {noble.clan && (
@@ -74,9 +63,9 @@ const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
                 </span>
               )}
             </th>
-            <td className="olympiad-table__number">{integer.format(noble.points)}</td>
-            <td className="olympiad-table__number">{integer.format(noble.matches)}</td>
-            <td className="olympiad-table__number">{integer.format(noble.wins)}</td>
+            <td className="olympiad-table__number">{format.number(noble.points, { max: 0 })}</td>
+            <td className="olympiad-table__number">{format.number(noble.matches, { max: 0 })}</td>
+            <td className="olympiad-table__number">{format.number(noble.wins, { max: 0 })}</td>
           </tr>
         ))}
       </tbody>
@@ -90,7 +79,7 @@ const StandingsTable = ({ standing }: { standing: OlympiadClass }) => {
  */
 const Leaders = ({ classes, onChoose }: { classes: readonly OlympiadClass[]; onChoose: (classId: number) => void }) => {
   const { t } = useTranslation();
-  const { integer } = useFormats();
+  const format = useFormats();
   return (
     <section className="world-section" aria-labelledby="olympiad-leaders">
       <h3 className="world-section__title" id="olympiad-leaders">
@@ -130,7 +119,7 @@ const Leaders = ({ classes, onChoose }: { classes: readonly OlympiadClass[]; onC
                     </span>
                   )}
                 </td>
-                <td className="olympiad-table__number">{integer.format(leader.points)}</td>
+                <td className="olympiad-table__number">{format.number(leader.points, { max: 0 })}</td>
               </tr>,
             ];
           })}
@@ -146,7 +135,7 @@ const Leaders = ({ classes, onChoose }: { classes: readonly OlympiadClass[]; onC
  */
 const Standings = ({ classes }: { classes: readonly OlympiadClass[] }) => {
   const { t } = useTranslation();
-  const { tag } = useFormats();
+  const { locale: tag } = useFormats();
   const selectId = useId();
   const select = useRef<HTMLSelectElement>(null);
   const classNameOf = useGameNames('classes');
