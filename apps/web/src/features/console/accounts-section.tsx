@@ -1,6 +1,11 @@
-import type { ConsoleAccountActionAnswer, ConsoleAccountView, ConsoleRole } from '@gatekeeper/contract/lite';
+import type {
+  ConsoleAccountActionAnswer,
+  ConsoleAccountView,
+  ConsoleDonationRow,
+  ConsoleRole,
+} from '@gatekeeper/contract/lite';
 import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
@@ -8,7 +13,6 @@ import { useFormats } from '../../shared/formats';
 import { failureKeys, modelOf, useConsoleCall } from './console-call';
 import { CONSOLE_FORMS } from './console-forms';
 import { ConsoleTable } from './console-table';
-import { useDonationColumns } from './donations-section';
 import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
 
 /**
@@ -94,20 +98,28 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
   );
 };
 
+/**
+ * An account's donations as the ledger shows them, read-only. The donations feature draws it
+ * (features/donate/console-section.tsx); the console page hands it over, so that this feature
+ * never imports another.
+ */
+export type AccountDonationsTable = ComponentType<{ caption: string; rows: ConsoleDonationRow[] }>;
+
 /** One account found: its facts, then its characters, rewards, donations and sign-ins; an owner's actions. */
 const AccountView = ({
   account,
   role,
   onDone,
+  DonationsTable,
 }: {
   account: ConsoleAccountView;
   role: ConsoleRole;
   onDone: (message: string) => void;
+  DonationsTable: AccountDonationsTable;
 }) => {
   const formats = useFormats();
   const { t } = useTranslation();
   const date = (at: number | null) => (at === null ? '-' : formats.dateTime(at));
-  const donationColumns = useDonationColumns(undefined, () => undefined);
   const ban = account.ban.banned
     ? account.ban.until === null
       ? t('consoleOwner.accounts.bannedForGood')
@@ -160,12 +172,7 @@ const AccountView = ({
           { id: 'state', label: t('console.rewards.state'), render: (row) => row.state },
         ]}
       />
-      <ConsoleTable
-        caption={caption('consoleOwner.tabs.donations')}
-        rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
-        rows={account.donations}
-        columns={donationColumns}
-      />
+      <DonationsTable caption={caption('consoleOwner.tabs.donations')} rows={account.donations} />
       <ConsoleTable
         caption={caption('consoleOwner.accounts.signIns')}
         rowKey={(row) => `${row.at}:${row.address}:${row.outcome}`}
@@ -185,7 +192,13 @@ const AccountView = ({
  * The look-up by login, e-mail or character name; each look-up is in the audit log. An owner acts
  * on an account found, a gm only reads (the server refuses a gm's action too).
  */
-export const AccountsSection = ({ role }: { role: ConsoleRole }) => {
+export const AccountsSection = ({
+  role,
+  DonationsTable,
+}: {
+  role: ConsoleRole;
+  DonationsTable: AccountDonationsTable;
+}) => {
   const { t } = useTranslation();
   const consoleCall = useConsoleCall();
   const [q, setQ] = useState('');
@@ -236,7 +249,7 @@ export const AccountsSection = ({ role }: { role: ConsoleRole }) => {
       {message && <p role="status">{message}</p>}
       {found?.length === 0 && <p role="status">{t('consoleOwner.accounts.none')}</p>}
       {found?.map((account) => (
-        <AccountView key={account.login} account={account} role={role} onDone={done} />
+        <AccountView key={account.login} account={account} role={role} onDone={done} DonationsTable={DonationsTable} />
       ))}
     </>
   );

@@ -15,7 +15,7 @@ import { NewsSection } from './news-section';
 import { RewardsSection } from './rewards-section';
 import { AccountsSection } from './accounts-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
-import { DonationsSection } from './donations-section';
+import { AccountDonations, DonationsSection } from './donations-section';
 import { VotesSection } from './votes-section';
 import './console.css';
 
@@ -101,7 +101,7 @@ const SectionOf = ({ section, me }: { section: ConsoleSection; me: ConsoleMeAnsw
     case 'votes':
       return <VotesSection />;
     case 'accounts':
-      return <AccountsSection role={me.role} />;
+      return <AccountsSection role={me.role} DonationsTable={AccountDonations} />;
     case 'news':
       return <NewsSection />;
     case 'mail':

@@ -7,7 +7,7 @@ import { formatMoney, useFormats } from '../../shared/formats';
 import { oneOf, useAddressFilter } from './address-filter';
 import { failureKeys, useConsoleCall } from './console-call';
 import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
-import { PagedTable, usePagedList } from './console-table';
+import { ConsoleTable, PagedTable, usePagedList } from './console-table';
 
 /** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
 const STATES = [
@@ -143,6 +143,19 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
         ]
       : []),
   ];
+};
+
+/** An account's donations in the Accounts section: the ledger's columns, without the actions. */
+export const AccountDonations = ({ caption, rows }: { caption: string; rows: ConsoleDonationRow[] }) => {
+  const columns = useDonationColumns(undefined, () => undefined);
+  return (
+    <ConsoleTable
+      caption={caption}
+      rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
+      rows={rows}
+      columns={columns}
+    />
+  );
 };
 
 /** Saves text as a file the browser downloads. */
