@@ -123,8 +123,9 @@ export default tseslint.config(
   },
   {
     // The page's rules of dependency (docs/architecture.md): main → app → features → shared.
-    // A feature imports only itself and the shared folders, never app/ nor another feature;
-    // only tests import the test support.
+    // A feature imports only itself and the shared folders, never app/ nor another feature, save the
+    // console's building blocks (for its console section) and the console page, which shows the
+    // features' console sections; only tests import the test support.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
@@ -142,6 +143,15 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'entry', pattern: 'apps/web/src/{main,entry-server}.tsx' },
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        // The console's sections live in the features whose data they show (docs/architecture.md,
+        // "A console section"): each is built of the console's blocks, and the console page shows them.
+        { category: 'console-page', pattern: 'apps/web/src/features/console/console-page.tsx' },
+        { category: 'console-section', pattern: 'apps/web/src/features/*/console-section.tsx' },
+        {
+          category: 'console-block',
+          pattern:
+            'apps/web/src/features/console/{console-call,console-table,note-action,console-forms,console-models,address-filter}.{ts,tsx}',
+        },
       ],
     },
     rules: {
@@ -168,6 +178,11 @@ export default tseslint.config(
               },
             },
             { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: 'web-shared' } } } },
+            { from: { element: { type: 'web-feature' } }, allow: { to: { file: { categories: 'console-block' } } } },
+            {
+              from: { file: { categories: 'console-page' } },
+              allow: { to: { file: { categories: 'console-section' } } },
+            },
             { from: { element: { type: 'web-shared' } }, allow: { to: { element: { type: 'web-shared' } } } },
             { from: { element: { type: 'web-test-support' } }, allow: { to: { element: { type: 'web-shared' } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'web-test-support' } } } },

@@ -15,7 +15,7 @@ import { NewsSection } from './news-section';
 import { RewardsSection } from './rewards-section';
 import { AccountsSection } from './accounts-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
-import { AccountDonations, DonationsSection } from './donations-section';
+import { AccountDonations, DonationsSection } from '../donate/console-section';
 import { VotesSection } from './votes-section';
 import './console.css';
 

@@ -4,10 +4,10 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatMoney, useFormats } from '../../shared/formats';
-import { oneOf, useAddressFilter } from './address-filter';
-import { failureKeys, useConsoleCall } from './console-call';
-import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
-import { ConsoleTable, PagedTable, usePagedList } from './console-table';
+import { oneOf, useAddressFilter } from '../console/address-filter';
+import { failureKeys, useConsoleCall } from '../console/console-call';
+import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
+import { ConsoleTable, PagedTable, usePagedList } from '../console/console-table';
 
 /** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
 const STATES = [
