@@ -16,7 +16,7 @@ import { RewardsSection } from './rewards-section';
 import { AccountsSection } from './accounts-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
 import { AccountDonations, DonationsSection } from '../donate/console-section';
-import { VotesSection } from './votes-section';
+import { VotesSection } from '../votes/console-section';
 import './console.css';
 
 /** Who is at the console, as GET /sdk/console/me answers (never cached, never pre-rendered). */

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { formatDay, useFormats } from '../../shared/formats';
-import { useConsoleRead } from './console-call';
-import { ConsoleTable, ReadProgress } from './console-table';
+import { useConsoleRead } from '../console/console-call';
+import { ConsoleTable, ReadProgress } from '../console/console-table';
 
 /** Claims per site per day (the days with any, newest first) and the sites that did not answer. */
 export const VotesSection = () => {
