@@ -12,7 +12,7 @@ import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
 import { NewsSection } from './news-section';
-import { RewardsSection } from './rewards-section';
+import { RewardsSection } from '../rewards/console-section';
 import { AccountsSection } from './accounts-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
 import { AccountDonations, DonationsSection } from '../donate/console-section';

@@ -4,9 +4,9 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { useFormats } from '../../shared/formats';
-import { oneOf, useAddressFilter } from './address-filter';
-import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
-import { PagedTable, usePagedList } from './console-table';
+import { oneOf, useAddressFilter } from '../console/address-filter';
+import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
+import { PagedTable, usePagedList } from '../console/console-table';
 
 /** The queue's states and kinds, as the server's filter takes them (packages/contract/src/console.ts). */
 const STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const satisfies readonly NonNullable<
