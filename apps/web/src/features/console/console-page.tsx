@@ -11,7 +11,7 @@ import { ConsoleShell } from './console-shell';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
 import { MailSection } from './mail-section';
-import { NewsSection } from './news-section';
+import { NewsSection } from '../news/console-section';
 import { RewardsSection } from '../rewards/console-section';
 import { AccountsSection } from './accounts-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';

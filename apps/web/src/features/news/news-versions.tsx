@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { useFormats } from '../../shared/formats';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
-import { failureKeys, useConsoleCall } from './console-call';
+import { failureKeys, useConsoleCall } from '../console/console-call';
 
 /**
  * A post's earlier versions (docs/owner/console.md#news): each edit kept the text it replaced, the

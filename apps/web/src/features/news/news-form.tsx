@@ -8,7 +8,7 @@ import { useDialog } from '../../components/dialog';
 import { FormField } from '../../components/form/form-field';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
 import { TabPanels } from '../../components/tab-panels';
-import { failureKeys, useConsoleCall } from './console-call';
+import { failureKeys, useConsoleCall } from '../console/console-call';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import '../../components/form/form.css';
 
@@ -49,7 +49,7 @@ const inputOf = (values: NewsValues) => ({
 const resolver: Resolver<NewsValues, unknown, NewsPostInput> = async (values, context, options) => {
   const [{ zodResolver }, { newsPostInput }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./console-models'),
+    import('../console/console-models'),
   ]);
   const result = await zodResolver(newsPostInput)(inputOf(values), context, options as never);
   return result;
