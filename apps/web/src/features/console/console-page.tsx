@@ -10,7 +10,7 @@ import { ConsoleActivity, StepUpExpired, failureKeys } from './console-call';
 import { ConsoleShell } from './console-shell';
 import { CONSOLE_FORMS } from './console-forms';
 import { DashboardSection } from './dashboard-section';
-import { MailSection } from './mail-section';
+import { MailSection } from '../mail/console-section';
 import { NewsSection } from '../news/console-section';
 import { RewardsSection } from '../rewards/console-section';
 import { AccountsSection } from './accounts-section';

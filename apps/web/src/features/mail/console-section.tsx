@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { failureKeys, useConsoleCall, useConsoleRead } from './console-call';
-import { ConsoleTable, ReadProgress } from './console-table';
+import { failureKeys, useConsoleCall, useConsoleRead } from '../console/console-call';
+import { ConsoleTable, ReadProgress } from '../console/console-table';
 import { MassMailForm } from './mass-mail-form';
 
 const readFailedMails = () => callApi('getConsoleFailedMails');

@@ -14,9 +14,9 @@ import { callApi, errorCodesOf } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { TabPanels } from '../../components/tab-panels';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
-import { failureKeys, modelOf, useConsoleCall } from './console-call';
-import { CONSOLE_FORMS } from './console-forms';
-import { ConsoleTable } from './console-table';
+import { failureKeys, modelOf, useConsoleCall } from '../console/console-call';
+import { CONSOLE_FORMS } from '../console/console-forms';
+import { ConsoleTable } from '../console/console-table';
 
 const STEPS = ['write', 'count', 'preview', 'confirm', 'progress'] as const;
 type Step = (typeof STEPS)[number];
