@@ -13,7 +13,7 @@ import { DashboardSection } from './dashboard-section';
 import { MailSection } from '../mail/console-section';
 import { NewsSection } from '../news/console-section';
 import { RewardsSection } from '../rewards/console-section';
-import { AccountsSection } from './accounts-section';
+import { AccountsSection } from '../account/console-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
 import { AccountDonations, DonationsSection } from '../donate/console-section';
 import { VotesSection } from '../votes/console-section';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../components/dialog';
 import { initTestI18n } from '../../test-support/i18n';
 import { jsonResponse } from '../../test-support/metadata';
-import { AccountsSection } from './accounts-section';
+import { AccountsSection } from './console-section';
 
 const account = (accessLevel: number) => ({
   login: 'badplayer',

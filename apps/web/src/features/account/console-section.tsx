@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { useFormats } from '../../shared/formats';
-import { failureKeys, modelOf, useConsoleCall } from './console-call';
-import { CONSOLE_FORMS } from './console-forms';
-import { ConsoleTable } from './console-table';
-import { ActionErrors, NoteAction, useConsoleAction } from './note-action';
+import { failureKeys, modelOf, useConsoleCall } from '../console/console-call';
+import { CONSOLE_FORMS } from '../console/console-forms';
+import { ConsoleTable } from '../console/console-table';
+import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
 
 /**
  * An owner's actions on one account (docs/owner/console.md#accounts), each with a reason for the
