@@ -14,6 +14,7 @@ import { failureKeys, modelOf, useConsoleCall } from '../console/console-call';
 import { CONSOLE_FORMS } from '../console/console-forms';
 import { ConsoleTable } from '../console/console-table';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
+import './console-section.css';
 
 /**
  * An owner's actions on one account (docs/owner/console.md#accounts), each with a reason for the

@@ -8,6 +8,7 @@ import { oneOf, useAddressFilter } from '../console/address-filter';
 import { failureKeys, useConsoleCall } from '../console/console-call';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
 import { ConsoleTable, PagedTable, usePagedList } from '../console/console-table';
+import './console-section.css';
 
 /** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
 const STATES = [

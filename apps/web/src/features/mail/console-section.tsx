@@ -4,6 +4,7 @@ import { callApi } from '../../api/client';
 import { failureKeys, useConsoleCall, useConsoleRead } from '../console/console-call';
 import { ConsoleTable, ReadProgress } from '../console/console-table';
 import { MassMailForm } from './mass-mail-form';
+import './console-section.css';
 
 const readFailedMails = () => callApi('getConsoleFailedMails');
 

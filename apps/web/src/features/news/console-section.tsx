@@ -8,6 +8,7 @@ import { ConsoleTable, ReadProgress } from '../console/console-table';
 import { NATIVE_LANGUAGE_NAMES } from '../../shared/language-names';
 import { NewsForm } from './news-form';
 import { NewsVersions } from './news-versions';
+import './console-section.css';
 
 const readPosts = () => callApi('getConsoleNews');
 
