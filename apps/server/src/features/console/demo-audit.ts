@@ -10,8 +10,8 @@ export const DEMO_GM_ADDRESS = '203.0.113.7';
 
 /**
  * The demo world's audit log (embedded database, first run only): the demo game master's console
- * visits, in the lines the console writes (routes.ts, news-section.ts, owner-routes.ts,
- * mail-section.ts): a sign-in before each news post it wrote, the post, a look-up of a player
+ * visits, in the lines the console writes (console/routes.ts, news/console-section.ts,
+ * accounts/console-section.ts, mail/console-section.ts): a sign-in before each news post it wrote, the post, a look-up of a player
  * before the mass mail, and the mail. Appended by the console's own AuditLog, each at its time.
  */
 export const seedDemoAudit = async (

@@ -100,7 +100,7 @@ export interface SiteDonationActionsTable {
   result: string;
 }
 
-/** A flagged donation the owner marked handled in the console (features/console/donations-section.ts). */
+/** A flagged donation the owner marked handled in the console (donations/console-section.ts). */
 export interface SiteDonationResolutionsTable {
   txn_id: string;
   at: number;
