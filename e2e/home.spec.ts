@@ -342,8 +342,8 @@ test.describe('live streams and the video gallery from the settings', () => {
       .getByRole('button', { name: /Siege of Aden: clan Nightfall takes the castle/ });
     await siege.scrollIntoViewIfNeeded();
     await expect(siege).toContainText('Gatekeeper L2');
-    await expect(siege).toContainText('Views: 48.2K');
-    await expect(siege).toContainText('Likes: 2.3K');
+    await expect(siege).toContainText('Views: 48.2k');
+    await expect(siege).toContainText('Likes: 2.3k');
     await expect(siege).toContainText('Comments: 312');
     await expect(siege.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
     await expect(siege.locator('img[src="https://i.ytimg.com/vi/siegeAden01/mqdefault.jpg"]')).toBeVisible();

@@ -49,7 +49,7 @@ for (const { name, viewport } of WIDTHS) {
       const panel = page.getByRole('tabpanel');
       await expect(panel.getByText(/^\d+ online on /)).toBeVisible();
       // Both servers answered (nearly) every probe of the last day: the demo's outage was three days ago.
-      await expect(panel.getByText(/^(99(\.\d+)?|100) %$/)).toHaveCount(2);
+      await expect(panel.getByText(/^(99(\.\d+)?|100)%$/)).toHaveCount(2);
       // No page wider than the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(page);
