@@ -122,15 +122,14 @@ const checkInBackground = (name, args) =>
   }));
 
 // Types, lint and formatting only read the sources, each mostly on one thread: side by side.
-if (runs('checks')) {
-  await timed('static checks, side by side', () =>
-    Promise.all([
-      checkInBackground('types (tsc)', ['typecheck']),
-      checkInBackground('lint (eslint)', ['lint']),
-      checkInBackground('formatting (prettier)', ['format:check']),
-    ]),
-  );
-}
+// They run beside the second Node's run and the cluster suite (below), whose time is mostly spent
+// waiting for minutes to pass (decision 043).
+const staticChecks = () =>
+  Promise.all([
+    checkInBackground('types (tsc)', ['typecheck']),
+    checkInBackground('lint (eslint)', ['lint']),
+    checkInBackground('formatting (prettier)', ['format:check']),
+  ]);
 
 /** The counts and failed test names of a Vitest JSON report. */
 const vitestCounts = (reportFile) => {
@@ -232,7 +231,10 @@ if (!runs('cluster')) {
   );
 }
 if (runs('unit')) sideBySide.push(secondNodeSuite());
-if (sideBySide.length > 0) await timed('second Node and cluster, side by side', () => Promise.all(sideBySide));
+if (runs('checks')) sideBySide.push(staticChecks());
+if (sideBySide.length > 0) {
+  await timed('static checks, second Node and cluster, side by side', () => Promise.all(sideBySide));
+}
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
 const playwrightTests = (suites, path = []) =>
