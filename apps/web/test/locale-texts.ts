@@ -14,7 +14,7 @@ const flatten = (value: unknown, prefix = ''): Record<string, string> =>
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 
 /**
- * A text's plural forms as one key (`consoleMail.confirm` for `_one`, `_few`, ... `_other`), with
+ * A text's plural forms as one key (`console.mail.confirm` for `_one`, `_few`, ... `_other`), with
  * its `_other` form's text: each language has the forms its own plural rules need
  * (src/i18n/plural-rules.test.ts checks those), so only the key they share is compared here.
  */

@@ -57,9 +57,9 @@ const SAME_IN: Partial<Record<Language, Set<string>>> = {
 // The Olympiad page's "Noble" and "Clan" are Spanish words too.
 for (const key of ['world.olympiad.noble', 'world.olympiad.clan']) SAME_IN.es?.add(key);
 // The console's account look-up: Greek writes "Email", Spanish "Clan" and Brazilian "Login" as English does.
-for (const key of ['consoleOwner.accounts.by.email', 'consoleOwner.accounts.email']) SAME_IN.gr?.add(key);
-SAME_IN.es?.add('consoleOwner.accounts.clan');
-SAME_IN.br?.add('consoleOwner.accounts.by.login');
+for (const key of ['console.accounts.by.email', 'console.accounts.email']) SAME_IN.gr?.add(key);
+SAME_IN.es?.add('console.accounts.clan');
+SAME_IN.br?.add('console.accounts.by.login');
 // A castle's treasury in the game's currency, which Greek, Spanish and Brazilian players call adena.
 for (const code of ['gr', 'es', 'br'] as const) SAME_IN[code]?.add('world.castles.adena');
 

@@ -87,7 +87,7 @@ describe("plural forms by each language's own rules", () => {
     for (const language of LANGUAGES) {
       const { t } = await inLanguage(language);
       for (const [count, text] of cases[language]) {
-        expect({ language, count, text: t('consoleMail.confirm', { count }) }).toEqual({ language, count, text });
+        expect({ language, count, text: t('console.mail.confirm', { count }) }).toEqual({ language, count, text });
       }
     }
   });

@@ -30,53 +30,53 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
       answer.accessLevelAfter >= 0
         ? ''
         : answer.bannedUntil === null
-          ? t('consoleOwner.accounts.bannedForGood')
-          : t('consoleOwner.accounts.bannedUntil', { until: formats.dateTime(answer.bannedUntil) });
+          ? t('console.accounts.bannedForGood')
+          : t('console.accounts.bannedUntil', { until: formats.dateTime(answer.bannedUntil) });
     return [
-      t('consoleOwner.accounts.done', {
+      t('console.accounts.done', {
         login: answer.login,
         before: answer.accessLevelBefore,
         after: answer.accessLevelAfter,
         sessions: answer.sessionsEnded,
       }),
       ban,
-      answer.accessLevelAfter < 0 && answer.inGame ? t('consoleOwner.accounts.stillInGame') : '',
+      answer.accessLevelAfter < 0 && answer.inGame ? t('console.accounts.stillInGame') : '',
     ]
       .filter(Boolean)
       .join(' ');
   };
   const action = useConsoleAction<ConsoleAccountActionAnswer>((answer) => onDone(outcome(answer)));
   const reset = useConsoleAction<ConsoleAccountActionAnswer>((answer) =>
-    onDone(t('consoleOwner.accounts.resetSent', { login: answer.login })),
+    onDone(t('console.accounts.resetSent', { login: answer.login })),
   );
   const busy = action.busy || reset.busy;
   const note = {
-    noteLabel: t('consoleOwner.accounts.reason'),
-    confirmLabel: t('consoleOwner.accounts.confirm'),
+    noteLabel: t('console.accounts.reason'),
+    confirmLabel: t('console.accounts.confirm'),
     busy,
   };
   return (
     <section className="console__account-actions" aria-labelledby={`console-actions-${login}`}>
-      <h4 id={`console-actions-${login}`}>{`${t('consoleOwner.accounts.actions')}: ${login}`}</h4>
+      <h4 id={`console-actions-${login}`}>{`${t('console.accounts.actions')}: ${login}`}</h4>
       <div className="console__actions">
         {account.accessLevel < 0 && (
           <NoteAction
             {...note}
-            label={t('consoleOwner.accounts.unban')}
-            accessibleName={t('consoleOwner.accounts.unbanOne', { login })}
+            label={t('console.accounts.unban')}
+            accessibleName={t('console.accounts.unbanOne', { login })}
             onConfirm={(reason) => action.run(() => callApi('unbanConsoleAccount', { body: { login, reason } }))}
           />
         )}
         <NoteAction
           {...note}
-          label={t('consoleOwner.accounts.endSessions')}
-          accessibleName={t('consoleOwner.accounts.endSessionsOne', { login })}
+          label={t('console.accounts.endSessions')}
+          accessibleName={t('console.accounts.endSessionsOne', { login })}
           onConfirm={(reason) => action.run(() => callApi('endConsoleAccountSessions', { body: { login, reason } }))}
         />
         <NoteAction
           {...note}
-          label={t('consoleOwner.accounts.sendReset')}
-          accessibleName={t('consoleOwner.accounts.sendResetOne', { login })}
+          label={t('console.accounts.sendReset')}
+          accessibleName={t('console.accounts.sendResetOne', { login })}
           onConfirm={(reason) => reset.run(() => callApi('sendConsoleAccountReset', { body: { login, reason } }))}
         />
       </div>
@@ -87,8 +87,8 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
             call: 'banConsoleAccount',
             form: CONSOLE_FORMS.ban,
             captcha: false,
-            submitLabel: 'consoleOwner.accounts.ban',
-            failureTitle: 'consoleOwner.accounts.banFailed',
+            submitLabel: 'console.accounts.ban',
+            failureTitle: 'console.accounts.banFailed',
             // The form asks why and how long; the account is the one shown.
             prepare: (values) => Object.assign({}, values, { login }),
             onAnswer: (answer) => onDone(outcome(modelOf(answer))),
@@ -123,15 +123,15 @@ const AccountView = ({
   const date = (at: number | null) => (at === null ? '-' : formats.dateTime(at));
   const ban = account.ban.banned
     ? account.ban.until === null
-      ? t('consoleOwner.accounts.bannedForGood')
-      : t('consoleOwner.accounts.bannedUntil', { until: date(account.ban.until) })
-    : t('consoleOwner.accounts.notBanned');
+      ? t('console.accounts.bannedForGood')
+      : t('console.accounts.bannedUntil', { until: date(account.ban.until) })
+    : t('console.accounts.notBanned');
   const facts: [string, string][] = [
-    [t('consoleOwner.accounts.foundBy'), t(`consoleOwner.accounts.by.${account.foundBy}`)],
-    [t('consoleOwner.accounts.email'), account.email ?? '-'],
-    [t('consoleOwner.accounts.accessLevel'), String(account.accessLevel)],
-    [t('consoleOwner.accounts.created'), date(account.createdAt)],
-    [t('consoleOwner.accounts.state'), ban],
+    [t('console.accounts.foundBy'), t(`console.accounts.by.${account.foundBy}`)],
+    [t('console.accounts.email'), account.email ?? '-'],
+    [t('console.accounts.accessLevel'), String(account.accessLevel)],
+    [t('console.accounts.created'), date(account.createdAt)],
+    [t('console.accounts.state'), ban],
   ];
   const caption = (key: string) => `${t(key)}: ${account.login}`;
   return (
@@ -147,42 +147,42 @@ const AccountView = ({
       </dl>
       {role === 'owner' && <AccountActions account={account} onDone={onDone} />}
       <ConsoleTable
-        caption={caption('consoleOwner.accounts.characters')}
+        caption={caption('console.accounts.characters')}
         rowKey={(row) => row.name}
         rows={account.characters}
         columns={[
-          { id: 'name', label: t('consoleOwner.donations.character'), render: (row) => row.name },
-          { id: 'level', label: t('consoleOwner.accounts.level'), render: (row) => row.level },
-          { id: 'clan', label: t('consoleOwner.accounts.clan'), render: (row) => row.clan || '-' },
+          { id: 'name', label: t('console.donations.character'), render: (row) => row.name },
+          { id: 'level', label: t('console.accounts.level'), render: (row) => row.level },
+          { id: 'clan', label: t('console.accounts.clan'), render: (row) => row.clan || '-' },
           {
             id: 'online',
-            label: t('consoleOwner.accounts.online'),
-            render: (row) => (row.online ? t('consoleOwner.accounts.inGame') : date(row.lastSeen)),
+            label: t('console.accounts.online'),
+            render: (row) => (row.online ? t('console.accounts.inGame') : date(row.lastSeen)),
           },
         ]}
       />
       <ConsoleTable
-        caption={caption('consoleOwner.accounts.rewards')}
+        caption={caption('console.accounts.rewards')}
         rowKey={(row) => `${row.createdAt}:${row.character}:${row.itemId}:${row.state}`}
         rows={account.rewards}
         columns={[
           { id: 'at', label: t('console.rewards.created'), render: (row) => date(row.createdAt) },
           { id: 'kind', label: t('console.rewards.kind'), render: (row) => row.source },
-          { id: 'character', label: t('consoleOwner.donations.character'), render: (row) => row.character },
+          { id: 'character', label: t('console.donations.character'), render: (row) => row.character },
           { id: 'item', label: t('console.rewards.item'), render: (row) => `${row.itemId} × ${row.count}` },
           { id: 'state', label: t('console.rewards.state'), render: (row) => row.state },
         ]}
       />
-      <DonationsTable caption={caption('consoleOwner.tabs.donations')} rows={account.donations} />
+      <DonationsTable caption={caption('console.shell.tabs.donations')} rows={account.donations} />
       <ConsoleTable
-        caption={caption('consoleOwner.accounts.signIns')}
+        caption={caption('console.accounts.signIns')}
         rowKey={(row) => `${row.at}:${row.address}:${row.outcome}`}
         rows={account.signIns}
         columns={[
           { id: 'at', label: t('console.audit.at'), render: (row) => date(row.at) },
           { id: 'address', label: t('console.audit.address'), render: (row) => row.address },
-          { id: 'device', label: t('consoleOwner.accounts.device'), render: (row) => row.device },
-          { id: 'outcome', label: t('consoleOwner.accounts.outcome'), render: (row) => row.outcome },
+          { id: 'device', label: t('console.accounts.device'), render: (row) => row.device },
+          { id: 'outcome', label: t('console.accounts.outcome'), render: (row) => row.outcome },
         ]}
       />
     </section>
@@ -234,7 +234,7 @@ export const AccountsSection = ({
     <>
       <form role="search" className="console__filters" onSubmit={lookUp}>
         <label>
-          {t('consoleOwner.accounts.search')}
+          {t('console.accounts.search')}
           <input
             type="search"
             value={q}
@@ -243,12 +243,12 @@ export const AccountsSection = ({
           />
         </label>
         <button type="submit" className="button" disabled={busy}>
-          {t('consoleOwner.accounts.lookUp')}
+          {t('console.accounts.lookUp')}
         </button>
       </form>
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
       {message && <p role="status">{message}</p>}
-      {found?.length === 0 && <p role="status">{t('consoleOwner.accounts.none')}</p>}
+      {found?.length === 0 && <p role="status">{t('console.accounts.none')}</p>}
       {found?.map((account) => (
         <AccountView key={account.login} account={account} role={role} onDone={done} DonationsTable={DonationsTable} />
       ))}

@@ -40,7 +40,7 @@ export const AuditSection = () => {
       </form>
       <PagedTable
         list={list}
-        caption={t('console.tabs.audit')}
+        caption={t('console.shell.tabs.audit')}
         rowKey={(row) => row.id}
         columns={[
           {

@@ -25,19 +25,19 @@ export const CONSOLE_FORMS = {
   ban: defineForm(
     () => models().then((m) => m.consoleBanFields),
     [
-      { name: 'reason', label: 'consoleOwner.accounts.reason', type: 'textarea', rows: 2, maxLength: 500 },
+      { name: 'reason', label: 'console.accounts.reason', type: 'textarea', rows: 2, maxLength: 500 },
       {
         name: 'duration',
-        label: 'consoleOwner.accounts.duration',
+        label: 'console.accounts.duration',
         type: 'select',
         options: [
-          { value: '', label: 'consoleOwner.accounts.chooseDuration' },
+          { value: '', label: 'console.accounts.chooseDuration' },
           ...CONSOLE_BAN_DURATIONS.map((duration) => ({
             value: duration,
-            label: `consoleOwner.accounts.durations.${duration}`,
+            label: `console.accounts.durations.${duration}`,
           })),
         ],
-        hint: 'consoleOwner.accounts.banHint',
+        hint: 'console.accounts.banHint',
       },
     ],
   ),

@@ -49,14 +49,14 @@ const PasskeyStepUp = ({ onSteppedUp }: { onSteppedUp: () => void }) => {
     stepUpWithPasskey()
       .then(onSteppedUp)
       .catch((error: unknown) =>
-        setErrors(passkeyPromptClosed(error) ? ['consoleOwner.passkeyClosed'] : failureKeys(error)),
+        setErrors(passkeyPromptClosed(error) ? ['console.shell.passkeyClosed'] : failureKeys(error)),
       )
       .finally(() => setBusy(false));
   };
   return (
     <div className="console__actions">
       <button type="button" className="button" disabled={busy} onClick={use}>
-        {t('consoleOwner.usePasskey')}
+        {t('console.shell.usePasskey')}
       </button>
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
     </div>
@@ -68,9 +68,9 @@ const StepUpForm = ({ factors, onSteppedUp }: { factors: ConsoleMeAnswer['factor
   const { t } = useTranslation();
   return (
     <section className="console__step-up" aria-labelledby="console-step-up">
-      <h3 id="console-step-up">{t('console.stepUp.title')}</h3>
+      <h3 id="console-step-up">{t('console.shell.stepUp.title')}</h3>
       <p className="account-intro">
-        {factors.includes('totp') ? t('console.stepUp.intro') : t('consoleOwner.passkeyIntro')}
+        {factors.includes('totp') ? t('console.shell.stepUp.intro') : t('console.shell.passkeyIntro')}
       </p>
       {factors.includes('passkey') && <PasskeyStepUp onSteppedUp={onSteppedUp} />}
       {factors.includes('totp') && (
@@ -79,8 +79,8 @@ const StepUpForm = ({ factors, onSteppedUp }: { factors: ConsoleMeAnswer['factor
             call: 'consoleSignIn',
             form: CONSOLE_FORMS.signIn,
             captcha: false,
-            submitLabel: 'console.stepUp.submit',
-            failureTitle: 'console.stepUp.failed',
+            submitLabel: 'console.shell.stepUp.submit',
+            failureTitle: 'console.shell.stepUp.failed',
             onAnswer: onSteppedUp,
           }}
         />
@@ -145,7 +145,7 @@ const ConsolePage = () => {
     [],
   );
 
-  const myAccount = <Link to={href('myAccount')}>{t('console.myAccountLink')}</Link>;
+  const myAccount = <Link to={href('myAccount')}>{t('console.shell.myAccountLink')}</Link>;
   const me = state.kind === 'in' ? state.me : undefined;
   return (
     <ConsoleShell
@@ -158,15 +158,15 @@ const ConsolePage = () => {
         {state.kind === 'failed' && <p role="alert">{t('ServerError')}</p>}
         {state.kind === 'signedOut' && (
           <p>
-            {t('console.signedOut')} {myAccount}
+            {t('console.shell.signedOut')} {myAccount}
           </p>
         )}
-        {state.kind === 'forbidden' && <p role="alert">{t('console.forbidden')}</p>}
+        {state.kind === 'forbidden' && <p role="alert">{t('console.shell.forbidden')}</p>}
         {state.kind === 'in' && (
           <>
             {state.me.factors.length === 0 ? (
               <p role="alert">
-                {t('console.needsFactor')} {myAccount}
+                {t('console.shell.needsFactor')} {myAccount}
               </p>
             ) : state.me.steppedUp ? (
               <StepUpExpired.Provider value={expired}>

@@ -15,21 +15,21 @@ import './console-shell.css';
 
 /** Each section's name in the navigation and as the page's heading. */
 export const SECTION_LABELS = {
-  dashboard: 'console.tabs.dashboard',
-  donations: 'consoleOwner.tabs.donations',
-  rewards: 'console.tabs.rewards',
-  votes: 'consoleOwner.tabs.votes',
-  accounts: 'consoleOwner.tabs.accounts',
-  news: 'consoleNews.tab',
-  mail: 'console.tabs.mail',
-  audit: 'console.tabs.audit',
+  dashboard: 'console.shell.tabs.dashboard',
+  donations: 'console.shell.tabs.donations',
+  rewards: 'console.shell.tabs.rewards',
+  votes: 'console.shell.tabs.votes',
+  accounts: 'console.shell.tabs.accounts',
+  news: 'console.shell.tabs.news',
+  mail: 'console.shell.tabs.mail',
+  audit: 'console.shell.tabs.audit',
 } as const satisfies Record<ConsoleSection, string>;
 
 /** When the step-up runs out: the idle minutes after the last console call (the shell is told of each). */
 const StepUpUntil = ({ endsAt }: { endsAt: number }) => {
   const formats = useFormats();
   const { t } = useTranslation();
-  return <span className="console-bar__step-up">{t('console.stepUpUntil', { time: formats.time(endsAt) })}</span>;
+  return <span className="console-bar__step-up">{t('console.shell.stepUpUntil', { time: formats.time(endsAt) })}</span>;
 };
 
 /**
@@ -62,12 +62,12 @@ export const ConsoleShell = ({
         <h1 className="console-bar__site">
           <Link to={href('home')}>{t('site.name')}</Link>
         </h1>
-        <span className="console-bar__title">{t('console.title')}</span>
+        <span className="console-bar__title">{t('console.shell.title')}</span>
         <LanguageBar />
         {me && (
           <p className="console-bar__who">
             <span>
-              {me.login} · {t(`console.roles.${me.role}`)}
+              {me.login} · {t(`console.shell.roles.${me.role}`)}
             </span>
             {inside && stepUpEndsAt !== undefined && <StepUpUntil endsAt={stepUpEndsAt} />}
           </p>
@@ -80,7 +80,7 @@ export const ConsoleShell = ({
             aria-controls="console-nav"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {t('console.menu')}
+            {t('console.shell.menu')}
           </button>
         )}
       </header>
@@ -88,7 +88,7 @@ export const ConsoleShell = ({
         {inside && (
           <nav
             id="console-nav"
-            aria-label={t('console.tabs.label')}
+            aria-label={t('console.shell.tabs.label')}
             className={menuOpen ? 'console-nav console-nav--open' : 'console-nav'}
           >
             {/* On a phone the flags are in the menu, not in the bar (console-shell.css). */}
@@ -109,7 +109,7 @@ export const ConsoleShell = ({
           </nav>
         )}
         <main id="main" className="console-main" tabIndex={-1}>
-          <Page title={inside ? t(SECTION_LABELS[section]) : t('console.title')}>{children}</Page>
+          <Page title={inside ? t(SECTION_LABELS[section]) : t('console.shell.title')}>{children}</Page>
         </main>
       </div>
     </div>

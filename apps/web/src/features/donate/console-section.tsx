@@ -48,7 +48,7 @@ const queryOf = (filter: Filter): ConsoleDonationsQuery => ({
 const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
   const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
-    onDone(t('consoleOwner.donations.done', { txnId: row.txnId, before: change.before, after: change.after })),
+    onDone(t('console.donations.done', { txnId: row.txnId, before: change.before, after: change.after })),
   );
   if (!row.txnId) return null;
   return (
@@ -58,18 +58,18 @@ const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (me
           type="button"
           className="button"
           disabled={busy}
-          aria-label={t('consoleOwner.donations.retryOne', { txnId: row.txnId })}
+          aria-label={t('console.donations.retryOne', { txnId: row.txnId })}
           onClick={() => run(() => callApi('retryConsoleDonation', { body: { txnId: row.txnId } }))}
         >
-          {t('consoleOwner.donations.retry')}
+          {t('console.donations.retry')}
         </button>
       )}
       {row.flagged && (
         <NoteAction
-          label={t('consoleOwner.donations.resolve')}
-          accessibleName={t('consoleOwner.donations.resolveOne', { txnId: row.txnId })}
-          noteLabel={t('consoleOwner.donations.note')}
-          confirmLabel={t('consoleOwner.donations.confirmResolve')}
+          label={t('console.donations.resolve')}
+          accessibleName={t('console.donations.resolveOne', { txnId: row.txnId })}
+          noteLabel={t('console.donations.note')}
+          confirmLabel={t('console.donations.confirmResolve')}
           busy={busy}
           onConfirm={(note) => run(() => callApi('resolveConsoleDonation', { body: { txnId: row.txnId, note } }))}
         />
@@ -86,54 +86,54 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
   return [
     {
       id: 'at',
-      label: t('consoleOwner.donations.at'),
+      label: t('console.donations.at'),
       render: (row: ConsoleDonationRow) => formats.dateTime(row.at),
       sortValue: (row: ConsoleDonationRow) => row.at,
     },
     {
       id: 'state',
-      label: t('consoleOwner.donations.state'),
+      label: t('console.donations.state'),
       render: (row: ConsoleDonationRow) =>
         row.flagged
-          ? `${row.state} · ${t('consoleOwner.donations.flagged')}`
+          ? `${row.state} · ${t('console.donations.flagged')}`
           : row.resolved
-            ? `${row.state} · ${t('consoleOwner.donations.resolvedBy', { login: row.resolved.by, note: row.resolved.note })}`
+            ? `${row.state} · ${t('console.donations.resolvedBy', { login: row.resolved.by, note: row.resolved.note })}`
             : row.state,
     },
     {
       id: 'character',
-      label: t('consoleOwner.donations.character'),
+      label: t('console.donations.character'),
       render: (row: ConsoleDonationRow) => row.charName || '-',
       sortValue: (row: ConsoleDonationRow) => row.charName.toLowerCase(),
     },
     {
       id: 'amount',
-      label: t('consoleOwner.donations.amount'),
+      label: t('console.donations.amount'),
       render: (row: ConsoleDonationRow) => formatMoney(row.cents, row.currency, i18n.language),
       sortValue: (row: ConsoleDonationRow) => `${row.currency}${String(row.cents).padStart(12, '0')}`,
     },
     {
       id: 'coins',
-      label: t('consoleOwner.donations.coins'),
+      label: t('console.donations.coins'),
       render: (row: ConsoleDonationRow) => row.coins,
       sortValue: (row: ConsoleDonationRow) => row.coins,
     },
-    { id: 'reward', label: t('consoleOwner.donations.reward'), render: (row: ConsoleDonationRow) => row.reward },
+    { id: 'reward', label: t('console.donations.reward'), render: (row: ConsoleDonationRow) => row.reward },
     {
       id: 'refunded',
-      label: t('consoleOwner.donations.refunded'),
+      label: t('console.donations.refunded'),
       render: (row: ConsoleDonationRow) =>
         row.refundedCents > 0
-          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('consoleOwner.donations.inGame', { coins: row.coinsByHand })}` : ''}`
+          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('console.donations.inGame', { coins: row.coinsByHand })}` : ''}`
           : '-',
     },
     {
       id: 'order',
-      label: t('consoleOwner.donations.order'),
+      label: t('console.donations.order'),
       render: (row: ConsoleDonationRow) => row.orderId || (row.via === 'ipn' ? 'IPN' : '-'),
     },
-    { id: 'txn', label: t('consoleOwner.donations.txn'), render: (row: ConsoleDonationRow) => row.txnId || '-' },
-    { id: 'detail', label: t('consoleOwner.donations.detail'), render: (row: ConsoleDonationRow) => row.detail },
+    { id: 'txn', label: t('console.donations.txn'), render: (row: ConsoleDonationRow) => row.txnId || '-' },
+    { id: 'detail', label: t('console.donations.detail'), render: (row: ConsoleDonationRow) => row.detail },
     ...(role === 'owner'
       ? [
           {
@@ -204,7 +204,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
     <div className="console__wide">
       <form role="search" className="console__filters" onSubmit={apply}>
         <label>
-          {t('consoleOwner.donations.search')}
+          {t('console.donations.search')}
           <input
             type="search"
             value={typed.q}
@@ -213,7 +213,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
           />
         </label>
         <label>
-          {t('consoleOwner.donations.state')}
+          {t('console.donations.state')}
           <select value={typed.state} onChange={(event) => setTyped({ ...typed, state: event.target.value })}>
             <option value="">{t('console.rewards.any')}</option>
             {STATES.map((state) => (
@@ -229,20 +229,20 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
             checked={typed.flagged}
             onChange={(event) => setTyped({ ...typed, flagged: event.target.checked })}
           />
-          {t('consoleOwner.donations.onlyFlagged')}
+          {t('console.donations.onlyFlagged')}
         </label>
         <button type="submit" className="button">
           {t('console.rewards.show')}
         </button>
         <button type="button" className="button" onClick={exportCsv}>
-          {t('consoleOwner.donations.csv')}
+          {t('console.donations.csv')}
         </button>
       </form>
       {message && <p role="status">{message}</p>}
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
       <PagedTable
         list={list}
-        caption={t('consoleOwner.tabs.donations')}
+        caption={t('console.shell.tabs.donations')}
         rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
         columns={columns}
       />

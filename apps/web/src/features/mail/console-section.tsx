@@ -35,7 +35,7 @@ export const MailSection = ({ login }: { login: string }) => {
   return (
     <>
       <MassMailForm login={login} onSent={reload} />
-      <h3>{t('consoleMail.outbox')}</h3>
+      <h3>{t('console.mail.outbox')}</h3>
       {message && <p role="status">{message}</p>}
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
       {state.kind !== 'ready' ? (

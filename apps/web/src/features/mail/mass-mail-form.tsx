@@ -21,11 +21,11 @@ import { ConsoleTable } from '../console/console-table';
 const STEPS = ['write', 'count', 'preview', 'confirm', 'progress'] as const;
 type Step = (typeof STEPS)[number];
 const STEP_LABELS: Record<Step, string> = {
-  write: 'consoleMail.stepWrite',
-  count: 'consoleMail.stepCount',
-  preview: 'consoleMail.stepPreview',
-  confirm: 'consoleMail.stepConfirm',
-  progress: 'consoleMail.stepProgress',
+  write: 'console.mail.stepWrite',
+  count: 'console.mail.stepCount',
+  preview: 'console.mail.stepPreview',
+  confirm: 'console.mail.stepConfirm',
+  progress: 'console.mail.stepProgress',
 };
 
 /** How often a queued mass mail's progress is read again while mails are left to send. */
@@ -47,11 +47,11 @@ const MailPreview = ({ language, mail }: { language: Language; mail: ConsoleMail
         className="console__mail-frame"
         sandbox=""
         referrerPolicy="no-referrer"
-        title={t('consoleMail.previewHtml', { language: NATIVE_LANGUAGE_NAMES[language] })}
+        title={t('console.mail.previewHtml', { language: NATIVE_LANGUAGE_NAMES[language] })}
         srcDoc={`<!doctype html><html lang="${LANGUAGE_TAGS[language]}"><head><meta charset="utf-8"></head><body>${mail.html}</body></html>`}
       />
       <details>
-        <summary>{t('consoleMail.previewText')}</summary>
+        <summary>{t('console.mail.previewText')}</summary>
         <pre className="console__mail-text" lang={LANGUAGE_TAGS[language]}>
           {mail.text}
         </pre>
@@ -186,16 +186,16 @@ export const MassMailForm = ({
 
   const back = (to: Step) => (
     <button type="button" className="button" onClick={() => go(to)} disabled={busy}>
-      {t('consoleMail.back')}
+      {t('console.mail.back')}
     </button>
   );
   const alert = errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>;
 
   return (
     <section className="console__mass-mail" aria-labelledby="console-mass-mail">
-      <h3 id="console-mass-mail">{t('consoleMail.title')}</h3>
-      <p className="account-intro">{t('consoleMail.intro', { login })}</p>
-      <ol className="console__steps" aria-label={t('consoleMail.steps')}>
+      <h3 id="console-mass-mail">{t('console.mail.title')}</h3>
+      <p className="account-intro">{t('console.mail.intro', { login })}</p>
+      <ol className="console__steps" aria-label={t('console.mail.steps')}>
         {STEPS.map((one) => (
           <li key={one} aria-current={one === step ? 'step' : undefined}>
             {t(STEP_LABELS[one])}
@@ -215,8 +215,8 @@ export const MassMailForm = ({
             form: CONSOLE_FORMS.mail,
             captcha: false,
             keepValues: true,
-            submitLabel: 'consoleMail.toCount',
-            failureTitle: 'consoleMail.failedTitle',
+            submitLabel: 'console.mail.toCount',
+            failureTitle: 'console.mail.failedTitle',
             onSuccess: (values) => {
               submitted.current = values;
             },
@@ -230,29 +230,29 @@ export const MassMailForm = ({
       {step === 'count' && counted && (
         <div className="console__count">
           <ConsoleTable
-            caption={`${t('consoleMail.recipients')}: ${t(`mail.form.versions.${written?.version ?? 'interlude'}`)}`}
+            caption={`${t('console.mail.recipients')}: ${t(`mail.form.versions.${written?.version ?? 'interlude'}`)}`}
             rowKey={(row) => row.language}
             rows={LANGUAGES.map((language: Language) => ({ language, mails: counted.perLanguage[language] }))}
             columns={[
               {
                 id: 'language',
-                label: t('consoleMail.language'),
+                label: t('console.mail.language'),
                 render: (row) => NATIVE_LANGUAGE_NAMES[row.language],
               },
-              { id: 'mails', label: t('consoleMail.mails'), render: (row) => row.mails },
+              { id: 'mails', label: t('console.mail.mails'), render: (row) => row.mails },
             ]}
           />
           <p role="status">
-            {t('consoleMail.total', { count: counted.total })} ·{' '}
-            {t('consoleMail.unsubscribed', { count: counted.unsubscribed })} ·{' '}
-            {t('consoleMail.unrecorded', { count: counted.unrecorded })}
+            {t('console.mail.total', { count: counted.total })} ·{' '}
+            {t('console.mail.unsubscribed', { count: counted.unsubscribed })} ·{' '}
+            {t('console.mail.unrecorded', { count: counted.unrecorded })}
           </p>
-          {counted.total === 0 && <p role="alert">{t('consoleMail.nobody')}</p>}
+          {counted.total === 0 && <p role="alert">{t('console.mail.nobody')}</p>}
           <div className="console__actions">
             {back('write')}
             {counted.total > 0 && (
               <button type="button" className="button button--primary" onClick={() => go('preview')}>
-                {t('consoleMail.toPreview')}
+                {t('console.mail.toPreview')}
               </button>
             )}
           </div>
@@ -261,9 +261,9 @@ export const MassMailForm = ({
 
       {step === 'preview' && preview && (
         <div className="console__preview-step">
-          <p className="account-intro">{t('consoleMail.previewNote')}</p>
+          <p className="account-intro">{t('console.mail.previewNote')}</p>
           <TabPanels
-            label={t('consoleMail.previewLanguages')}
+            label={t('console.mail.previewLanguages')}
             panels={LANGUAGES.map((language) => ({
               id: language,
               label: NATIVE_LANGUAGE_NAMES[language],
@@ -273,7 +273,7 @@ export const MassMailForm = ({
           <div className="console__actions">
             {back('count')}
             <button type="button" className="button button--primary" onClick={() => go('confirm')}>
-              {t('consoleMail.toConfirm')}
+              {t('console.mail.toConfirm')}
             </button>
           </div>
         </div>
@@ -281,7 +281,7 @@ export const MassMailForm = ({
 
       {step === 'confirm' && counted && (
         <div className="console__confirm">
-          <p className="console__question">{t('consoleMail.confirm', { count: counted.total })}</p>
+          <p className="console__question">{t('console.mail.confirm', { count: counted.total })}</p>
           {alert}
           <div className="console__actions">
             {back('preview')}
@@ -292,7 +292,7 @@ export const MassMailForm = ({
               disabled={busy || counted.total === 0}
               aria-busy={busy}
             >
-              {busy ? t('forms.processing') : t('consoleMail.confirmYes')}
+              {busy ? t('forms.processing') : t('console.mail.confirmYes')}
             </button>
           </div>
         </div>
@@ -301,16 +301,20 @@ export const MassMailForm = ({
       {step === 'progress' && job && (
         <div className="console__progress">
           <p role="status">
-            {t('consoleMail.sent', { jobId: job.queued.jobId, queued: job.queued.queued, skipped: job.queued.skipped })}
+            {t('console.mail.sent', {
+              jobId: job.queued.jobId,
+              queued: job.queued.queued,
+              skipped: job.queued.skipped,
+            })}
           </p>
           {job.progress && (
-            <dl className="console__facts" aria-label={t('consoleMail.progressTitle', { jobId: job.queued.jobId })}>
+            <dl className="console__facts" aria-label={t('console.mail.progressTitle', { jobId: job.queued.jobId })}>
               {(
                 [
-                  ['consoleMail.progressQueued', job.progress.queued],
-                  ['consoleMail.progressPending', job.progress.pending],
-                  ['consoleMail.progressSent', job.progress.sent],
-                  ['consoleMail.progressFailed', job.progress.failed],
+                  ['console.mail.progressQueued', job.progress.queued],
+                  ['console.mail.progressPending', job.progress.pending],
+                  ['console.mail.progressSent', job.progress.sent],
+                  ['console.mail.progressFailed', job.progress.failed],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label}>
@@ -321,11 +325,11 @@ export const MassMailForm = ({
             </dl>
           )}
           <p role="status" aria-live="polite">
-            {t(done ? 'consoleMail.progressDone' : 'consoleMail.progressRunning')}
+            {t(done ? 'console.mail.progressDone' : 'console.mail.progressRunning')}
           </p>
           {alert}
           <button type="button" className="button" onClick={writeAnother}>
-            {t('consoleMail.writeAnother')}
+            {t('console.mail.writeAnother')}
           </button>
         </div>
       )}

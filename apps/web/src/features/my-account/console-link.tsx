@@ -25,7 +25,7 @@ export const ConsoleLink = () => {
   if (!allowed) return null;
   return (
     <p>
-      <Link to={href('console')}>{t('console.openConsole')}</Link>
+      <Link to={href('console')}>{t('console.shell.openConsole')}</Link>
     </p>
   );
 };

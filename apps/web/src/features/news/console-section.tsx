@@ -46,17 +46,17 @@ const ConfirmDelete = ({
     >
       <div className="dialog__body">
         <h2 id="console-news-delete-title" className="dialog__title">
-          {t('consoleNews.confirmTitle')}
+          {t('console.news.confirmTitle')}
         </h2>
         <p id="console-news-delete-text" className="dialog__message">
-          {t('consoleNews.confirmText', { title: row.title, slug: row.slug })}
+          {t('console.news.confirmText', { title: row.title, slug: row.slug })}
         </p>
         <div className="console__actions">
           <button type="button" className="button" onClick={onCancel} autoFocus>
-            {t('consoleNews.keep')}
+            {t('console.news.keep')}
           </button>
           <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
-            {t('consoleNews.confirmDelete')}
+            {t('console.news.confirmDelete')}
           </button>
         </div>
       </div>
@@ -100,7 +100,7 @@ export const NewsSection = () => {
     setErrors([]);
     consoleCall(() => callApi('deleteConsoleNews', { body: { id: row.id } }))
       .then(() => {
-        setMessage(t('consoleNews.deleted', { slug: row.slug }));
+        setMessage(t('console.news.deleted', { slug: row.slug }));
         if (editing.kind === 'edit' && editing.post.id === row.id) setEditing({ kind: 'closed' });
         if (history?.id === row.id) setHistory(undefined);
         reload();
@@ -127,7 +127,7 @@ export const NewsSection = () => {
             setEditing({ kind: 'new' });
           }}
         >
-          {t('consoleNews.newPost')}
+          {t('console.news.newPost')}
         </button>
       ) : (
         <NewsForm
@@ -136,7 +136,7 @@ export const NewsSection = () => {
           onClose={() => setEditing({ kind: 'closed' })}
           onSaved={(slug) => {
             setEditing({ kind: 'closed' });
-            setMessage(t('consoleNews.saved', { slug }));
+            setMessage(t('console.news.saved', { slug }));
             reload();
           }}
         />
@@ -148,24 +148,24 @@ export const NewsSection = () => {
         <ReadProgress state={list} />
       ) : (
         <ConsoleTable
-          caption={t('consoleNews.posts')}
+          caption={t('console.news.posts')}
           rowKey={(row) => row.id}
           rows={list.value}
           columns={[
-            { id: 'title', label: t('consoleNews.title'), render: (row) => row.title },
-            { id: 'slug', label: t('consoleNews.slug'), render: (row) => row.slug },
-            { id: 'state', label: t('consoleNews.state'), render: (row) => t(`consoleNews.states.${stateOf(row)}`) },
+            { id: 'title', label: t('console.news.title'), render: (row) => row.title },
+            { id: 'slug', label: t('console.news.slug'), render: (row) => row.slug },
+            { id: 'state', label: t('console.news.state'), render: (row) => t(`console.news.states.${stateOf(row)}`) },
             {
               id: 'publishAt',
-              label: t('consoleNews.publishAt'),
+              label: t('console.news.publishAt'),
               render: (row) => formats.dateTime(row.publishAt),
             },
             {
               id: 'languages',
-              label: t('consoleNews.languages'),
+              label: t('console.news.languages'),
               render: (row) => row.languages.map((code) => NATIVE_LANGUAGE_NAMES[code]).join(', '),
             },
-            { id: 'pinned', label: t('consoleNews.pinned'), render: (row) => (row.pinned ? '📌' : '') },
+            { id: 'pinned', label: t('console.news.pinned'), render: (row) => (row.pinned ? '📌' : '') },
             {
               id: 'actions',
               label: t('console.rewards.actions'),
@@ -175,27 +175,27 @@ export const NewsSection = () => {
                     type="button"
                     className="button"
                     disabled={busy}
-                    aria-label={t('consoleNews.editOne', { slug: row.slug })}
+                    aria-label={t('console.news.editOne', { slug: row.slug })}
                     onClick={() => open(row)}
                   >
-                    {t('consoleNews.edit')}
+                    {t('console.news.edit')}
                   </button>
                   <button
                     type="button"
                     className="button"
-                    aria-label={t('consoleNews.versionsOne', { slug: row.slug })}
+                    aria-label={t('console.news.versionsOne', { slug: row.slug })}
                     onClick={() => setHistory(row)}
                   >
-                    {t('consoleNews.versions')}
+                    {t('console.news.versions')}
                   </button>
                   <button
                     type="button"
                     className="button"
                     disabled={busy}
-                    aria-label={t('consoleNews.deleteOne', { slug: row.slug })}
+                    aria-label={t('console.news.deleteOne', { slug: row.slug })}
                     onClick={() => setDeleting(row)}
                   >
-                    {t('consoleNews.delete')}
+                    {t('console.news.delete')}
                   </button>
                 </div>
               ),

@@ -113,7 +113,7 @@ export const NewsForm = ({
       }
       showDialog({
         tone: 'error',
-        title: t('consoleNews.saveFailed'),
+        title: t('console.news.saveFailed'),
         message: keys.map((key) => t(key)),
         afterClose: () => form.setFocus('slug'),
       });
@@ -143,7 +143,7 @@ export const NewsForm = ({
     ];
     showDialog({
       tone: 'error',
-      title: t('consoleNews.saveFailed'),
+      title: t('console.news.saveFailed'),
       message: messages.length > 0 ? messages : [t('formInvalid')],
       afterClose: () => first && form.setFocus(first),
     });
@@ -170,7 +170,7 @@ export const NewsForm = ({
           form={form}
           spec={{
             name: `texts.${code}.title`,
-            label: 'consoleNews.title',
+            label: 'console.news.title',
             autoComplete: 'off',
             maxLength: NEWS_TITLE_MAX,
           }}
@@ -179,14 +179,14 @@ export const NewsForm = ({
           form={form}
           spec={{
             name: `texts.${code}.body`,
-            label: 'consoleNews.body',
+            label: 'console.news.body',
             type: 'textarea',
             rows: 12,
-            hint: 'consoleNews.bodyHint',
+            hint: 'console.news.bodyHint',
           }}
         />
         <button type="button" className="button" onClick={showPreview} disabled={previewing} aria-busy={previewing}>
-          {t('consoleNews.preview')}
+          {t('console.news.preview')}
         </button>
         {preview?.language === code &&
           ('errors' in preview ? (
@@ -194,13 +194,13 @@ export const NewsForm = ({
           ) : (
             <section
               className="console__preview"
-              aria-label={t('consoleNews.previewOf', { language: NATIVE_LANGUAGE_NAMES[code] })}
+              aria-label={t('console.news.previewOf', { language: NATIVE_LANGUAGE_NAMES[code] })}
             >
               {preview.html ? (
                 // Rendered by marked and sanitized by sanitize-html on the server (features/news/news-render.ts).
                 <div className="news-post__body" dangerouslySetInnerHTML={{ __html: preview.html }} />
               ) : (
-                <p>{t('consoleNews.previewEmpty')}</p>
+                <p>{t('console.news.previewEmpty')}</p>
               )}
             </section>
           ))}
@@ -210,7 +210,9 @@ export const NewsForm = ({
 
   return (
     <section className="console__news-form" aria-labelledby="console-news-form">
-      <h3 id="console-news-form">{post ? t('consoleNews.formEdit', { slug: post.slug }) : t('consoleNews.formNew')}</h3>
+      <h3 id="console-news-form">
+        {post ? t('console.news.formEdit', { slug: post.slug }) : t('console.news.formNew')}
+      </h3>
       <form
         className="site-form"
         method="post"
@@ -221,21 +223,21 @@ export const NewsForm = ({
           form={form}
           spec={{
             name: 'slug',
-            label: 'consoleNews.slug',
+            label: 'console.news.slug',
             autoComplete: 'off',
             maxLength: NEWS_SLUG_MAX,
-            hint: 'consoleNews.slugHint',
+            hint: 'console.news.slugHint',
           }}
         />
         <FormField
           form={form}
           spec={{
             name: 'state',
-            label: 'consoleNews.state',
+            label: 'console.news.state',
             type: 'radio',
             options: [
-              { value: 'draft', label: 'consoleNews.draft' },
-              { value: 'published', label: 'consoleNews.published' },
+              { value: 'draft', label: 'console.news.draft' },
+              { value: 'published', label: 'console.news.published' },
             ],
           }}
         />
@@ -243,28 +245,28 @@ export const NewsForm = ({
           form={form}
           spec={{
             name: 'publishAt',
-            label: 'consoleNews.publishAt',
+            label: 'console.news.publishAt',
             type: 'datetime-local',
-            hint: 'consoleNews.publishAtHint',
+            hint: 'console.news.publishAtHint',
           }}
         />
         <label className="form-field__choice console__pin">
           <input type="checkbox" {...form.register('pinned')} />
-          {t('consoleNews.pin')}
+          {t('console.news.pin')}
         </label>
-        <p className="form-field__hint">{t('consoleNews.fallback')}</p>
+        <p className="form-field__hint">{t('console.news.fallback')}</p>
         <TabPanels
-          label={t('consoleNews.languagesLabel')}
+          label={t('console.news.languagesLabel')}
           panels={panels}
           selected={language}
           onSelect={(id) => isLanguage(id) && setLanguage(id)}
         />
         <div className="console__actions">
           <button type="submit" className="button button--primary" aria-busy={busy} disabled={busy}>
-            {busy ? t('forms.processing') : t('consoleNews.save')}
+            {busy ? t('forms.processing') : t('console.news.save')}
           </button>
           <button type="button" className="button" onClick={onClose}>
-            {t('consoleNews.close')}
+            {t('console.news.close')}
           </button>
         </div>
       </form>

@@ -35,29 +35,29 @@ export const NewsVersions = ({ postId, slug, onClose }: { postId: number; slug: 
 
   return (
     <section className="console__news-versions" aria-labelledby="console-news-versions">
-      <h3 id="console-news-versions">{t('consoleNews.versionsOf', { slug })}</h3>
+      <h3 id="console-news-versions">{t('console.news.versionsOf', { slug })}</h3>
       <button type="button" className="button" onClick={onClose}>
-        {t('consoleNews.versionsClose')}
+        {t('console.news.versionsClose')}
       </button>
       {errors.length > 0 && <p role="alert">{errors.map((key) => t(key)).join(' ')}</p>}
       {versions === undefined ? (
         errors.length === 0 && <p aria-busy="true">{t('forms.processing')}</p>
       ) : versions.length === 0 ? (
-        <p>{t('consoleNews.versionsNone')}</p>
+        <p>{t('console.news.versionsNone')}</p>
       ) : (
         <ol className="console__versions">
           {versions.map((version) => (
             <li key={version.id}>
               <details>
                 <summary>
-                  {t(version.change === 'delete' ? 'consoleNews.versionDeleted' : 'consoleNews.versionReplaced', {
+                  {t(version.change === 'delete' ? 'console.news.versionDeleted' : 'console.news.versionReplaced', {
                     date: formats.dateTime(version.replacedAt),
                     login: version.replacedBy,
                   })}
                 </summary>
                 <p>
-                  {t('consoleNews.versionSaved', { date: formats.dateTime(version.savedAt) })} {version.slug} ·{' '}
-                  {t(`consoleNews.states.${version.state}`)} · {formats.dateTime(version.publishAt)}
+                  {t('console.news.versionSaved', { date: formats.dateTime(version.savedAt) })} {version.slug} ·{' '}
+                  {t(`console.news.states.${version.state}`)} · {formats.dateTime(version.publishAt)}
                   {version.pinned ? ' · 📌' : ''}
                 </p>
                 {LANGUAGES.filter((language) => version.texts[language]).map((language) => (

@@ -105,12 +105,12 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
     {
       id: 'kind',
       label: t('console.rewards.kind'),
-      render: (row: ConsoleRewardRow) => t(`console.kinds.${row.reason}`),
+      render: (row: ConsoleRewardRow) => t(`console.rewards.kinds.${row.reason}`),
     },
     {
       id: 'state',
       label: t('console.rewards.state'),
-      render: (row: ConsoleRewardRow) => t(`console.states.${row.status}`),
+      render: (row: ConsoleRewardRow) => t(`console.rewards.states.${row.status}`),
     },
     {
       id: 'attempts',
@@ -152,7 +152,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
             <option value="">{t('console.rewards.any')}</option>
             {STATES.map((state) => (
               <option key={state} value={state}>
-                {t(`console.states.${state}`)}
+                {t(`console.rewards.states.${state}`)}
               </option>
             ))}
           </select>
@@ -163,7 +163,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
             <option value="">{t('console.rewards.any')}</option>
             {KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`console.kinds.${kind}`)}
+                {t(`console.rewards.kinds.${kind}`)}
               </option>
             ))}
           </select>
@@ -183,7 +183,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
         </button>
       </form>
       {message && <p role="status">{message}</p>}
-      <PagedTable list={list} caption={t('console.tabs.rewards')} rowKey={(row) => row.id} columns={columns} />
+      <PagedTable list={list} caption={t('console.shell.tabs.rewards')} rowKey={(row) => row.id} columns={columns} />
     </>
   );
 };

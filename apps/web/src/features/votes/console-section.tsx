@@ -20,7 +20,7 @@ export const VotesSection = () => {
   return (
     <>
       <ConsoleTable
-        caption={t('consoleOwner.votes.totals')}
+        caption={t('console.votes.totals')}
         rowKey={(row) => row.site}
         rows={state.claims}
         columns={[
@@ -34,7 +34,7 @@ export const VotesSection = () => {
         ]}
       />
       <ConsoleTable
-        caption={t('consoleOwner.votes.perDay')}
+        caption={t('console.votes.perDay')}
         rowKey={(row) => `${row.day}:${row.site}`}
         rows={claims}
         columns={[
@@ -54,7 +54,7 @@ export const VotesSection = () => {
         ]}
       />
       <ConsoleTable
-        caption={t('consoleOwner.votes.failures')}
+        caption={t('console.votes.failures')}
         rowKey={(row) => `${row.day}:${row.site}`}
         rows={state.failures}
         columns={[
@@ -65,10 +65,10 @@ export const VotesSection = () => {
             sortValue: (row) => row.day,
           },
           { id: 'site', label: t('console.dashboard.site'), render: (row) => row.site },
-          { id: 'count', label: t('consoleOwner.votes.unanswered'), render: (row) => row.count },
+          { id: 'count', label: t('console.votes.unanswered'), render: (row) => row.count },
           {
             id: 'last',
-            label: t('consoleOwner.votes.lastReason'),
+            label: t('console.votes.lastReason'),
             render: (row) => `${formats.dateTime(row.lastAt)}: ${row.lastReason}`,
           },
         ]}
