@@ -7,6 +7,23 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The kinds a first visit's bytes are told by, as Lighthouse names a request's resource type. */
+const KINDS = { Document: 'document', Script: 'script', Stylesheet: 'style', Font: 'font', Image: 'image' };
+
+/**
+ * What a first visit transferred (compressed, as it crossed the wire), in bytes by kind and in
+ * all: every request Lighthouse saw until the page was loaded and idle, from its cold profile.
+ */
+const firstVisitBytes = (audits) => {
+  const bytes = { document: 0, script: 0, style: 0, font: 0, image: 0, other: 0, total: 0 };
+  for (const request of audits['network-requests']?.details?.items ?? []) {
+    const size = request.transferSize ?? 0;
+    bytes[KINDS[request.resourceType] ?? 'other'] += size;
+    bytes.total += size;
+  }
+  return bytes;
+};
+
 /** One page, `runs` times: the median of each figure over the runs, and every run's score, TBT and LCP. */
 const measure = async (port, url, runs) => {
   const reports = [];
@@ -33,6 +50,7 @@ const measure = async (port, url, runs) => {
       // Lighthouse's own measure of the machine's speed: simulated throttling scales what it saw,
       // so the same page scores lower on a slower or busier machine.
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+      bytes: firstVisitBytes(audits),
       failedAccessibility: Object.values(audits)
         .filter(
           (audit) =>
@@ -54,6 +72,8 @@ const measure = async (port, url, runs) => {
     tbtMs: of('tbtMs'),
     cls: of('cls'),
     benchmarkIndex: of('benchmarkIndex'),
+    // The run with the median total: its kinds add up to it.
+    bytes: reports.find((report) => report.bytes.total === median(reports.map((r) => r.bytes.total))).bytes,
     failedAccessibility: [...new Set(reports.flatMap((report) => report.failedAccessibility))],
     runs: reports.map((r) => r.performance),
     tbtRuns: reports.map((r) => r.tbtMs),

@@ -161,6 +161,35 @@ const printLighthouse = (phone, run) => {
   console.log(
     "  machine: Lighthouse's benchmark index of this machine during the runs (median; higher is faster); below 1,000 Lighthouse warns that the CPU is too slow for its simulated figures",
   );
+  printFirstVisits(phone.pages);
+};
+
+/** A page's first visit on a phone, at most this many KiB compressed (docs/performance.md#first-visit). */
+export const FIRST_VISIT_BUDGET_KIB = 75;
+/** Over the budget by more than this share: the bench fails. */
+const FIRST_VISIT_SLACK = 0.05;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)}`;
+
+/** Each page's first-visit bytes by kind, against the budget; the pages over it by more than 5 %. */
+export const firstVisitsOverBudget = (pages) =>
+  Object.entries(pages ?? {})
+    .filter(([, r]) => r.bytes && r.bytes.total > FIRST_VISIT_BUDGET_KIB * 1024 * (1 + FIRST_VISIT_SLACK))
+    .map(([path]) => path);
+
+const printFirstVisits = (pages) => {
+  console.log(
+    `\nFirst visit on a phone, KiB transferred (compressed) until loaded and idle, by kind; budget ${FIRST_VISIT_BUDGET_KIB} KiB a page, the bench fails past ${FIRST_VISIT_BUDGET_KIB * (1 + FIRST_VISIT_SLACK)} KiB`,
+  );
+  console.log('  page                   document   script    style     font    image    other    total');
+  const over = firstVisitsOverBudget(pages);
+  for (const [path, r] of Object.entries(pages)) {
+    if (!r.bytes) continue;
+    const b = r.bytes;
+    const cells = [b.document, b.script, b.style, b.font, b.image, b.other, b.total].map((value) =>
+      kib(value).padStart(9),
+    );
+    console.log(`  ${path.padEnd(22)}${cells.join('')}${over.includes(path) ? '   OVER BUDGET' : ''}`);
+  }
 };
 
 const printColdQueries = (cold) => {
