@@ -148,7 +148,7 @@ test.describe('the countdown to the opening', () => {
       new RegExp(`^Until the opening: days ${days}, hours \\d{1,2}, minutes \\d{1,2}$`),
     );
     await expect(opening.locator('.countdown__ring')).toHaveCount(5);
-    for (const unit of ['Days', 'Hours', 'Minutes', 'Seconds', 'Milliseconds']) {
+    for (const unit of ['Days', 'Hours', 'Minutes', 'Seconds', 'Hundredths']) {
       await expect(opening.getByText(unit, { exact: true })).toBeVisible();
     }
     await expect(ringValue(page, 'days')).toHaveText(String(days).padStart(2, '0'));

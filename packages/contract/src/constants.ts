@@ -102,7 +102,7 @@ export const LANGUAGE_STORAGE_MODES = ['localStorage', 'cookie'] as const;
 export type LanguageStorageMode = (typeof LANGUAGE_STORAGE_MODES)[number];
 
 export const COUNTDOWN = {
-  ringsMax: { days: 365, hours: 24, minutes: 60, seconds: 60, millisec: 100 },
+  ringsMax: { days: 365, hours: 24, minutes: 60, seconds: 60, hundredths: 100 },
   redrawMs: 11,
 } as const;
 

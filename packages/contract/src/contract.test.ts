@@ -252,7 +252,7 @@ describe('business constants', () => {
 
   it('has the countdown rings and redraw interval', () => {
     expect(COUNTDOWN).toEqual({
-      ringsMax: { days: 365, hours: 24, minutes: 60, seconds: 60, millisec: 100 },
+      ringsMax: { days: 365, hours: 24, minutes: 60, seconds: 60, hundredths: 100 },
       redrawMs: 11,
     });
   });

@@ -5,7 +5,7 @@ import { initTestI18n } from '../../test-support/i18n';
 import { CountdownRings } from './countdown-rings';
 
 /** How many times a ring's arc is drawn. */
-const countDraws = (ring = 'millisec') => {
+const countDraws = (ring = 'hundredths') => {
   let draws = 0;
   const original = Element.prototype.setAttribute;
   vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name, value) {

@@ -36,7 +36,7 @@ const minuteText = (remaining: Remaining, t: TFunction) =>
 export const CountdownRings = ({ openingMs }: { openingMs: number }) => {
   const { t } = useTranslation();
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const rings = reducedMotion ? RING_NAMES.filter((ring) => ring !== 'millisec') : RING_NAMES;
+  const rings = reducedMotion ? RING_NAMES.filter((ring) => ring !== 'hundredths') : RING_NAMES;
   // The time left is drawn by the effect, on the visitor's clock: the pre-rendered rings are empty.
   const [spoken, setSpoken] = useState('');
   const [opened, setOpened] = useState(false);

@@ -19,17 +19,17 @@ describe('the countdown', () => {
       hours: 4,
       minutes: 12,
       seconds: 7,
-      millisec: 45,
+      hundredths: 45,
     });
   });
 
   it('counts down with the clock, tick by tick', () => {
     const clock = fakeClock(OPENING - 2_000);
-    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 2, millisec: 0 });
+    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 2, hundredths: 0 });
     clock.advance(11);
-    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 1, millisec: 98 });
+    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 1, hundredths: 98 });
     clock.advance(989);
-    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 1, millisec: 0 });
+    expect(remainingUntil(OPENING, clock.now())).toMatchObject({ seconds: 1, hundredths: 0 });
   });
 
   it('is never negative and stops at zero at the opening time and after', () => {
@@ -37,7 +37,7 @@ describe('the countdown', () => {
     expect(hasOpened(remainingUntil(OPENING, clock.now()))).toBe(false);
     clock.advance(5);
     const atOpening = remainingUntil(OPENING, clock.now());
-    expect(atOpening).toEqual({ totalMs: 0, days: 0, hours: 0, minutes: 0, seconds: 0, millisec: 0 });
+    expect(atOpening).toEqual({ totalMs: 0, days: 0, hours: 0, minutes: 0, seconds: 0, hundredths: 0 });
     expect(hasOpened(atOpening)).toBe(true);
     clock.advance(30 * DAY);
     expect(remainingUntil(OPENING, clock.now())).toEqual(atOpening);
@@ -50,7 +50,7 @@ describe('the countdown', () => {
     expect(ringFraction(remaining, 'hours')).toBe(0.5);
     expect(ringFraction(remaining, 'minutes')).toBe(0.5);
     expect(ringFraction(remaining, 'seconds')).toBe(0.25);
-    expect(ringFraction(remaining, 'millisec')).toBe(0.5);
+    expect(ringFraction(remaining, 'hundredths')).toBe(0.5);
     expect(ringFraction(remainingUntil(OPENING, OPENING - 73 * DAY), 'days')).toBeCloseTo(0.2);
     expect(ringFraction(remainingUntil(OPENING, OPENING + DAY), 'days')).toBe(0);
   });
@@ -59,6 +59,6 @@ describe('the countdown', () => {
     const remaining = remainingUntil(OPENING, OPENING - (400 * DAY + 3_600_000 + 5));
     expect(ringLabel(remaining, 'days')).toBe('400');
     expect(ringLabel(remaining, 'hours')).toBe('01');
-    expect(ringLabel(remaining, 'millisec')).toBe('00');
+    expect(ringLabel(remaining, 'hundredths')).toBe('00');
   });
 });

@@ -21,8 +21,8 @@ export interface Remaining {
   hours: number;
   minutes: number;
   seconds: number;
-  /** Hundredths of a second (the millisec ring counts to 100). */
-  millisec: number;
+  /** Hundredths of a second (the ring counts to 100). */
+  hundredths: number;
 }
 
 export const remainingUntil = (openingMs: number, nowMs: number): Remaining => {
@@ -33,7 +33,7 @@ export const remainingUntil = (openingMs: number, nowMs: number): Remaining => {
     hours: Math.floor((totalMs % DAY) / HOUR),
     minutes: Math.floor((totalMs % HOUR) / MINUTE),
     seconds: Math.floor((totalMs % MINUTE) / SECOND),
-    millisec: Math.floor((totalMs % SECOND) / 10),
+    hundredths: Math.floor((totalMs % SECOND) / 10),
   };
 };
 
