@@ -91,4 +91,44 @@ describe("plural forms by each language's own rules", () => {
       }
     }
   });
+
+  it('counts "online of N members" on a clan page as each language says it', async () => {
+    const cases: Record<Language, [number, string][]> = {
+      en: [
+        [1, '1 of 1 member'],
+        [12, '1 of 12 members'],
+      ],
+      ru: [
+        [1, '1 из 1 участника'],
+        [21, '1 из 21 участника'],
+        [3, '1 из 3 участников'],
+        [11, '1 из 11 участников'],
+      ],
+      gr: [
+        [1, '1 από 1 μέλος'],
+        [12, '1 από 12 μέλη'],
+      ],
+      es: [
+        [1, '1 de 1 miembro'],
+        [12, '1 de 12 miembros'],
+      ],
+      br: [
+        [1, '1 de 1 membro'],
+        [2, '1 de 2 membros'],
+      ],
+      lt: [
+        [1, '1 iš 1 nario'],
+        [21, '1 iš 21 nario'],
+        [7, '1 iš 7 narių'],
+        [10, '1 iš 10 narių'],
+      ],
+    };
+    for (const language of LANGUAGES) {
+      const { t } = await inLanguage(language);
+      for (const [count, text] of cases[language]) {
+        const shown = t('clan.onlineOf', { online: '1', members: String(count), count });
+        expect({ language, count, text: shown }).toEqual({ language, count, text });
+      }
+    }
+  });
 });

@@ -55,7 +55,11 @@ const ClanFacts = ({ clan }: { clan: ClanView }) => {
     [t('clan.castle'), clan.castleId === null ? t('clan.none') : castleName(clan.castleId)],
     [
       t('clan.online'),
-      t('clan.onlineOf', { online: format.number(clan.online), count: format.number(clan.members.length) }),
+      t('clan.onlineOf', {
+        online: format.number(clan.online),
+        members: format.number(clan.members.length),
+        count: clan.members.length,
+      }),
     ],
   ];
   return (
