@@ -1,4 +1,4 @@
-import { api, isPublicRead } from '@gatekeeper/contract';
+import { FILE_READS, api, isPublicRead } from '@gatekeeper/contract';
 import { SAMPLE_INPUTS } from '@gatekeeper/contract/sample-inputs';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { useSite } from './support/use-site';
 
 interface Operation {
   operationId: string;
-  parameters?: { name: string; in: string; required: boolean }[];
+  parameters?: { name: string; in: string; required: boolean; schema?: { enum?: string[] } }[];
   responses: { '200': { content: Record<string, { schema: object }> } };
 }
 interface Document {
@@ -34,7 +34,9 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
     for (const name of ['getKillsStatistics', 'getServerStatus', 'getOnlineHistory', 'getOnlinePlayers']) {
       expect(publicReads.map(([n]) => n)).toContain(name);
     }
-    expect(Object.keys(document.paths).sort()).toEqual(publicReads.map(([, call]) => call.path).sort());
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...publicReads.map(([, call]) => call.path), ...Object.keys(FILE_READS)].sort(),
+    );
     for (const [name, call] of publicReads) expect(document.paths[call.path]?.get?.operationId).toBe(name);
     // The signed-in account's reads and every write stay out.
     expect(document.paths[api.getAccount.path]).toBeUndefined();
@@ -45,6 +47,7 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
     const document = await fetchDocument();
     const ajv = new Ajv2020({ strict: false });
     for (const [path, item] of Object.entries(document.paths)) {
+      if (path in FILE_READS) continue; // files, not JSON: the next test
       const operation = item.get!;
       const name = operation.operationId as keyof typeof api;
       const call = api[name];
@@ -63,6 +66,29 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
       const validate = ajv.compile(media.schema);
       expect(validate(answer), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
+  });
+
+  it('describes the crest and the news feeds as the files a tool fetches', async () => {
+    const document = await fetchDocument();
+    const crest = document.paths['/clan-crest.png']!.get!;
+    expect(crest.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
+    expect(Object.keys(crest.responses['200'].content)).toEqual(['image/png']);
+    const missing = await fetch(`${site.site.url}/clan-crest.png?id=2147483000`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'notFound' });
+    for (const [documented, path] of [
+      ['/news.atom', '/news.atom'],
+      ['/{language}/news.atom', '/ru/news.atom'],
+    ] as const) {
+      const feed = document.paths[documented]!.get!;
+      const [type] = Object.keys(feed.responses['200'].content);
+      const response = await fetch(`${site.site.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain(type);
+      expect(await response.text(), path).toMatch(/^<\?xml[^>]*>\s*<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/);
+    }
+    const languages = document.paths['/{language}/news.atom']!.get!.parameters![0]!.schema?.enum;
+    expect(languages).toEqual(['ru', 'gr', 'es', 'br', 'lt']);
   });
 
   it('refuses an answer the schema does not describe', async () => {
