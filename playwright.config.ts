@@ -138,9 +138,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // One project: a spec's logic is tested once, at 1920; the specs about sizes (layout, first
-  // screen, design bits, the World pages, the console, My account) set their own phone, laptop and
-  // desktop sizes (docs/decisions/043-fast-feedback.md).
+  // One project: a spec's logic is tested once, at 1920. The specs about sizes (layout, first
+  // screen, design bits, the World pages) set their own; the console's and My account's journeys
+  // spread theirs over the game flavours (e2e/support/sizes.ts, docs/decisions/043-fast-feedback.md).
   projects: [{ name: 'desktop-1920', use: { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } } }],
   webServer: [
     {

@@ -1,8 +1,15 @@
 import { type Page, expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE, INSTANCES } from '../playwright.config';
-import { codeAfter, register, signIn, totpCode } from './support/account';
-import { openConsoleSection } from './support/console';
+import { INSTANCES } from '../playwright.config';
+import { register, signIn } from './support/account';
+import {
+  CONSOLE_FLAVORS,
+  type ConsoleFlavor,
+  ACCOUNT_PASSWORD,
+  accessLevelOf,
+  openConsoleSection,
+  staffInConsole,
+  withGameDatabase,
+} from './support/console';
 import { uniqueName } from './support/database';
 import { waitForScript } from './support/fixtures';
 import { wordsBrokenInCells } from './support/tables';
@@ -20,65 +27,13 @@ test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
 
-const PASSWORD = 'Aden.Gate1';
-const FLAVORS = [
-  { name: 'L2J', instance: 'default', accessLevel: 'accessLevel', charKey: 'charId', delivery: 'premiumItems' },
-  { name: 'aCis', instance: 'acis', accessLevel: 'access_level', charKey: 'obj_Id', delivery: 'queue' },
-] as const;
-type Flavor = (typeof FLAVORS)[number];
-
-const withDatabase = <T>(flavor: Flavor, use: (db: Database.Database) => T): T => {
-  const db = new Database(DATABASE_FILE(flavor.instance), { fileMustExist: true });
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-};
-
-const accessLevelOf = (flavor: Flavor, login: string) =>
-  withDatabase(
-    flavor,
-    (db) =>
-      (
-        db.prepare(`select ${flavor.accessLevel} as level from accounts where login = ?`).get(login) as {
-          level: number;
-        }
-      ).level,
-  );
-
-/** An owner: registered, the game's access level 127, the authenticator on, stepped up at the console. */
-const becomeOwner = async (page: Page, flavor: Flavor, login: string) => {
-  await register(page, login, PASSWORD);
-  await page.goto('/account');
-  await waitForScript(page);
-  await signIn(page, login, PASSWORD);
-  await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
-  withDatabase(flavor, (db) =>
-    db.prepare(`update accounts set ${flavor.accessLevel} = 127 where login = ?`).run(login),
-  );
-  await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByRole('button', { name: 'Switch on' }).click();
-  const secret = await page.getByLabel('Secret:').inputValue();
-  const confirmedAt = Date.now();
-  await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
-  await page.getByRole('button', { name: 'Switch on' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await page.goto('/console');
-  await waitForScript(page);
-  const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
-  await stepUp.getByLabel('Code').fill(codeAfter(secret, confirmedAt).code);
-  await stepUp.getByRole('button', { name: 'Open the console' }).click();
-  await expect(page.getByRole('banner').getByText(`${login} · owner`)).toBeVisible();
-};
-
 /**
  * What needs the owner, written as the site writes it: a grant whose delivery failed (the
  * character was in the game) and a delivered donation refunded afterwards, whose coins the owner
  * takes back by hand (the ledger flags it).
  */
-const seedTrouble = (flavor: Flavor, offset: number) =>
-  withDatabase(flavor, (db) => {
+const seedTrouble = (flavor: ConsoleFlavor, offset: number) =>
+  withGameDatabase(flavor, (db) => {
     const character = db
       .prepare(
         `select ${flavor.charKey} as id, char_name as name from characters where online = 0 order by ${flavor.charKey} limit 1 offset ?`,
@@ -124,7 +79,7 @@ const expectWholeWords = async (page: Page) => expect(await wordsBrokenInCells(p
 // One after the other: an owner's retry delivers every failed grant of the instance.
 test.describe.configure({ mode: 'default' });
 
-for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
+for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) {
   test.describe(`An owner's day at the console on ${flavor.name} (${size})`, () => {
     test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
 
@@ -133,8 +88,7 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
       browser,
     }, testInfo) => {
       test.setTimeout(240_000);
-      const owner = uniqueName('ow').toLowerCase();
-      await becomeOwner(page, flavor, owner);
+      const owner = await staffInConsole(page, flavor, 'owner', 'ow');
       const trouble = seedTrouble(flavor, 2);
 
       // The dashboard: its figure cards and what needs a hand, each a link to the filtered section.
@@ -179,7 +133,7 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
       const player = uniqueName('pl').toLowerCase();
       const other = await browser.newContext({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
       const playerPage = await other.newPage();
-      await register(playerPage, player, PASSWORD);
+      await register(playerPage, player, ACCOUNT_PASSWORD);
       await openConsoleSection(page, 'Accounts');
       await page.getByRole('searchbox', { name: 'Login, email or character name' }).fill(player);
       await page.getByRole('button', { name: 'Look up' }).click();
@@ -192,7 +146,7 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
       await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
       await playerPage.goto('/account');
       await waitForScript(playerPage);
-      await signIn(playerPage, player, PASSWORD);
+      await signIn(playerPage, player, ACCOUNT_PASSWORD);
       await expect(playerPage.getByText(/banned/).first()).toBeVisible();
       await expect(playerPage.getByText(`Signed in as ${player}`)).toHaveCount(0);
 
@@ -204,7 +158,7 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
       await expect(page.getByRole('status')).toContainText(`${player}: access level -1 → 0`);
       expect(accessLevelOf(flavor, player)).toBe(0);
       await playerPage.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-      await signIn(playerPage, player, PASSWORD);
+      await signIn(playerPage, player, ACCOUNT_PASSWORD);
       await expect(playerPage.getByText(`Signed in as ${player}`)).toBeVisible();
       await other.close();
 
@@ -219,6 +173,58 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['phone', 'laptop'])) {
       await expect(log.getByRole('row').filter({ hasText: 'account.ban' })).toContainText(player);
       await expectWholeWords(page);
       await page.screenshot({ path: testInfo.outputPath(`audit-${flavor.name}-${size}.png`), fullPage: true });
+    });
+  });
+}
+
+/** The console's sections in the order of its navigation. */
+const SECTIONS = ['Dashboard', 'Donations', 'Rewards', 'Votes', 'Accounts', 'News', 'Mail', 'Audit log'];
+
+// The journey's logic runs once per flavour above; what a size changes (the frame, the menu, the
+// tables) is seen here for both flavours at every size, in one owner's session.
+for (const flavor of CONSOLE_FLAVORS) {
+  test.describe(`The console's sections at 390, 1280 and 1920 px on ${flavor.name}`, () => {
+    test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES.desktop });
+
+    test('a filtered deep link survives a reload and Back; no section breaks a word', async ({
+      page,
+      browser,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      await staffInConsole(page, flavor, 'owner', 'sz');
+      seedTrouble(flavor, 3);
+      const session = await page.context().storageState();
+      for (const size of ['phone', 'laptop', 'desktop'] as const) {
+        const context = await browser.newContext({
+          baseURL: INSTANCES[flavor.instance],
+          ...SIZES[size],
+          storageState: session,
+        });
+        const view = await context.newPage();
+        // A link shared by another owner: the section and its filter, straight from the address.
+        await view.goto('/console/donations?flagged=true');
+        await waitForScript(view);
+        await expect(view.getByRole('main').getByRole('heading', { level: 2, name: 'Donations' })).toBeVisible();
+        await expect(view.getByRole('checkbox', { name: 'Only those that need you' })).toBeChecked();
+        await view.reload();
+        await waitForScript(view);
+        await expect(view.getByRole('checkbox', { name: 'Only those that need you' })).toBeChecked();
+        for (const section of SECTIONS) {
+          await openConsoleSection(view, section);
+          await expectWholeWords(view);
+          expect(
+            await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            `${section} at ${size}: nothing wider than the window`,
+          ).toBeLessThanOrEqual(0);
+        }
+        await view.screenshot({ path: testInfo.outputPath(`audit-${flavor.name}-${size}.png`), fullPage: true });
+        // Back walks the sections the owner opened, down to the shared link's filter.
+        await view.goBack();
+        await expect(view.getByRole('main').getByRole('heading', { level: 2, name: 'Mail' })).toBeVisible();
+        await view.goBack();
+        await expect(view.getByRole('main').getByRole('heading', { level: 2, name: 'News' })).toBeVisible();
+        await context.close();
+      }
     });
   });
 }

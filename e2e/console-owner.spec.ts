@@ -2,66 +2,32 @@ import { readFile } from 'node:fs/promises';
 import { CALLS, COOKIES } from '@gatekeeper/contract/lite';
 import { SAMPLE_INPUTS } from '@gatekeeper/contract/sample-inputs';
 import { type Page, expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { codeAfter, totpCode } from './support/account';
-import { DATABASE_FILE, INSTANCES } from '../playwright.config';
-import { solveCaptcha } from './support/captcha';
-import { openConsoleSection } from './support/console';
+import { INSTANCES } from '../playwright.config';
+import { expectSignedIn, openAccount, register, signIn } from './support/account';
+import {
+  ACCOUNT_PASSWORD,
+  CONSOLE_FLAVORS,
+  STAFF_ROLES,
+  openConsoleSection,
+  setAccessLevel,
+  stepUpIntoConsole,
+  switchAuthenticatorOn,
+  withGameDatabase,
+} from './support/console';
 import { uniqueName } from './support/database';
-import { waitForScript } from './support/fixtures';
 import { SIZES, oneSizeEach } from './support/sizes';
 
 /**
- * The console's owner sections (docs/product.md#console-donations-votes-and-accounts) on L2J and
- * aCis, at 390 px and 1920 px: an owner steps up with the authenticator, finds a donation whose
- * delivery failed, retries it and the coins reach the game's table once; the donations CSV
- * downloads and parses; a player's session is refused on every console call.
+ * The console's owner sections (docs/product.md#console-donations-votes-and-accounts), L2J at
+ * 1920 px and aCis on a 390 px phone (e2e/support/sizes.ts): an owner steps up with the
+ * authenticator, finds a donation whose delivery failed, retries it and the coins reach the
+ * game's table once; the donations CSV downloads and parses; a player's session is refused on
+ * every console call.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
-
-const PASSWORD = 'Aden.Gate1';
-const FLAVORS = [
-  { name: 'L2J', instance: 'default', accessLevel: 'accessLevel', charKey: 'charId', delivery: 'premiumItems' },
-  { name: 'aCis', instance: 'acis', accessLevel: 'access_level', charKey: 'obj_Id', delivery: 'queue' },
-] as const;
-
-type Flavor = (typeof FLAVORS)[number];
-
-const withDatabase = <T>(flavor: Flavor, use: (db: Database.Database) => T): T => {
-  const db = new Database(DATABASE_FILE(flavor.instance), { fileMustExist: true });
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-};
-
-const register = async (page: Page, login: string) => {
-  await page.goto('/register');
-  await waitForScript(page);
-  await page.getByLabel('Username').fill(login);
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the new password').fill(PASSWORD);
-  await page.getByLabel('Email', { exact: true }).fill(`${login}@example.com`);
-  await page.getByLabel('Repeat the email').fill(`${login}@example.com`);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
-};
-
-const signIn = async (page: Page, login: string) => {
-  await page.goto('/account');
-  await waitForScript(page);
-  const form = page.getByRole('region', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(login);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
-};
 
 /** Every console call with a valid input (the contract's samples), so only who sends it decides the answer. */
 const CONSOLE_CALLS = Object.entries(CALLS)
@@ -106,7 +72,7 @@ const walkConsoleCalls = (page: Page) =>
 // these tests side by side would each deliver the other's donation.
 test.describe.configure({ mode: 'default' });
 
-for (const [flavor, size] of oneSizeEach(FLAVORS, ['desktop', 'phone'])) {
+for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['desktop', 'phone'])) {
   test.describe(`The console's owner sections on ${flavor.name} (${size})`, () => {
     test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });
 
@@ -115,8 +81,10 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['desktop', 'phone'])) {
     }, testInfo) => {
       test.setTimeout(240_000);
       const login = uniqueName('co').toLowerCase();
-      await register(page, login);
-      await signIn(page, login);
+      await register(page, login, ACCOUNT_PASSWORD);
+      await openAccount(page);
+      await signIn(page, login, ACCOUNT_PASSWORD);
+      await expectSignedIn(page, login);
 
       // A player's session: every console call refused, whatever it is.
       const refused = await walkConsoleCalls(page);
@@ -130,37 +98,21 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['desktop', 'phone'])) {
       }
 
       // The owner: the game's access level 127, then the authenticator switched on.
-      withDatabase(flavor, (db) =>
-        db.prepare(`update accounts set ${flavor.accessLevel} = 127 where login = ?`).run(login),
-      );
-      await page.goto('/account');
-      await waitForScript(page);
-      await page.getByRole('tab', { name: 'Security' }).click();
-      await page.getByRole('button', { name: 'Switch on' }).click();
-      const secret = await page.getByLabel('Secret:').inputValue();
-      const confirmedAt = Date.now();
-      await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
-      await page.getByRole('button', { name: 'Switch on' }).click();
-      await page.getByRole('button', { name: 'I have saved them' }).click();
-
-      await page.goto('/console');
-      await waitForScript(page);
-      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
-      await stepUp.getByLabel('Code').fill(codeAfter(secret, confirmedAt).code);
-      await stepUp.getByRole('button', { name: 'Open the console' }).click();
-      await expect(page.getByRole('banner').getByText(`${login} · owner`)).toBeVisible();
+      setAccessLevel(flavor, login, STAFF_ROLES.owner.level);
+      await openAccount(page);
+      await stepUpIntoConsole(page, await switchAuthenticatorOn(page), { login, role: 'owner' });
       // A donation whose coins could not be delivered (the character was in the game). The e2e
       // instances retry failed grants once a day (rewards.retrySeconds in settings.default.json),
       // so the owner's retry is the one that delivers it.
       const txnId = `E2E${uniqueName('T').toUpperCase()}`;
-      const character = withDatabase(flavor, (db) => {
+      const character = withGameDatabase(flavor, (db) => {
         const row = db
-          // A character of its own per size: the phone's and the desktop's tests run at once and
-          // each counts the deliveries to its character.
+          // Not the character console-journeys.spec.ts delivers to (offset 2): each spec counts
+          // the deliveries to a character of its own.
           .prepare(
             `select ${flavor.charKey} as id, char_name as name from characters where online = 0 order by ${flavor.charKey} limit 1 offset ?`,
           )
-          .get(size === 'phone' ? 0 : 1) as { id: number; name: string };
+          .get(1) as { id: number; name: string };
         const now = Date.now();
         db.prepare(
           `insert into site_donations (provider, txn_id, kind, parent_txn_id, char_name, char_id, amount_cents,
@@ -177,7 +129,7 @@ for (const [flavor, size] of oneSizeEach(FLAVORS, ['desktop', 'phone'])) {
       // L2J: the coins' rows in character_premium_items. aCis has no table to deliver to (the
       // grant waits in the site's queue for a game mod, docs/owner/payments.md): the queue's row.
       const delivered = () =>
-        withDatabase(flavor, (db) =>
+        withGameDatabase(flavor, (db) =>
           flavor.delivery === 'premiumItems'
             ? (
                 db

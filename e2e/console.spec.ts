@@ -1,57 +1,29 @@
 import { type Page, expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { codeAfter, totpCode } from './support/account';
-import { DATABASE_FILE, INSTANCES } from '../playwright.config';
-import { solveCaptcha } from './support/captcha';
-import { consoleSections, openConsoleSection } from './support/console';
+import { INSTANCES } from '../playwright.config';
+import { codeAfter, expectSignedIn, openAccount, register, signIn } from './support/account';
+import {
+  ACCOUNT_PASSWORD,
+  CONSOLE_FLAVORS,
+  STAFF_ROLES,
+  consoleSections,
+  openConsoleSection,
+  setAccessLevel,
+  switchAuthenticatorOn,
+} from './support/console';
 import { uniqueName } from './support/database';
 import { expectAccessible, waitForScript } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
 /**
- * The owner's console page (docs/product.md#console) on the default L2J instance at a phone's
- * 390 px and at 1920 px. Each test registers its own account and makes it a GM in the game's
+ * The owner's console page (docs/product.md#console) on the default L2J instance on a phone
+ * (390 px). Each test registers its own account and makes it a GM in the game's
  * table, so no other spec's account (the demo GM's sign-in in mail.spec.ts) gets a second factor.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
 });
 
-const PASSWORD = 'Aden.Gate1';
-
-/** The game's access level of an account (docs/owner/console.md#who-gets-in): 100 is a gm. */
-const setAccessLevel = (login: string, level: number) => {
-  const db = new Database(DATABASE_FILE('default'), { fileMustExist: true });
-  try {
-    db.prepare('update accounts set accessLevel = ? where login = ?').run(level, login);
-  } finally {
-    db.close();
-  }
-};
-
-const register = async (page: Page, login: string) => {
-  await page.goto('/register');
-  await waitForScript(page);
-  await page.getByLabel('Username').fill(login);
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the new password').fill(PASSWORD);
-  await page.getByLabel('Email', { exact: true }).fill(`${login}@example.com`);
-  await page.getByLabel('Repeat the email').fill(`${login}@example.com`);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Registration complete' })).toBeVisible();
-};
-
-const signIn = async (page: Page, login: string) => {
-  await page.goto('/account');
-  await waitForScript(page);
-  const form = page.getByRole('region', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(login);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await solveCaptcha(page);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText(`Signed in as ${login}`)).toBeVisible();
-};
+const [L2J] = CONSOLE_FLAVORS;
 
 const openConsole = async (page: Page) => {
   await page.goto('/console');
@@ -76,26 +48,22 @@ for (const size of ['phone'] as const) {
     }) => {
       test.setTimeout(180_000);
       const login = uniqueName('cw').toLowerCase();
-      await register(page, login);
-      await signIn(page, login);
+      await register(page, login, ACCOUNT_PASSWORD);
+      await openAccount(page);
+      await signIn(page, login, ACCOUNT_PASSWORD);
+      await expectSignedIn(page, login);
       await openConsole(page);
       await expect(page.getByText('Not allowed: this account is not a game master')).toBeVisible();
       await expect(consoleSections(page)).toHaveCount(0);
 
-      setAccessLevel(login, 100);
+      setAccessLevel(L2J, login, STAFF_ROLES.gm.level);
       await openConsole(page);
       await expect(page.getByText('Switch the authenticator app on in the Security tab')).toBeVisible();
       await page.getByRole('main').getByRole('link', { name: 'My account' }).click();
       await waitForScript(page);
       // My account offers the console to a gm.
       await expect(page.getByRole('link', { name: 'Open the console' })).toBeVisible();
-      await page.getByRole('tab', { name: 'Security' }).click();
-      await page.getByRole('button', { name: 'Switch on' }).click();
-      const secret = await page.getByLabel('Secret:').inputValue();
-      const confirmedAt = Date.now();
-      await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
-      await page.getByRole('button', { name: 'Switch on' }).click();
-      await page.getByRole('button', { name: 'I have saved them' }).click();
+      const { secret, confirmedAt } = await switchAuthenticatorOn(page);
 
       await page.getByRole('tab', { name: 'Overview' }).click();
       await page.getByRole('link', { name: 'Open the console' }).click();

@@ -9,6 +9,7 @@ import {
   newContext,
   openAccount,
   openTab,
+  readAuthenticatorSecret,
   register,
   secondStep,
   signIn,
@@ -136,7 +137,7 @@ for (const [[instance, baseURL, donations], size] of oneSizeEach(MY_ACCOUNT_FLAV
       await expect(page.getByText('protects your account on this website only')).toBeVisible();
       await page.getByRole('button', { name: 'Switch on' }).click();
       await expect(page.getByRole('img', { name: 'QR code of the authenticator secret' })).toBeVisible();
-      const secret = await page.getByLabel('Secret:').inputValue();
+      const secret = await readAuthenticatorSecret(page);
       const confirmedAt = Date.now();
       await page.getByLabel('Code').fill(totpCode(secret, confirmedAt));
       await page.getByRole('button', { name: 'Switch on' }).click();

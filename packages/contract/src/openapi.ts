@@ -33,7 +33,7 @@ const queryParameters = (query: z.ZodType) => {
   }));
 };
 
-const NOT_FOUND = { description: 'No crest with that id: {"error":"notFound"}.' };
+const NO_CREST = { description: 'No crest with that id: {"error":"notFound"}.' };
 const TOO_MANY = { '429': { description: 'Too many requests from this address: ["tooManyRequests"].' } };
 
 /** The news feed of one language (docs/product.md#news): Atom, newest first. */
@@ -67,7 +67,7 @@ export const FILE_READS: Record<string, object> = {
           description: 'The crest.',
           content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
         },
-        '404': NOT_FOUND,
+        '404': NO_CREST,
         ...TOO_MANY,
       },
     },

@@ -17,6 +17,16 @@ const useShowOnArrival = () => {
   return heading;
 };
 
+/** The line a page or a part of one shows while it loads; a screen reader hears it once. */
+export const PageLoading = ({ text }: { text?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <p className="page-loading" role="status">
+      {text ?? t('common.loading')}
+    </p>
+  );
+};
+
 /** A routed page: its heading, and the document title kept in step with it. */
 export const Page = ({
   title,
@@ -42,15 +52,7 @@ export const Page = ({
       </h2>
       {/* A part that loads more (the game's names in another language) waits under the heading:
           suspended above it, the heading would be hidden and lose the focus it was given. */}
-      <Suspense
-        fallback={
-          <p className="page-loading" role="status">
-            {t('common.loading')}
-          </p>
-        }
-      >
-        {children}
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </article>
   );
 };

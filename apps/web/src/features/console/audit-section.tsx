@@ -47,6 +47,7 @@ export const AuditSection = () => {
             id: 'at',
             label: t('console.audit.at'),
             render: (row) => formats.dateTime(row.at),
+            oneLine: true,
             sortValue: (row) => row.at,
           },
           {
@@ -61,9 +62,9 @@ export const AuditSection = () => {
             render: (row) => row.action,
             sortValue: (row) => row.action,
           },
-          { id: 'record', label: t('console.audit.record'), render: (row) => row.record },
-          { id: 'address', label: t('console.audit.address'), render: (row) => row.address },
-          { id: 'detail', label: t('console.audit.detail'), render: (row) => row.detail },
+          { id: 'record', label: t('console.audit.record'), render: (row) => row.record, keepWhole: true },
+          { id: 'address', label: t('console.audit.address'), render: (row) => row.address, keepWhole: true },
+          { id: 'detail', label: t('console.audit.detail'), render: (row) => row.detail, keepWhole: true },
         ]}
       />
     </>

@@ -8,6 +8,13 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
   /** What the column sorts by, when it can: its header becomes a button that sorts the rows shown. */
   sortValue?: (row: Row) => string | number | null;
+  /**
+   * Text of identifiers (an address name, an id, an ISO time): each word is kept on one line, a
+   * hyphen in it being no place to break; the text still wraps between its words.
+   */
+  keepWhole?: boolean;
+  /** A moment or a short figure, read at a glance: kept on one line, the table scrolling instead. */
+  oneLine?: boolean;
 }
 
 type Sort = { column: string; direction: 'ascending' | 'descending' };
@@ -94,8 +101,12 @@ export const ConsoleTable = <Row,>({
           {shown.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.id} data-label={column.label}>
-                  {column.render(row)}
+                <td
+                  key={column.id}
+                  data-label={column.label}
+                  className={column.oneLine ? 'console__one-line' : undefined}
+                >
+                  {column.keepWhole ? <WholeWords>{column.render(row)}</WholeWords> : column.render(row)}
                 </td>
               ))}
             </tr>
@@ -105,6 +116,20 @@ export const ConsoleTable = <Row,>({
     </div>
   );
 };
+
+/** A text's words, each on one line of its own; anything else than text as it is. */
+const WholeWords = ({ children }: { children: ReactNode }) =>
+  typeof children === 'string'
+    ? children.split(/(\s+)/).map((part, index) =>
+        index % 2 === 1
+          ? part
+          : part && (
+              <span key={index} className="console__whole">
+                {part}
+              </span>
+            ),
+      )
+    : children;
 
 /** A read under way (the waiting line) or refused (its translated codes); nothing once answered. */
 export const ReadProgress = ({

@@ -1,5 +1,5 @@
 import type { ConsoleDonationRow, ConsoleDonationsQuery, ConsoleRole } from '@gatekeeper/contract/lite';
-import { CONSOLE_SEARCH_MAX } from '@gatekeeper/contract';
+import { CONSOLE_SEARCH_MAX, DONATION_LEDGER_STATES } from '@gatekeeper/contract';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
@@ -10,25 +10,12 @@ import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-acti
 import { ConsoleTable, PagedTable, usePagedList } from '../console/console-table';
 import './console-section.css';
 
-/** The ledger's states, as the server's filter takes them (packages/contract/src/console-owner.ts). */
-const STATES = [
-  'created',
-  'approved',
-  'pending',
-  'credited',
-  'delivered',
-  'refunded',
-  'reversed',
-  'denied',
-  'failed',
-] as const satisfies readonly NonNullable<ConsoleDonationsQuery['state']>[];
-
 type Filter = { q: string; state: string; flagged: boolean };
 
 /** The filter an address carries: `?q=…&state=failed&flagged=true`. */
 const readFilter = (params: URLSearchParams): Filter => ({
   q: params.get('q') ?? '',
-  state: oneOf(params.get('state'), STATES),
+  state: oneOf(params.get('state'), DONATION_LEDGER_STATES),
   flagged: params.get('flagged') === 'true',
 });
 
@@ -88,6 +75,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       id: 'at',
       label: t('console.donations.at'),
       render: (row: ConsoleDonationRow) => formats.dateTime(row.at),
+      oneLine: true,
       sortValue: (row: ConsoleDonationRow) => row.at,
     },
     {
@@ -216,7 +204,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
           {t('console.donations.state')}
           <select value={typed.state} onChange={(event) => setTyped({ ...typed, state: event.target.value })}>
             <option value="">{t('console.rewards.any')}</option>
-            {STATES.map((state) => (
+            {DONATION_LEDGER_STATES.map((state) => (
               <option key={state} value={state}>
                 {state}
               </option>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
 import { useBrowserValue } from '../../shared/use-browser-value';
-import { Page } from '../../components/page';
+import { Page, PageLoading } from '../../components/page';
 import { readAgreementAccepted, rememberAgreementAccepted } from './agreement-memory';
 import { DonationAgreement } from './donation-agreement';
 import { DonationContact } from './donation-contact';
@@ -85,7 +85,7 @@ const DonatePage = () => {
       ) : metadata === null ? (
         <p className="page-notice">{t('ServerError')}</p>
       ) : (
-        <p className="page-loading">{t('common.loading')}</p>
+        <PageLoading />
       )}
     </Page>
   );

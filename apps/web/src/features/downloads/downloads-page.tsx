@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { recordRefEvent } from '../../api/ref-events';
 import { useSiteData } from '../../shared/site-data';
 import { ExternalLink } from '../../components/external-link';
-import { Page } from '../../components/page';
+import { Page, PageLoading } from '../../components/page';
 import './downloads.css';
 
 const UPDATERS = ['updater64', 'updater32'] as const;
@@ -63,7 +63,7 @@ const DownloadsPage = () => {
       ) : metadata === null ? (
         <p className="page-notice">{t('ServerError')}</p>
       ) : (
-        <p className="page-loading">{t('common.loading')}</p>
+        <PageLoading />
       )}
       <section aria-labelledby={stepsId}>
         <h3 id={stepsId} className="downloads-steps__title">

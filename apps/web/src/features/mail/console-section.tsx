@@ -47,7 +47,7 @@ export const MailSection = ({ login }: { login: string }) => {
             rowKey={(row) => row.id}
             rows={state.value}
             columns={[
-              { id: 'email', label: t('console.mail.email'), render: (row) => row.email },
+              { id: 'email', label: t('console.mail.email'), render: (row) => row.email, keepWhole: true },
               { id: 'kind', label: t('console.mail.kind'), render: (row) => row.kind },
               { id: 'subject', label: t('console.mail.subject'), render: (row) => row.subject ?? '' },
               { id: 'attempts', label: t('console.rewards.attempts'), render: (row) => row.attempts },

@@ -153,12 +153,13 @@ export const NewsSection = () => {
           rows={list.value}
           columns={[
             { id: 'title', label: t('console.news.title'), render: (row) => row.title },
-            { id: 'slug', label: t('console.news.slug'), render: (row) => row.slug },
+            { id: 'slug', label: t('console.news.slug'), render: (row) => row.slug, keepWhole: true },
             { id: 'state', label: t('console.news.state'), render: (row) => t(`console.news.states.${stateOf(row)}`) },
             {
               id: 'publishAt',
               label: t('console.news.publishAt'),
               render: (row) => formats.dateTime(row.publishAt),
+              oneLine: true,
             },
             {
               id: 'languages',

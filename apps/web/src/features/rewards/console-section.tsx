@@ -123,6 +123,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
       id: 'created',
       label: t('console.rewards.created'),
       render: (row: ConsoleRewardRow) => formats.dateTime(row.createdAt),
+      oneLine: true,
       sortValue: (row: ConsoleRewardRow) => row.createdAt,
     },
     ...(role === 'owner'

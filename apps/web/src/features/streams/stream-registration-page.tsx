@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../../shared/navigation';
 import { CallError, callApi } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
-import { Page } from '../../components/page';
+import { Page, PageLoading } from '../../components/page';
 import { type LoginReturn, readLoginReturn } from './login-fragment';
 import './stream-registration.css';
 
@@ -36,7 +36,7 @@ const useRegistration = (login: LoginReturn): Registration => {
 
 const AuthorizeButton = ({ loginUrl, label }: { loginUrl: string | undefined; label: string }) => {
   const { t } = useTranslation();
-  if (loginUrl === undefined) return <p className="page-loading">{t('common.loading')}</p>;
+  if (loginUrl === undefined) return <PageLoading />;
   if (!loginUrl) return <p className="page-notice">{t('fb.notConfigured')}</p>;
   return (
     <a className="button button--primary stream-registration__authorize" href={loginUrl}>
@@ -133,11 +133,7 @@ const StreamRegistrationPage = () => {
 
   return (
     <Page title={t('pages.fb')} className="stream-registration">
-      {registration.state === 'sending' && (
-        <p className="page-loading" role="status">
-          {t('fb.sending')}
-        </p>
-      )}
+      {registration.state === 'sending' && <PageLoading text={t('fb.sending')} />}
       {registration.state === 'done' && <CodeIssued code={registration.code} />}
       {registration.state === 'failed' && (
         <div className="stream-registration__failure" role="alert">
