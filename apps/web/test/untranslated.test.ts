@@ -30,6 +30,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.sp',
   'shellFacts.adena',
   'online.none', // a dash where no value was recorded
+  'myAccount.rewards.items', // a count and an item's name (from the game's names): no word of its own
   'world.castles.siegeAt', // a siege's date and time, then the time zone's name
 ]);
 
