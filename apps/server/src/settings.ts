@@ -102,7 +102,12 @@ export const settingsSchema = z
       .describe('What the right-hand pane and the header say about the game server.'),
     coins: z
       .object({
-        name: z.string().default('Donation Coin').describe('Name of the in-game currency.'),
+        name: z
+          .string()
+          .default('Donation Coin')
+          .describe(
+            "Name of the in-game currency, shown where the site's item names do not name `rewards.coinItemId` (a custom item); a game item (4037, Coin of Luck) is named as the game's client names it, in the page's language.",
+          ),
         perRef: z
           .number()
           .int()

@@ -30,6 +30,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.sp',
   'shellFacts.adena',
   'online.none', // a dash where no value was recorded
+  'myAccount.rewards.items', // a count and an item's name (from the game's names): no word of its own
   'world.castles.siegeAt', // a siege's date and time, then the time zone's name
 ]);
 
@@ -163,10 +164,11 @@ describe('lt.json', () => {
  * translates. Russian has the official Russian client's names for everything; Greek players play
  * the English client and keep its names; Spanish and Brazilian players keep the English place and
  * boss names and say the classes in their language; Lithuanian also gives the castles its endings
- * (Adenas).
+ * (Adenas). The items keep the English client's names outside Russian: a player looks for the
+ * reward in an inventory that names it so.
  */
 const TRANSLATED_KINDS: Record<Exclude<Language, 'en'>, readonly GameNameKind[]> = {
-  ru: ['castles', 'bosses', 'classes'],
+  ru: ['castles', 'bosses', 'classes', 'items'],
   gr: [],
   es: ['classes'],
   br: ['classes'],
@@ -203,9 +205,11 @@ describe('the game names', () => {
   });
 
   it('mixes no Latin letters into the Russian names', () => {
+    // An item's grade is a Latin letter in the Russian client too: «Свиток: Модифицировать Оружие (S)».
+    const GRADE = / \([SABCD]\)$/;
     const mixed = GAME_NAME_KINDS.flatMap((kind) =>
       Object.entries(GAME_NAMES.ru[kind] as Record<string, string>)
-        .filter(([, name]) => /[A-Za-z]/.test(name))
+        .filter(([, name]) => /[A-Za-z]/.test(kind === 'items' ? name.replace(GRADE, '') : name))
         .map(([id, name]) => `${kind} ${id}: ${name}`),
     );
     expect(mixed).toEqual([]);

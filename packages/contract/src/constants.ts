@@ -139,10 +139,10 @@ export const LOCALES_INDEX_PATH = '/assets/locales.json';
 export const localeFilePath = (language: Language): string => `/locales/${language}.json`;
 
 /**
- * The names of the game's things the site shows by id (castles, bosses, classes), each kind one
- * file per language beside the locale files, loaded only by the pages that show it (decision 047).
+ * The names of the game's things the site shows by id (castles, bosses, classes, items), each kind
+ * one file per language beside the locale files, loaded only by the pages that show it (decision 047).
  */
-export const GAME_NAME_KINDS = ['castles', 'bosses', 'classes'] as const;
+export const GAME_NAME_KINDS = ['castles', 'bosses', 'classes', 'items'] as const;
 export type GameNameKind = (typeof GAME_NAME_KINDS)[number];
 export const gameNamesFilePath = (language: Language, kind: GameNameKind): string =>
   `/locales/${language}/${kind}.json`;

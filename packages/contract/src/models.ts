@@ -179,7 +179,14 @@ export const voteSite = z.object({
 export type VoteSite = z.infer<typeof voteSite>;
 
 export const metadata = z.object({
+  /**
+   * The coins' name as the owner wrote it (`coins.name`): the page names the coin by its item id
+   * (`coinItemId`) in its language where the game's item names have it, and by this where they do
+   * not (a custom item; decision 047).
+   */
   coinsName: z.string(),
+  /** The item the coins of donations and referrals are (`rewards.coinItemId`). */
+  coinItemId: z.number().int(),
   coinsPerRef: z.number(),
   coinsPerEuro: z.number(),
   chronicle: z.string(),

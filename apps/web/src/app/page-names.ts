@@ -11,7 +11,11 @@ export const PAGE_NAMES: Partial<Record<RouteId, readonly GameNameKind[]>> = {
   worldCastles: ['castles'],
   worldOlympiad: ['classes'],
   online: ['classes'],
-  myAccount: ['classes'],
+  // The coin a donation or a referral brings, and the rewards' items.
+  donate: ['items'],
+  referral: ['items'],
+  myAccount: ['classes', 'items'],
+  console: ['items'],
 };
 
 /** A clan's page: its castle and its members' classes (docs/product.md#clan-page). */

@@ -6,6 +6,8 @@ import type { Metadata } from '@gatekeeper/contract/lite';
  */
 export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   coinsName: 'Adena Coin',
+  // A custom coin, which the game's item names do not name: the page calls it coinsName.
+  coinItemId: 70001,
   coinsPerRef: 10,
   coinsPerEuro: 2.5,
   chronicle: 'Interlude',

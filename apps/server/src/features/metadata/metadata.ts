@@ -11,6 +11,7 @@ import type { Settings } from '../../settings';
 export type MetadataSettings = Pick<
   Settings,
   | 'coins'
+  | 'rewards'
   | 'server'
   | 'links'
   | 'voteSites'
@@ -50,6 +51,7 @@ export const presentMetadata = (
   services: MetadataServices = { paypalConfigured: false, smtpConfigured: false },
 ): Metadata => ({
   coinsName: settings.coins.name,
+  coinItemId: settings.rewards.coinItemId,
   coinsPerRef: settings.coins.perRef,
   coinsPerEuro: settings.coins.perEuro,
   chronicle: orDefault(settings.server.chronicle, DEFAULT_METADATA_TEXT),

@@ -90,6 +90,7 @@ describe('presentMetadata', () => {
     expect(() => metadata.parse(answer)).not.toThrow();
     expect(answer).toMatchObject({
       coinsName: 'Donation Coin',
+      coinItemId: 4037,
       coinsPerRef: 10,
       coinsPerEuro: 100,
       chronicle: 'Interlude',

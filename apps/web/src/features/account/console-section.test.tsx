@@ -6,7 +6,20 @@ import { initTestI18n } from '../../test-support/i18n';
 import { jsonResponse } from '../../test-support/metadata';
 import { AccountsSection } from './console-section';
 
-const account = (accessLevel: number) => ({
+/** A vote's Blessed Scroll (a game item) and an owner's custom item the game's names lack. */
+const REWARDS = [
+  { source: 'vote', character: 'BadKnight', itemId: 6577, count: 2, state: 'delivered', createdAt: 1_764_000_000_000 },
+  {
+    source: 'donation',
+    character: 'BadKnight',
+    itemId: 70123,
+    count: 50,
+    state: 'queued',
+    createdAt: 1_764_000_000_000,
+  },
+];
+
+const account = (accessLevel: number, rewards: typeof REWARDS = []) => ({
   login: 'badplayer',
   foundBy: 'login',
   email: 'bad@example.com',
@@ -14,7 +27,7 @@ const account = (accessLevel: number) => ({
   createdAt: null,
   ban: { banned: accessLevel < 0, until: null },
   characters: [],
-  rewards: [],
+  rewards,
   donations: [],
   signIns: [],
 });
@@ -32,7 +45,7 @@ const ACTED = {
 };
 
 /** The section against a server whose account starts at `level`; every call is kept with its body. */
-const serve = (level: number, refuse?: string[]) => {
+const serve = (level: number, refuse?: string[], rewards: typeof REWARDS = []) => {
   const sent: { path: string; body: unknown }[] = [];
   let current = level;
   vi.stubGlobal(
@@ -40,7 +53,7 @@ const serve = (level: number, refuse?: string[]) => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       sent.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/sdk/console/accounts') return jsonResponse({ accounts: [account(current)] });
+      if (url.pathname === '/sdk/console/accounts') return jsonResponse({ accounts: [account(current, rewards)] });
       if (refuse) return jsonResponse(refuse, 400);
       if (url.pathname === '/sdk/console/accounts/ban') current = -1;
       if (url.pathname === '/sdk/console/accounts/unban') current = 0;
@@ -68,6 +81,16 @@ describe("the console's Accounts section", () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('names each reward’s item by its id, and a custom item by its id alone', async () => {
+    serve(0, undefined, REWARDS);
+    await lookUp('gm');
+    const items = screen.getByRole('table', { name: /Rewards/ }).querySelectorAll('tbody tr td:nth-child(4)');
+    expect([...items].map((cell) => cell.textContent)).toEqual([
+      'Blessed Scroll: Enchant Weapon (Grade S) × 2',
+      'item 70123 × 50',
+    ]);
   });
 
   it('shows a gm no action at all', async () => {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { useFormats } from '../../shared/formats';
+import { useItemNames } from '../../shared/item-names';
 import { failureKeys, modelOf, useConsoleCall } from '../console/console-call';
 import { CONSOLE_FORMS } from '../console/console-forms';
 import { ConsoleTable } from '../console/console-table';
@@ -120,6 +121,7 @@ const AccountView = ({
 }) => {
   const formats = useFormats();
   const { t } = useTranslation();
+  const itemName = useItemNames();
   const date = (at: number | null) => (at === null ? '-' : formats.dateTime(at));
   const ban = account.ban.banned
     ? account.ban.until === null
@@ -169,7 +171,7 @@ const AccountView = ({
           { id: 'at', label: t('console.rewards.created'), render: (row) => date(row.createdAt) },
           { id: 'kind', label: t('console.rewards.kind'), render: (row) => row.source },
           { id: 'character', label: t('console.donations.character'), render: (row) => row.character },
-          { id: 'item', label: t('console.rewards.item'), render: (row) => `${row.itemId} × ${row.count}` },
+          { id: 'item', label: t('console.rewards.item'), render: (row) => `${itemName(row.itemId)} × ${row.count}` },
           { id: 'state', label: t('console.rewards.state'), render: (row) => row.state },
         ]}
       />

@@ -1,5 +1,7 @@
+import ru from '@gatekeeper/texts/locales/ru.json';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +45,7 @@ const submitted: Record<string, string>[] = [];
 describe('the donate page', () => {
   beforeAll(async () => {
     await initTestI18n();
+    i18next.addResourceBundle('ru', 'translation', ru);
   });
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeFetch);
@@ -55,10 +58,11 @@ describe('the donate page', () => {
     calls.length = 0;
     submitted.length = 0;
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    await i18next.changeLanguage('en');
   });
 
   const renderPage = () =>
@@ -93,6 +97,21 @@ describe('the donate page', () => {
     await user.type(amount, '7.99');
     expect(screen.getByText('Your character receives 19 Adena Coin.')).toBeInTheDocument();
     expect(screen.getByText('From US$5.00 to US$50.00.')).toBeInTheDocument();
+  });
+
+  it('names a coin that is a game item by its id in the page’s language, not by coins.name', async () => {
+    // Coin of Luck (4037), the default coin: Russian players get the Russian client's name.
+    metadata = testMetadata({ coinItemId: 4037, coinsName: 'Donation Coin' });
+    await i18next.changeLanguage('ru');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: ru.donate.agreement.proceed }));
+    expect(await screen.findByText(/^Ваш персонаж получит: Монета Удачи × 50\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/^За каждые .+ ваш персонаж получает: Монета Удачи × 2,5\.$/)).toBeInTheDocument();
+    cleanup();
+    await i18next.changeLanguage('en');
+    renderPage();
+    expect(await screen.findByText('Your character receives 50 Coin of Luck.')).toBeInTheDocument();
   });
 
   it('puts a chosen amount in the field, with its coins, and marks its button', async () => {

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { recordRefEvent } from '../../api/ref-events';
 import { useFormats } from '../../shared/formats';
+import { useItemNames } from '../../shared/item-names';
 import { useDialog } from '../../components/dialog';
 import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
@@ -54,7 +55,9 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const providerForm = useRef<HTMLFormElement>(null);
   const { busy, start, finish } = useSubmitGuard();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
-  const { donation, coinsName, coinsPerEuro } = metadata;
+  const { donation, coinsPerEuro } = metadata;
+  // The coin by its item id in the page's language; the owner's coins.name for a custom item.
+  const coinsName = useItemNames()(metadata.coinItemId, metadata.coinsName);
   const { money, count } = useNumberFormats(donation.currency);
   const schema = useMemo(() => donationFormModel(donation), [donation]);
   const form = useForm<DonationFormValues>({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { CopyButton } from '../../components/copy-button';
 import { formatNumber } from '../../shared/formats';
+import { useItemNames } from '../../shared/item-names';
 import { useSiteData } from '../../shared/site-data';
 import { useFormats } from './formats';
 
@@ -16,6 +17,7 @@ export const ReferralTab = () => {
   const formats = useFormats();
   const { t, i18n } = useTranslation();
   const { metadata } = useSiteData();
+  const itemName = useItemNames();
   const linkId = useId();
   const link = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState<AccountReferralAnswer>();
@@ -50,7 +52,7 @@ export const ReferralTab = () => {
         <p>
           {t('myAccount.referral.reward', {
             coins: formatNumber(metadata.coinsPerRef, i18n.language),
-            coinsName: metadata.coinsName,
+            coinsName: itemName(metadata.coinItemId, metadata.coinsName),
           })}
         </p>
       )}

@@ -2,12 +2,14 @@ import type { RewardRow } from '@gatekeeper/contract/lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
+import { useItemNames } from '../../shared/item-names';
 import { useFormats } from './formats';
 
 /** Every donation, vote and referral reward of the account, with where it is (docs/product.md#my-account-rewards). */
 export const RewardsTab = () => {
   const formats = useFormats();
   const { t } = useTranslation();
+  const itemName = useItemNames();
   const [rows, setRows] = useState<RewardRow[]>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -23,7 +25,7 @@ export const RewardsTab = () => {
           <span>
             <strong>{t(`myAccount.rewards.source.${row.source}`)}</strong>
             {row.amount !== '' && <> · {row.amount}</>} · {row.character} ·{' '}
-            {t('myAccount.rewards.items', { amount: row.count, item: row.itemId })}
+            {t('myAccount.rewards.items', { amount: row.count, item: itemName(row.itemId) })}
           </span>
           <span className="my-account__muted">
             {formats.dateTime(row.createdAt)} · {t(`myAccount.rewards.state.${row.state}`)}

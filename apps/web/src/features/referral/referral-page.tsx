@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../shared/navigation';
+import { useItemNames } from '../../shared/item-names';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { SiteForm } from '../../components/form/site-form';
@@ -26,7 +27,8 @@ const ReferralPage = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
-  const coins = metadata?.coinsName ?? t('referral.coinsFallback');
+  const itemName = useItemNames();
+  const coins = metadata ? itemName(metadata.coinItemId, metadata.coinsName) : t('referral.coinsFallback');
   return (
     <Page title={t('pages.referral')} className="referral">
       <p className="referral__lead">{t('referral.lead')}</p>

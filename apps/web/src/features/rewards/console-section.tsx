@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { useFormats } from '../../shared/formats';
+import { useItemNames } from '../../shared/item-names';
 import { oneOf, useAddressFilter } from '../console/address-filter';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
 import { PagedTable, usePagedList } from '../console/console-table';
@@ -69,6 +70,7 @@ const writeFilter = (filter: Filter) => ({
 export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
   const formats = useFormats();
   const { t } = useTranslation();
+  const itemName = useItemNames();
   const { filter, typed, setTyped, apply: applyFilter } = useAddressFilter(readFilter, writeFilter);
   const [message, setMessage] = useState('');
   const load = useCallback(
@@ -100,7 +102,7 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
     {
       id: 'item',
       label: t('console.rewards.item'),
-      render: (row: ConsoleRewardRow) => `${row.itemId} × ${row.itemCount}`,
+      render: (row: ConsoleRewardRow) => `${itemName(row.itemId)} × ${row.itemCount}`,
     },
     {
       id: 'kind',

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGameNames } from './game-names';
+import { useSiteData } from './site-data';
+
+/**
+ * The name of an item by its game id in the page's language (decision 047): the language's
+ * `items` table. An item the table lacks (an owner's custom item) is named by the fallback given,
+ * else, if it is the coin of donations and referrals (`rewards.coinItemId`), by the coins' name the
+ * owner wrote (`coins.name`), else "item <id>". Suspends while the language's items load, as
+ * `useGameNames` does.
+ */
+export const useItemNames = (): ((id: number, fallback?: string) => string) => {
+  const names = useGameNames('items');
+  const { metadata } = useSiteData();
+  const { t } = useTranslation();
+  const coinItemId = metadata?.coinItemId;
+  const coinsName = metadata?.coinsName;
+  return useCallback(
+    (id: number, fallback?: string) =>
+      names(id, fallback ?? (id === coinItemId && coinsName ? coinsName : t('gameItems.unnamed', { id }))),
+    [names, coinItemId, coinsName, t],
+  );
+};
