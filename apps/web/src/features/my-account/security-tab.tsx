@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useDialog } from '../../components/dialog';
 import { SiteForm } from '../../components/form/site-form';
-import { AuthenticatorSection } from './authenticator-section';
+import { AuthenticatorBadge, AuthenticatorSection } from './authenticator-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ConfirmIdentitySection, ProvedUntil, useFreshProof } from './fresh-proof';
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
-import { PasskeysSection } from './passkeys-section';
+import { PasskeysBadge, PasskeysSection } from './passkeys-section';
 
 /** A security section; more join by adding one to the tab's list (docs/product.md#my-account). */
 export interface SecuritySection {
   id: string;
   title: string;
+  /** The section's state in words beside its title (StateBadge), when it has one. */
+  badge?: ReactNode;
   render: () => ReactNode;
 }
 
@@ -155,6 +157,11 @@ export const SecurityTab = ({
 }) => {
   const { t } = useTranslation();
   const fresh = useFreshProof(provedUntil);
+  // The badges know at once what the sections did: the account is read again after a change,
+  // but a switch the section saw answered is already the truth.
+  const [switched, setSwitched] = useState<boolean>();
+  const [passkeyCount, setPasskeyCount] = useState<number>();
+  const authenticatorOn = switched ?? secondFactor;
   // What protects the account shows its forms only minutes after the password was typed; until
   // then one form asks for it (docs/owner/accounts.md#a-stolen-session).
   const protections: SecuritySection[] = fresh
@@ -162,14 +169,26 @@ export const SecurityTab = ({
         {
           id: 'authenticator',
           title: t('myAccount.authenticator.title'),
+          badge: <AuthenticatorBadge on={authenticatorOn} />,
           render: () => (
             <>
               {provedUntil !== null && <ProvedUntil until={provedUntil} />}
-              <AuthenticatorSection on={secondFactor} onChanged={onChanged} />
+              <AuthenticatorSection
+                on={authenticatorOn}
+                onChanged={(on) => {
+                  setSwitched(on);
+                  onChanged();
+                }}
+              />
             </>
           ),
         },
-        { id: 'passkeys', title: t('myAccount.passkeys.title'), render: () => <PasskeysSection /> },
+        {
+          id: 'passkeys',
+          title: t('myAccount.passkeys.title'),
+          badge: passkeyCount === undefined ? undefined : <PasskeysBadge count={passkeyCount} />,
+          render: () => <PasskeysSection onCount={setPasskeyCount} />,
+        },
         { id: 'email', title: t('myAccount.email.title'), render: () => <ChangeEmailSection /> },
       ]
     : [
@@ -193,7 +212,10 @@ export const SecurityTab = ({
     <div className="my-account__sections">
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`security-${section.id}`} className="my-account__section">
-          <h3 id={`security-${section.id}`}>{section.title}</h3>
+          <div className="my-account__section-head">
+            <h3 id={`security-${section.id}`}>{section.title}</h3>
+            {section.badge}
+          </div>
           {section.render()}
         </section>
       ))}
