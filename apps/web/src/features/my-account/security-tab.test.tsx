@@ -93,6 +93,18 @@ const serveSecurity = (passkeys: number) =>
   serveCalls((path) => {
     if (path === '/sdk/account/totp/begin') return { status: 200, body: { secret: SECRET, uri: 'otpauth://totp/x' } };
     if (path === '/sdk/account/totp/confirm') return { status: 200, body: { recoveryCodes: RECOVERY } };
+    if (path === '/sdk/account/sessions')
+      return {
+        status: 200,
+        body: [true, false].map((current, index) => ({
+          id: `s${index}`,
+          device: 'Firefox on Windows',
+          address: '192.0.2.1',
+          firstSeen: Date.UTC(2026, 10, 1),
+          lastSeen: Date.UTC(2026, 10, 2),
+          current,
+        })),
+      };
     if (path === '/sdk/account/passkeys')
       return { status: 200, body: Array.from({ length: passkeys }, (_, id) => ({ ...PASSKEY, id: `key${id}` })) };
     return undefined;
@@ -233,6 +245,15 @@ describe("The security tab's sections: their state, one main action each", () =>
     serveSecurity(0);
     renderFresh(false);
     await waitFor(() => expect(badgeOf(section('Passkeys'))).toBe('○ 0 passkeys'));
+  });
+
+  it('counts the signed-in sessions in their badge, with no main action among the End buttons', async () => {
+    serveSecurity(0);
+    renderFresh(false);
+    const sessions = section('Signed-in sessions');
+    await waitFor(() => expect(badgeOf(sessions)).toBe('2 sessions'));
+    expect(within(sessions).getAllByRole('button', { name: /^End/ })).toHaveLength(3);
+    expect(primaryButtons(sessions)).toEqual([]);
   });
 
   it('groups a secret by four characters, the last group as long as it is', () => {

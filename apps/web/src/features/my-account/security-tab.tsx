@@ -10,6 +10,7 @@ import { ConfirmIdentitySection, ProvedUntil, useFreshProof } from './fresh-proo
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 import { PasskeysBadge, PasskeysSection } from './passkeys-section';
+import { StateBadge } from './state-badge';
 
 /** A security section; more join by adding one to the tab's list (docs/product.md#my-account). */
 export interface SecuritySection {
@@ -33,14 +34,23 @@ const useRefusalDialog = () => {
   };
 };
 
-/** The account's sessions: each can be ended, or all but this one at once. */
-const SessionsSection = ({ onEndedCurrent }: { onEndedCurrent: () => void }) => {
+/** The account's sessions: each can be ended, or all but this one at once; the count goes to the badge. */
+const SessionsSection = ({
+  onEndedCurrent,
+  onCount,
+}: {
+  onEndedCurrent: () => void;
+  onCount: (count: number) => void;
+}) => {
   const formats = useFormats();
   const { t } = useTranslation();
   const refused = useRefusalDialog();
   const [rows, setRows] = useState<SessionRow[]>();
   const load = useCallback(() => {
-    callApi('getSessions').then(setRows, refused);
+    callApi('getSessions').then((read) => {
+      setRows(read);
+      onCount(read.length);
+    }, refused);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the dialog function is new on every render
   }, []);
   useEffect(load, [load]);
@@ -161,6 +171,7 @@ export const SecurityTab = ({
   // but a switch the section saw answered is already the truth.
   const [switched, setSwitched] = useState<boolean>();
   const [passkeyCount, setPasskeyCount] = useState<number>();
+  const [sessionCount, setSessionCount] = useState<number>();
   const authenticatorOn = switched ?? secondFactor;
   // What protects the account shows its forms only minutes after the password was typed; until
   // then one form asks for it (docs/owner/accounts.md#a-stolen-session).
@@ -202,7 +213,11 @@ export const SecurityTab = ({
     {
       id: 'sessions',
       title: t('myAccount.security.sessions'),
-      render: () => <SessionsSection onEndedCurrent={onSignedOut} />,
+      badge:
+        sessionCount === undefined ? undefined : (
+          <StateBadge tone="count">{t('myAccount.security.sessionCount', { count: sessionCount })}</StateBadge>
+        ),
+      render: () => <SessionsSection onEndedCurrent={onSignedOut} onCount={setSessionCount} />,
     },
     { id: 'history', title: t('myAccount.security.history'), render: () => <HistorySection /> },
     ...protections,
