@@ -90,18 +90,22 @@ export const AuthenticatorSection = ({ on, onChanged }: { on: boolean; onChanged
   const showDialog = useDialog();
   const [step, setStep] = useState<Step>(on ? { kind: 'on' } : { kind: 'off' });
   const qr = useQrCode(step.kind === 'setup' ? step.begun.uri : undefined);
-  // Each step replaces the button that led to it, so the keyboard's focus moves into the new step.
+  // Each step replaces the button that led to it, so the keyboard's focus moves into the new step:
+  // the confirmation's code field, the on or off state's button, else the step's start (its text).
   const stepStart = useRef<HTMLDivElement>(null);
-  const firstStep = useRef(true);
+  const shownKind = useRef(step.kind);
   useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
+    if (shownKind.current === step.kind) return;
+    shownKind.current = step.kind;
     const target = stepStart.current;
     if (!target) return;
-    const field = step.kind === 'switchingOff' ? target.querySelector('input') : null;
-    (field ?? target).focus();
+    const control =
+      step.kind === 'switchingOff'
+        ? target.querySelector('input')
+        : step.kind === 'on' || step.kind === 'off'
+          ? target.querySelector('button')
+          : null;
+    (control ?? target).focus();
   }, [step.kind]);
 
   const begin = async () => {

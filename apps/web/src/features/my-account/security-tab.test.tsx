@@ -223,6 +223,9 @@ describe("The security tab's sections: their state, one main action each", () =>
 
     await userEvent.click(within(authenticator).getByRole('button', { name: 'Cancel' }));
     expect(within(authenticator).queryByLabelText('Code')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(authenticator).getByRole('button', { name: 'Switch off' })),
+    );
     await userEvent.click(within(authenticator).getByRole('button', { name: 'Switch off' }));
     await userEvent.type(within(authenticator).getByLabelText('Code'), '654321');
     await userEvent.click(within(authenticator).getByRole('button', { name: 'Switch off' }));
