@@ -69,6 +69,16 @@ export const openTab = async (page: Page, name: string) => {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 };
 
+/**
+ * The authenticator's secret as the Security tab shows it while switching on (in groups of four,
+ * beside its copy button), as an authenticator app takes it: base32, no spaces.
+ */
+export const readAuthenticatorSecret = async (page: Page): Promise<string> => {
+  const shown = page.getByRole('group', { name: 'Secret:' }).locator('code');
+  await expect(shown).toBeVisible();
+  return ((await shown.textContent()) ?? '').replace(/\s+/g, '');
+};
+
 const STEP_MS = 30_000;
 const stepOf = (at: number) => Math.floor(at / STEP_MS);
 

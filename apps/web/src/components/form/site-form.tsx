@@ -54,6 +54,10 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues, N extends
   suggestions?: Partial<Record<string, readonly string[]>>;
   /** Keeps what was typed after a success: the form is one step of several, and Back returns to it. */
   keepValues?: boolean;
+  /** A submit that takes something away (switching the authenticator off): drawn as a danger, not gold. */
+  submitTone?: 'danger';
+  /** A button beside the submit that leaves the form unsent (a step the player changed their mind on). */
+  cancel?: { label: string; onCancel: () => void };
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
@@ -234,6 +238,17 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues, N extends
     showDialog({ tone: 'error', title: t(config.failureTitle), message: messages, afterClose });
   };
 
+  const submit = (
+    <ScriptButton
+      type="submit"
+      className={`button ${config.submitTone === 'danger' ? 'button--danger' : 'button--primary'} site-form__submit`}
+      aria-busy={busy}
+      disabled={busy}
+    >
+      {busy ? t('forms.processing') : t(config.submitLabel)}
+    </ScriptButton>
+  );
+
   return (
     // POST, and no submit before the script runs: a browser must never put a password in the address.
     <form
@@ -264,9 +279,16 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues, N extends
           }
         />
       )}
-      <ScriptButton type="submit" className="button button--primary site-form__submit" aria-busy={busy} disabled={busy}>
-        {busy ? t('forms.processing') : t(config.submitLabel)}
-      </ScriptButton>
+      {config.cancel ? (
+        <div className="site-form__actions">
+          {submit}
+          <button type="button" className="button" onClick={config.cancel.onCancel}>
+            {t(config.cancel.label)}
+          </button>
+        </div>
+      ) : (
+        submit
+      )}
     </form>
   );
 };

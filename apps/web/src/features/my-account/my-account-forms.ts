@@ -16,6 +16,11 @@ const CODE_FIELD = {
 export const MY_ACCOUNT_FORMS = {
   signIn: defineForm(() => models().then((m) => m.signInModel), [FIELDS.username, FIELDS.password]),
   secondFactor: defineForm(() => models().then((m) => m.secondFactorCodeModel), [CODE_FIELD]),
+  /** Switching the authenticator on: no recovery code exists yet, so the hint asks for the app's digits. */
+  switchOnCode: defineForm(
+    () => models().then((m) => m.secondFactorCodeModel),
+    [{ ...CODE_FIELD, hint: 'myAccount.authenticator.setupCodeHint' }],
+  ),
   changePassword: defineForm(
     () => models().then((m) => m.changeOwnPasswordModel),
     [{ ...FIELDS.password, label: 'myAccount.currentPassword' }, FIELDS.newPassword, FIELDS.confirmPassword],

@@ -7,13 +7,21 @@ import { SiteForm } from '../../components/form/site-form';
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 import { createPasskey, passkeyPromptClosed } from './passkey-ceremonies';
+import { StateBadge } from './state-badge';
+
+/** How many passkeys the account has, as the badge beside the section's title. */
+export const PasskeysBadge = ({ count }: { count: number }) => {
+  const { t } = useTranslation();
+  return <StateBadge tone={count > 0 ? 'on' : 'off'}>{t('myAccount.passkeys.count', { count })}</StateBadge>;
+};
 
 /**
  * The account's passkeys (docs/owner/accounts.md#passkeys): the list as the server keeps it (name,
  * when added, when last used), a form that adds one (the browser asks for the device's lock), and
- * a remove button per passkey.
+ * a remove button per passkey. The form's "Add a passkey" is the section's one main action; the
+ * count, once read, goes to the section's badge (`onCount`).
  */
-export const PasskeysSection = () => {
+export const PasskeysSection = ({ onCount }: { onCount?: (count: number) => void }) => {
   const formats = useFormats();
   const { t } = useTranslation();
   const showDialog = useDialog();
@@ -33,7 +41,10 @@ export const PasskeysSection = () => {
     [showDialog, t],
   );
   const load = useCallback(() => {
-    callApi('getPasskeys').then(setRows, refused);
+    callApi('getPasskeys').then((read) => {
+      setRows(read);
+      onCount?.(read.length);
+    }, refused);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the dialog function is new on every render
   }, []);
   useEffect(load, [load]);

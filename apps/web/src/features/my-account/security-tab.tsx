@@ -4,17 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { callApi, errorCodesOf } from '../../api/client';
 import { useDialog } from '../../components/dialog';
 import { SiteForm } from '../../components/form/site-form';
-import { AuthenticatorSection } from './authenticator-section';
+import { AuthenticatorBadge, AuthenticatorSection } from './authenticator-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ConfirmIdentitySection, ProvedUntil, useFreshProof } from './fresh-proof';
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
-import { PasskeysSection } from './passkeys-section';
+import { PasskeysBadge, PasskeysSection } from './passkeys-section';
+import { StateBadge } from './state-badge';
 
 /** A security section; more join by adding one to the tab's list (docs/product.md#my-account). */
 export interface SecuritySection {
   id: string;
   title: string;
+  /** The section's state in words beside its title (StateBadge), when it has one. */
+  badge?: ReactNode;
   render: () => ReactNode;
 }
 
@@ -31,14 +34,23 @@ const useRefusalDialog = () => {
   };
 };
 
-/** The account's sessions: each can be ended, or all but this one at once. */
-const SessionsSection = ({ onEndedCurrent }: { onEndedCurrent: () => void }) => {
+/** The account's sessions: each can be ended, or all but this one at once; the count goes to the badge. */
+const SessionsSection = ({
+  onEndedCurrent,
+  onCount,
+}: {
+  onEndedCurrent: () => void;
+  onCount: (count: number) => void;
+}) => {
   const formats = useFormats();
   const { t } = useTranslation();
   const refused = useRefusalDialog();
   const [rows, setRows] = useState<SessionRow[]>();
   const load = useCallback(() => {
-    callApi('getSessions').then(setRows, refused);
+    callApi('getSessions').then((read) => {
+      setRows(read);
+      onCount(read.length);
+    }, refused);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the dialog function is new on every render
   }, []);
   useEffect(load, [load]);
@@ -155,6 +167,12 @@ export const SecurityTab = ({
 }) => {
   const { t } = useTranslation();
   const fresh = useFreshProof(provedUntil);
+  // The badges know at once what the sections did: the account is read again after a change,
+  // but a switch the section saw answered is already the truth.
+  const [switched, setSwitched] = useState<boolean>();
+  const [passkeyCount, setPasskeyCount] = useState<number>();
+  const [sessionCount, setSessionCount] = useState<number>();
+  const authenticatorOn = switched ?? secondFactor;
   // What protects the account shows its forms only minutes after the password was typed; until
   // then one form asks for it (docs/owner/accounts.md#a-stolen-session).
   const protections: SecuritySection[] = fresh
@@ -162,14 +180,26 @@ export const SecurityTab = ({
         {
           id: 'authenticator',
           title: t('myAccount.authenticator.title'),
+          badge: <AuthenticatorBadge on={authenticatorOn} />,
           render: () => (
             <>
               {provedUntil !== null && <ProvedUntil until={provedUntil} />}
-              <AuthenticatorSection on={secondFactor} onChanged={onChanged} />
+              <AuthenticatorSection
+                on={authenticatorOn}
+                onChanged={(on) => {
+                  setSwitched(on);
+                  onChanged();
+                }}
+              />
             </>
           ),
         },
-        { id: 'passkeys', title: t('myAccount.passkeys.title'), render: () => <PasskeysSection /> },
+        {
+          id: 'passkeys',
+          title: t('myAccount.passkeys.title'),
+          badge: passkeyCount === undefined ? undefined : <PasskeysBadge count={passkeyCount} />,
+          render: () => <PasskeysSection onCount={setPasskeyCount} />,
+        },
         { id: 'email', title: t('myAccount.email.title'), render: () => <ChangeEmailSection /> },
       ]
     : [
@@ -183,7 +213,11 @@ export const SecurityTab = ({
     {
       id: 'sessions',
       title: t('myAccount.security.sessions'),
-      render: () => <SessionsSection onEndedCurrent={onSignedOut} />,
+      badge:
+        sessionCount === undefined ? undefined : (
+          <StateBadge tone="count">{t('myAccount.security.sessionCount', { count: sessionCount })}</StateBadge>
+        ),
+      render: () => <SessionsSection onEndedCurrent={onSignedOut} onCount={setSessionCount} />,
     },
     { id: 'history', title: t('myAccount.security.history'), render: () => <HistorySection /> },
     ...protections,
@@ -193,7 +227,10 @@ export const SecurityTab = ({
     <div className="my-account__sections">
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`security-${section.id}`} className="my-account__section">
-          <h3 id={`security-${section.id}`}>{section.title}</h3>
+          <div className="my-account__section-head">
+            <h3 id={`security-${section.id}`}>{section.title}</h3>
+            {section.badge}
+          </div>
           {section.render()}
         </section>
       ))}
