@@ -46,9 +46,9 @@ test.describe('the donate page', () => {
     await page.getByRole('button', { name: 'I agree, proceed' }).click();
     await expect(page.getByRole('heading', { name: 'Your donation' })).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Before you donate' })).toHaveCount(0);
-    await expect(page.getByText('Every €1.00 donated brings 100 Donation Coin to your character.')).toBeVisible();
+    await expect(page.getByText('Every €1.00 donated brings 100 Coin of Luck to your character.')).toBeVisible();
     await expect(page.getByLabel('Amount (EUR)')).toHaveValue('10');
-    await expect(page.getByText('Your character receives 1,000 Donation Coin.')).toBeVisible();
+    await expect(page.getByText('Your character receives 1,000 Coin of Luck.')).toBeVisible();
     await expectAccessible(page);
 
     await page.reload();
@@ -63,7 +63,7 @@ test.describe('the donate page', () => {
 
     await page.getByLabel('Character name').fill('NoSuchHeroAnywhere');
     await page.getByLabel('Amount (EUR)').fill('12,50');
-    await expect(page.getByText('Your character receives 1,250 Donation Coin.')).toBeVisible();
+    await expect(page.getByText('Your character receives 1,250 Coin of Luck.')).toBeVisible();
     await page.getByRole('button', { name: 'Donate' }).click();
     const failure = page.getByRole('dialog', { name: 'Donation not started' });
     await expect(failure).toContainText('There is no character with this name.');
@@ -150,7 +150,7 @@ test.describe('the donate page', () => {
     await page.goto('/ru/pozhertvovaniya');
     await page.getByRole('button', { name: 'Я согласен, продолжить' }).click();
     await expect(page.getByLabel('Сумма (EUR)')).toBeVisible();
-    await expect(page.getByText(/^Ваш персонаж получит 1\s000 Donation Coin\.$/)).toBeVisible();
+    await expect(page.getByText(/^Ваш персонаж получит: Монета Удачи × 1\s000\.$/)).toBeVisible();
   });
 
   test('labels the two steps and shows PayPal as the payment method', async ({ page }) => {
@@ -177,14 +177,14 @@ test.describe('the donate page', () => {
 
     await amounts.getByRole('button', { name: '€20.00' }).click();
     await expect(amount).toHaveValue('20');
-    await expect(page.getByText('Your character receives 2,000 Donation Coin.')).toBeVisible();
+    await expect(page.getByText('Your character receives 2,000 Coin of Luck.')).toBeVisible();
     await expect(amounts.getByRole('button', { name: '€20.00' })).toHaveAttribute('aria-pressed', 'true');
     await expect(amounts.getByRole('button', { name: '€10.00' })).toHaveAttribute('aria-pressed', 'false');
 
     await amounts.getByRole('button', { name: '€50.00' }).focus();
     await page.keyboard.press('Enter');
     await expect(amount).toHaveValue('50');
-    await expect(page.getByText('Your character receives 5,000 Donation Coin.')).toBeVisible();
+    await expect(page.getByText('Your character receives 5,000 Coin of Luck.')).toBeVisible();
     await page.keyboard.press('Shift+Tab');
     await expect(amounts.getByRole('button', { name: '€20.00' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
@@ -197,7 +197,7 @@ test.describe('the donate page', () => {
     await expect(amount).toBeFocused();
     await page.keyboard.type('7.5');
     await expect(amount).toHaveValue('7.5');
-    await expect(page.getByText('Your character receives 750 Donation Coin.')).toBeVisible();
+    await expect(page.getByText('Your character receives 750 Coin of Luck.')).toBeVisible();
     await expect(amounts.getByRole('button', { name: 'Other amount' })).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
   });

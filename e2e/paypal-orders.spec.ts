@@ -31,7 +31,7 @@ test('a donor pays on PayPal and finds the coins on the character', async ({ pag
   await page.getByRole('button', { name: 'I agree, proceed' }).click();
   await page.getByLabel('Character name').fill(character.toLowerCase());
   await page.getByLabel('Amount (EUR)').fill('12,50');
-  await expect(page.getByText('Your character receives 1,250 Donation Coin.')).toBeVisible();
+  await expect(page.getByText('Your character receives 1,250 Coin of Luck.')).toBeVisible();
   await page.getByRole('button', { name: 'Donate' }).click();
 
   // PayPal's page, at the link PayPal gave for the order.

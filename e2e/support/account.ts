@@ -47,9 +47,6 @@ export const signIn = async (page: Page, login: string, password: string) => {
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
-/** The authenticator's secret as My account shows it while switching the authenticator on (base32). */
-export const readAuthenticatorSecret = (page: Page) => page.getByLabel('Secret:').inputValue();
-
 /** The second step: an authenticator's code or a recovery code. */
 export const secondStep = async (page: Page, code: string) => {
   const step = page.getByRole('region', { name: 'Second step' });
