@@ -463,7 +463,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         smtpConfigured: Boolean(config.SMTP_URL),
         paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
         voteSites: settings.voteSites.map((site) => ({ name: site.name, rewarded: site.check !== undefined })),
-        onlinePeaks: (since) => new OnlineHistoryRepository(connections.site.db).dailyPeaks(since),
+        onlinePeaks: (since) => onlineHistory.dailyPeaks(since),
         now,
       },
       requestsPerMinute: accounts.requestsPerMinute,
