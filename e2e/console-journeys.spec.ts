@@ -76,7 +76,7 @@ const seedTrouble = (flavor: ConsoleFlavor, offset: number) =>
 /** The tables of the page as it stands break no word over two lines. */
 const expectWholeWords = async (page: Page) => expect(await wordsBrokenInCells(page)).toEqual([]);
 
-// One after the other: an owner's retry delivers every failed grant of the instance.
+// One after the other: a flavour's tests share its instance's queue, ledgers and dashboard.
 test.describe.configure({ mode: 'default' });
 
 for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) {

@@ -68,10 +68,6 @@ const walkConsoleCalls = (page: Page) =>
     { calls: CONSOLE_CALLS, csrf: COOKIES.csrf },
   );
 
-// One after the other: an owner's retry delivers every failed grant of the instance, so two of
-// these tests side by side would each deliver the other's donation.
-test.describe.configure({ mode: 'default' });
-
 for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['desktop', 'phone'])) {
   test.describe(`The console's owner sections on ${flavor.name} (${size})`, () => {
     test.use({ baseURL: INSTANCES[flavor.instance], ...SIZES[size] });

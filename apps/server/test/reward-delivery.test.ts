@@ -83,7 +83,7 @@ describe.each(FLAVOR_KINDS)('reward delivery on %s tables in %s', (flavor: Flavo
     databases = await createTestDatabases(kind, { flavor });
     game = databases.connections.game.db;
     const key = flavored.flavor.characters.key;
-    charIds = (await game.selectFrom('characters').select(`${key} as charId`).orderBy(key).limit(6).execute()).map(
+    charIds = (await game.selectFrom('characters').select(`${key} as charId`).orderBy(key).limit(8).execute()).map(
       (row) => Number(row.charId),
     );
   });
@@ -188,6 +188,28 @@ describe.each(FLAVOR_KINDS)('reward delivery on %s tables in %s', (flavor: Flavo
       expect(await premiumItemsOf(charId)).toEqual([
         { charId, itemNum: 1, itemId: 9000, itemCount: 60, itemSender: 'Gatekeeper' },
       ]);
+    });
+
+    it('retries the one grant the owner asks for, once, and leaves the other failed ones as they are', async () => {
+      const rewards = await deliveryWith('premiumItems');
+      const [asked, other] = [charIds[5] as number, charIds[6] as number];
+      const [askedId, otherId] = [requestId(), requestId()];
+      await sql.raw('ALTER TABLE character_premium_items RENAME TO premium_items_away').execute(game);
+      try {
+        await rewards.grant({ requestId: askedId, charId: asked, count: 11, reason: 'donation' });
+        await rewards.grant({ requestId: otherId, charId: other, count: 12, reason: 'vote' });
+      } finally {
+        await sql.raw('ALTER TABLE premium_items_away RENAME TO character_premium_items').execute(game);
+      }
+      const answers = await Promise.all([rewards.retryOne(askedId), rewards.retryOne(askedId)]);
+      expect(answers.sort()).toEqual(['delivered', 'pending']);
+      expect(await rewards.retryOne(askedId)).toBe('delivered');
+      expect(await rewards.retryOne('no-such-grant')).toBe('missing');
+      expect(await premiumItemsOf(asked)).toEqual([
+        { charId: asked, itemNum: 1, itemId: 9000, itemCount: 11, itemSender: 'Gatekeeper' },
+      ]);
+      expect(await queueRow(otherId)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(await premiumItemsOf(other)).toEqual([]);
     });
   }
 

@@ -15,7 +15,7 @@ export interface DonationsConsoleOptions {
   door: ConsoleDoor;
   connections: Connections;
   schema: GameSchema;
-  delivery: Pick<RewardDelivery, 'retryFailed'>;
+  delivery: Pick<RewardDelivery, 'retryOne'>;
   now: () => number;
 }
 

@@ -74,18 +74,17 @@ const cancelReward = async (
 
 /**
  * A grant that failed or was taken back, back in line and tried at once, as the background retry
- * would (each grant claimed once): the state before and after, or 'missing'.
+ * would (claimed once), and no other grant: the state before and after, or 'missing'.
  */
 export const retryGrantNow = async (
   db: Kysely<SiteDatabase>,
-  delivery: Pick<RewardDelivery, 'retryFailed'>,
+  delivery: Pick<RewardDelivery, 'retryOne'>,
   requestId: string,
   now: number,
 ): Promise<{ before: string; after: string }> => {
   const before = await requeueReward(db, requestId, now);
   if (before !== 'failed' && before !== 'cancelled') return { before, after: before };
-  await delivery.retryFailed();
-  return { before, after: (await rewardStatusOf(db, requestId)) ?? 'missing' };
+  return { before, after: await delivery.retryOne(requestId) };
 };
 
 /** The dashboard's figures of the queue: grants waiting and failed, and the oldest of them. */
@@ -115,7 +114,7 @@ export const rewardBacklog = async (db: Kysely<SiteDatabase>) => {
 export interface RewardsConsoleOptions {
   door: ConsoleDoor;
   db: Kysely<SiteDatabase>;
-  delivery: Pick<RewardDelivery, 'retryFailed'>;
+  delivery: Pick<RewardDelivery, 'retryOne'>;
   now: () => number;
 }
 

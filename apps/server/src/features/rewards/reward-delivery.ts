@@ -34,6 +34,11 @@ export interface RewardDelivery {
   deliverRecorded(requestId: string): Promise<RewardStatus>;
   /** Tries again every grant whose delivery failed (the game database was down); answers how many went through. */
   retryFailed(): Promise<number>;
+  /**
+   * Tries again the one grant an owner asked for, if its delivery failed, and no other: its state
+   * afterwards ('missing' when there is no such grant).
+   */
+  retryOne(requestId: string): Promise<string>;
   /** Starts retrying failed grants every retrySeconds; stopped by stop(). */
   start(): void;
   /** Stops the retries and waits for the pass under way, so a stopping instance leaves no grant half done. */
@@ -161,6 +166,25 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     return delivered;
   };
 
+  const retryOne = async (requestId: string): Promise<string> => {
+    const row = await site
+      .selectFrom('site_reward_queue')
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'status', 'delivery'])
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    if (!row) return 'missing';
+    if (row.status !== 'failed' || row.delivery !== delivery) return row.status;
+    // Claimed as retryFailed does: an instance's timer retrying at the same moment delivers it once.
+    const claimed = await site
+      .updateTable('site_reward_queue')
+      .set({ status: 'pending', updated_at: now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return 'pending';
+    return deliver({ ...row, item_count: Number(row.item_count) });
+  };
+
   const record = async (db: Kysely<SiteDatabase>, grant: RewardGrant): Promise<boolean> => {
     const time = now();
     const inserted = await db
@@ -207,6 +231,7 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     record,
     deliverRecorded,
     retryFailed,
+    retryOne,
     start() {
       if (timer || delivery === 'queue') return;
       timer = setInterval(() => {
