@@ -216,10 +216,10 @@ for (const flavor of CONSOLE_FLAVORS) {
             await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
             `${section} at ${size}: nothing wider than the window`,
           ).toBeLessThanOrEqual(0);
-          // The pictures of docs/owner/console.md are these, on L2J.
+          // The pictures of docs/owner/console.md (docs/images/console) are these first screens, on L2J.
           if (flavor.name === 'L2J') {
             const file = `${size}-${section.toLowerCase().replace(' ', '-')}.png`;
-            await view.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+            await view.screenshot({ path: testInfo.outputPath(file), scale: 'css' });
           }
         }
         // Back walks the sections the owner opened, down to the shared link's filter.

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../../test-support/i18n';
-import { ConsoleTable } from './console-table';
+import { ConsoleTable, ShortId } from './console-table';
 
 type Row = { id: number; slug: string; detail: string; at: string };
 const ROWS: Row[] = [
@@ -31,5 +31,16 @@ describe('the console table', () => {
     expect(screen.getByRole('cell', { name: 'published 2026-11-27T08:13:57Z [en]' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: '27 Nov 2026, 08:13' }).className).toBe('console__one-line');
     expect(screen.getByRole('cell', { name: 'antharas-awakens' }).className).toBe('');
+  });
+
+  it('shortens a long identifier to its start and end, the whole of it in its title', () => {
+    const hash = `vote:${'ab'.repeat(32)}`;
+    render(
+      <p>
+        <ShortId id={hash} /> <ShortId id="paypal:5UA36914TR" />
+      </p>,
+    );
+    expect(screen.getByTitle(hash).textContent).toBe(`vote:abababababa…abab`);
+    expect(screen.getByText(/paypal:5UA36914TR/)).toBeTruthy();
   });
 });

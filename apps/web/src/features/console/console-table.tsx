@@ -117,6 +117,13 @@ export const ConsoleTable = <Row,>({
   );
 };
 
+/**
+ * A long identifier (a vote's 64-character hash) as its start and end, so that the columns after
+ * it stay in view; the whole of it in its title.
+ */
+export const ShortId = ({ id }: { id: string }) =>
+  id.length <= 24 ? id : <span title={id}>{`${id.slice(0, 16)}…${id.slice(-4)}`}</span>;
+
 /** A text's words, each on one line of its own; anything else than text as it is. */
 const WholeWords = ({ children }: { children: ReactNode }) =>
   typeof children === 'string'

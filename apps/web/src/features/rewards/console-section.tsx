@@ -7,7 +7,7 @@ import { useFormats } from '../../shared/formats';
 import { useItemNames } from '../../shared/item-names';
 import { oneOf, useAddressFilter } from '../console/address-filter';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
-import { PagedTable, usePagedList } from '../console/console-table';
+import { PagedTable, ShortId, usePagedList } from '../console/console-table';
 
 /** The queue's states and kinds, as the server's filter takes them (packages/contract/src/console.ts). */
 const STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const satisfies readonly NonNullable<
@@ -92,7 +92,11 @@ export const RewardsSection = ({ role }: { role: ConsoleRole }) => {
     applyFilter({ ...typed, charId: typed.charId.trim() });
   };
   const columns = [
-    { id: 'request', label: t('console.rewards.request'), render: (row: ConsoleRewardRow) => row.requestId },
+    {
+      id: 'request',
+      label: t('console.rewards.request'),
+      render: (row: ConsoleRewardRow) => <ShortId id={row.requestId} />,
+    },
     {
       id: 'char',
       label: t('console.rewards.charId'),
