@@ -487,6 +487,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
           ),
         donations: (login) => donationsOfAccount({ connections, schema: deps.schema }, login),
         signIns: (login, at) => accountSessions.history.list(login, at),
+        secondFactorOn: (login) => accountSessions.secondFactor.isOn(login),
       },
       liftEveryMs: 60_000,
       ...(deps.takeBanLifter ? { takeBanLifter: deps.takeBanLifter } : {}),

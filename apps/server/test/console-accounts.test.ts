@@ -19,7 +19,7 @@ import { useSite } from './support/use-site';
 /**
  * The Accounts section's actions (docs/owner/console.md#accounts): an owner bans in the game's own
  * table (access level -1) and unbans to the level it had, ends a player's site sessions and mails
- * a reset link, each audited with its reason; a timed ban is lifted by the site when due; a gm is
+ * a reset link, switches a lost authenticator off, each audited with its reason; a timed ban is lifted by the site when due; a gm is
  * refused every action and nothing is written; staff, oneself and bad input are refused.
  */
 
@@ -33,6 +33,7 @@ const ACTIONS = [
   api.unbanConsoleAccount.path,
   api.endConsoleAccountSessions.path,
   api.sendConsoleAccountReset.path,
+  api.resetConsoleAccountFactor.path,
 ];
 
 describe.each(FLAVOR_KINDS)("the console's account actions (%s on %s)", (flavorName, kind) => {
@@ -320,6 +321,57 @@ describe.each(FLAVOR_KINDS)("the console's account actions (%s on %s)", (flavorN
     expect(mails).toEqual([{ kind: 'recovery', email: `${target.login}@example.com` }]);
     expect((await audit(target.login)).map((row) => [row.action, row.detail])).toEqual([
       ['account.sendReset', 'The player asked on Discord'],
+    ]);
+  });
+
+  it('switches a lost authenticator off: its codes go, the sessions end, a notice is mailed, audited', async () => {
+    const boss = await owner();
+    const target = await consoleUser(site, clock, 0, { factor: true, world });
+    const factorRows = () =>
+      siteDb().selectFrom('site_second_factors').select('login').where('login', '=', target.login).execute();
+    expect(await factorRows()).toHaveLength(1);
+    expect(
+      await post(api.resetConsoleAccountFactor.path, boss.cookie, { login: boss.login, reason: 'My own phone' }),
+    ).toMatchObject({ status: 400, body: ['consoleAccountIsSelf'] });
+    if (flavorName === 'l2j') {
+      await site.databases.connections.login.db
+        .updateTable('accounts')
+        .set({ email: `${target.login}@example.com` })
+        .where('login', '=', target.login)
+        .execute();
+    }
+    const reset = await post(api.resetConsoleAccountFactor.path, boss.cookie, {
+      login: target.login.toUpperCase(),
+      reason: 'Named both characters and the first payment',
+    });
+    expect(reset).toMatchObject({ status: 200, body: { login: target.login, sessionsEnded: 1, accessLevelAfter: 0 } });
+    expect(await factorRows()).toEqual([]);
+    expect(
+      await siteDb().selectFrom('site_recovery_codes').select('login').where('login', '=', target.login).execute(),
+    ).toEqual([]);
+    expect(await get(api.getAccount.path, target.cookie)).toMatchObject({ status: 401, body: ['notSignedIn'] });
+    const mails = await siteDb()
+      .selectFrom('site_mail_outbox')
+      .select(['kind', 'email', 'subject'])
+      .where('login', '=', target.login)
+      .execute();
+    expect(mails).toEqual(
+      flavorName === 'l2j'
+        ? [
+            {
+              kind: 'factorNotice',
+              email: `${target.login}@example.com`,
+              subject: expect.stringContaining('the authenticator app of your account was switched off'),
+            },
+          ]
+        : [],
+    );
+    // Nothing left to switch off: refused, and not audited twice.
+    expect(
+      await post(api.resetConsoleAccountFactor.path, boss.cookie, { login: target.login, reason: 'Again' }),
+    ).toMatchObject({ status: 400, body: ['consoleAccountFactorOff'] });
+    expect((await audit(target.login)).map((row) => [row.login, row.action, row.detail])).toEqual([
+      [boss.login, 'account.resetFactor', '1 sessions ended: Named both characters and the first payment'],
     ]);
   });
 });

@@ -70,6 +70,7 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'POST /sdk/console/accounts/unban': 'owner',
   'POST /sdk/console/accounts/endsessions': 'owner',
   'POST /sdk/console/accounts/sendreset': 'owner',
+  'POST /sdk/console/accounts/resetfactor': 'owner',
 };
 
 describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {

@@ -299,6 +299,11 @@ export const api = {
     body: consoleAccountActionModel,
     ...json(z.union([consoleAccountActionAnswer, errorList])),
   },
+  resetConsoleAccountFactor: {
+    ...CALLS.resetConsoleAccountFactor,
+    body: consoleAccountActionModel,
+    ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };
 };

@@ -117,6 +117,7 @@ export const CALLS = {
   unbanConsoleAccount: { method: 'POST', path: '/sdk/console/accounts/unban', answer: 'json' },
   endConsoleAccountSessions: { method: 'POST', path: '/sdk/console/accounts/endsessions', answer: 'json' },
   sendConsoleAccountReset: { method: 'POST', path: '/sdk/console/accounts/sendreset', answer: 'json' },
+  resetConsoleAccountFactor: { method: 'POST', path: '/sdk/console/accounts/resetfactor', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

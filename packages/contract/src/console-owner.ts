@@ -161,6 +161,8 @@ export const consoleAccountView = z.object({
   ),
   donations: z.array(consoleDonationRow),
   signIns: z.array(z.object({ at: z.number(), address: z.string(), device: z.string(), outcome: z.string() })),
+  /** Whether the account's authenticator app is on (its second factor on the site). */
+  secondFactorOn: z.boolean(),
 });
 export type ConsoleAccountView = z.infer<typeof consoleAccountView>;
 
@@ -175,7 +177,11 @@ const accountLoginField = z
   .min(1, { error: 'consoleAccountNotFound' })
   .max(LIMITS.loginMax, { error: 'consoleAccountNotFound' });
 
-/** An owner's action on one account that needs only its reason: unban, end its sessions, mail it a reset link. */
+/**
+ * An owner's action on one account that needs only its reason: unban, end its sessions, mail it a
+ * reset link, switch its authenticator off (the reason says how the owner made sure the one
+ * asking is the player).
+ */
 export const consoleAccountActionModel = z.object({ login: accountLoginField, reason: reasonField });
 export type ConsoleAccountActionModel = z.input<typeof consoleAccountActionModel>;
 

@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   'consoleAccountIsSelf',
   'consoleAccountAlreadyBanned',
   'consoleAccountNotBanned',
+  'consoleAccountFactorOff',
   'passkeyRefused',
   'passkeyNotFound',
   'emailUnchanged',

@@ -150,4 +150,5 @@ export const SAMPLE_INPUTS = {
   unbanConsoleAccount: { login: 'demoplayer', reason: 'Appeal accepted' },
   endConsoleAccountSessions: { login: 'demoplayer', reason: 'The player asked: lost phone' },
   sendConsoleAccountReset: { login: 'demoplayer', reason: 'The player asked by Discord' },
+  resetConsoleAccountFactor: { login: 'demoplayer', reason: 'Lost phone; named both characters and the first payment' },
 } satisfies Partial<Record<keyof Api, Record<string, unknown>>>;

@@ -15,6 +15,7 @@ export interface AccountRecordsOfOthers {
   rewards(login: string): Promise<ConsoleAccountView['rewards']>;
   donations(login: string): Promise<ConsoleAccountView['donations']>;
   signIns(login: string, now: number): Promise<ConsoleAccountView['signIns']>;
+  secondFactorOn(login: string): Promise<boolean>;
 }
 
 export interface AccountLookupDeps {
@@ -78,6 +79,7 @@ const accountView = async (
     rewards: await others.rewards(account.login),
     donations: await others.donations(account.login),
     signIns: (await others.signIns(account.login, now)).slice(0, 50),
+    secondFactorOn: await others.secondFactorOn(account.login),
   };
 };
 

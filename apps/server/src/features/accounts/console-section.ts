@@ -11,15 +11,19 @@ import { lastRecoveryLanguage } from './recovery-keys';
 import { type AccountCallDeps, queueRecoveryMail } from './password-recovery';
 import { accountViewFor, mayFind } from './staff-privacy';
 
-/** The player's site sessions (features/sessions), ended by a ban or on their own. */
-export interface AccountSessionEnder {
+/**
+ * The player's site sessions and second factor (features/sessions): the sessions ended by a ban
+ * or on their own, the authenticator switched off by an owner.
+ */
+export interface AccountSessionControls {
   endAllOf(login: string): Promise<number>;
+  secondFactor: { isOn(login: string): Promise<boolean>; disable(login: string): Promise<void> };
 }
 
 export interface AccountsConsoleOptions {
   door: ConsoleDoor;
   deps: AccountCallDeps;
-  sessions: AccountSessionEnder;
+  sessions: AccountSessionControls;
   /** How often this instance looks for timed bans that ended. */
   /** What the look-up shows of the account from other features. */
   others: AccountRecordsOfOthers;
@@ -31,7 +35,8 @@ export interface AccountsConsoleOptions {
 /**
  * The Accounts section (docs/owner/console.md#accounts): a gm and an owner look an account up (who
  * looked up whom is audited); only an owner acts: ban and unban in the game's own table, end the
- * player's site sessions, mail a password-reset link, each audited with its reason. A gm is
+ * player's site sessions, mail a password-reset link, switch its authenticator off, each audited
+ * with its reason. A gm is
  * refused by the gate (403 consoleForbidden) and nothing is written.
  */
 export const accountsConsoleSection = async (app: FastifyInstance, options: AccountsConsoleOptions): Promise<void> => {
@@ -133,6 +138,45 @@ export const accountsConsoleSection = async (app: FastifyInstance, options: Acco
     if (!queued) return reply.code(429).send(['tooManyRequests'] satisfies ErrorCode[]);
     await door.record(actor, 'account.sendReset', account.login, body.reason);
     return reply.send(await answer(account, { after: account.accessLevel, sessionsEnded: 0 }));
+  });
+
+  // A player who lost the authenticator app and its recovery codes: the owner checks it is the
+  // player (the reason says how), the factor and its codes go, every site session of the account
+  // ends, and a notice goes to the account's email so that a player who did not ask learns of it.
+  door.route(app, 'resetConsoleAccountFactor', 'owner', async ({ actor, body }, _request, reply) => {
+    const account = await accountOf(body.login, reply);
+    if (!account) return reply;
+    const login = normalizeLogin(account.login);
+    if (login === normalizeLogin(actor.login)) {
+      return reply.code(400).send(['consoleAccountIsSelf'] satisfies ErrorCode[]);
+    }
+    if (!(await sessions.secondFactor.isOn(login))) {
+      return reply.code(400).send(['consoleAccountFactorOff'] satisfies ErrorCode[]);
+    }
+    await sessions.secondFactor.disable(login);
+    const sessionsEnded = await sessions.endAllOf(account.login);
+    const recorded = await emailOf(deps, account);
+    if (recorded.recorded && recorded.email !== '') {
+      const lang = await lastRecoveryLanguage(deps.connections.site.db, login);
+      const t = deps.texts(lang);
+      const values = { site: t('site.name'), username: account.login };
+      await deps.outbox.enqueueSingle(
+        {
+          kind: 'factorNotice',
+          email: recorded.email,
+          login,
+          language: lang,
+          subject: t('mail.factorNotice.subject', values),
+          text: t('mail.factorNotice.text', values),
+          refId: null,
+          createdAt: deps.now(),
+        },
+        deps.connections.site.db,
+      );
+      deps.wakeMailWorker();
+    }
+    await door.record(actor, 'account.resetFactor', account.login, `${sessionsEnded} sessions ended: ${body.reason}`);
+    return reply.send(await answer(account, { after: account.accessLevel, sessionsEnded }));
   });
 
   // Timed bans end by themselves: each instance looks every liftEveryMs, one lifts each ban.

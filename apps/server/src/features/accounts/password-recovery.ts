@@ -12,16 +12,16 @@ import type { AccountServiceDeps } from './account-service';
 import { generatePassword } from './generated-password';
 import { expireRecoveryKeys } from './recovery-keys';
 
-/** A single mail of the account tools (recovery, email change) as the outbox takes it. */
+/** A single mail of the account tools (recovery, email change, a notice) as the outbox takes it. */
 export interface RecoveryMail {
-  kind: 'recovery' | 'emailChange' | 'emailNotice';
+  kind: 'recovery' | 'emailChange' | 'emailNotice' | 'factorNotice';
   email: string;
   login: string;
   language: string;
   subject: string;
   text: string;
-  /** The key's row in site_password_resets. */
-  refId: number;
+  /** The key's row in site_password_resets; null for a notice, which has no key. */
+  refId: number | null;
   createdAt: number;
 }
 

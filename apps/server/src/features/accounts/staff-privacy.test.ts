@@ -48,6 +48,7 @@ describe("a staff account's e-mail and addresses as a gm sees them", () => {
       rewards: [],
       donations: [],
       signIns: [{ at: 1, address: '203.0.113.45', device: 'Firefox', outcome: 'success' }],
+      secondFactorOn: true,
     };
     expect(accountViewFor(gm, view, true)).toMatchObject({
       email: 'b***@example.com',

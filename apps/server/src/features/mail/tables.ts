@@ -27,8 +27,12 @@ export interface SiteMailJobsTable {
 export interface SiteMailOutboxTable {
   id: Generated<number>;
   job_id: number | null;
-  /** 'mass': made from its job; 'recovery': a password recovery mail (ref_id: its site_password_resets row). */
-  kind: Generated<'mass' | 'recovery' | 'emailChange' | 'emailNotice'>;
+  /**
+   * 'mass': made from its job; 'recovery': a password recovery mail (ref_id: its site_password_resets
+   * row); 'emailChange' and 'emailNotice': an email change's link and its notice to the old address;
+   * 'factorNotice': the notice that the staff switched the account's authenticator off (no ref_id).
+   */
+  kind: Generated<'mass' | 'recovery' | 'emailChange' | 'emailNotice' | 'factorNotice'>;
   /** A single mail's subject and plain text; the text is cleared once the mail is sent. */
   subject: string | null;
   body: string | null;

@@ -19,7 +19,7 @@ const REWARDS = [
   },
 ];
 
-const account = (accessLevel: number, rewards: typeof REWARDS = []) => ({
+const account = (accessLevel: number, rewards: typeof REWARDS = [], secondFactorOn = true) => ({
   login: 'badplayer',
   foundBy: 'login',
   email: 'bad@example.com',
@@ -30,6 +30,7 @@ const account = (accessLevel: number, rewards: typeof REWARDS = []) => ({
   rewards,
   donations: [],
   signIns: [],
+  secondFactorOn,
 });
 
 /** The donations table is the donations feature's (the console page hands it over); these tests do not look at it. */
@@ -45,7 +46,7 @@ const ACTED = {
 };
 
 /** The section against a server whose account starts at `level`; every call is kept with its body. */
-const serve = (level: number, refuse?: string[], rewards: typeof REWARDS = []) => {
+const serve = (level: number, refuse?: string[], rewards: typeof REWARDS = [], secondFactorOn = true) => {
   const sent: { path: string; body: unknown }[] = [];
   let current = level;
   vi.stubGlobal(
@@ -53,7 +54,8 @@ const serve = (level: number, refuse?: string[], rewards: typeof REWARDS = []) =
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       sent.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/sdk/console/accounts') return jsonResponse({ accounts: [account(current, rewards)] });
+      if (url.pathname === '/sdk/console/accounts')
+        return jsonResponse({ accounts: [account(current, rewards, secondFactorOn)] });
       if (refuse) return jsonResponse(refuse, 400);
       if (url.pathname === '/sdk/console/accounts/ban') current = -1;
       if (url.pathname === '/sdk/console/accounts/unban') current = 0;
@@ -168,5 +170,31 @@ describe("the console's Accounts section", () => {
         reason: 'Lost phone',
       }),
     );
+  });
+
+  it('switches the authenticator off with how the owner made sure it is the player, and only when it is on', async () => {
+    const sent = serve(0);
+    await lookUp('owner');
+    expect(screen.getByText('Authenticator app').nextSibling?.textContent).toBe('on');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch off the authenticator of badplayer' }));
+    const form = screen.getByRole('form', { name: 'Switch off the authenticator of badplayer' });
+    await userEvent.type(
+      within(form).getByLabelText('How you made sure it is the player'),
+      'Named both characters and the first payment',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(/the authenticator app and its recovery codes are off; site sessions ended: 2/),
+    ).toBeTruthy();
+    expect(sent.find((call) => call.path === '/sdk/console/accounts/resetfactor')?.body).toEqual({
+      login: 'badplayer',
+      reason: 'Named both characters and the first payment',
+    });
+    cleanup();
+
+    serve(0, undefined, [], false);
+    await lookUp('owner');
+    expect(screen.getByText('Authenticator app').nextSibling?.textContent).toBe('off');
+    expect(screen.queryByRole('button', { name: 'Switch off the authenticator of badplayer' })).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ import './console-section.css';
 /**
  * An owner's actions on one account (docs/owner/console.md#accounts), each with a reason for the
  * audit log: unban (a banned one) or ban (the one form: reason and how long), end its site
- * sessions, mail it a password-reset link. The server refuses staff and oneself.
+ * sessions, mail it a password-reset link, switch its authenticator off (the note says how the
+ * owner made sure it is the player). The server refuses staff and oneself.
  */
 const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDone: (message: string) => void }) => {
   const formats = useFormats();
@@ -50,7 +51,10 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
   const reset = useConsoleAction<ConsoleAccountActionAnswer>((answer) =>
     onDone(t('console.accounts.resetSent', { login: answer.login })),
   );
-  const busy = action.busy || reset.busy;
+  const factor = useConsoleAction<ConsoleAccountActionAnswer>((answer) =>
+    onDone(t('console.accounts.factorReset', { login: answer.login, sessions: answer.sessionsEnded })),
+  );
+  const busy = action.busy || reset.busy || factor.busy;
   const note = {
     noteLabel: t('console.accounts.reason'),
     confirmLabel: t('console.accounts.confirm'),
@@ -80,8 +84,19 @@ const AccountActions = ({ account, onDone }: { account: ConsoleAccountView; onDo
           accessibleName={t('console.accounts.sendResetOne', { login })}
           onConfirm={(reason) => reset.run(() => callApi('sendConsoleAccountReset', { body: { login, reason } }))}
         />
+        {account.secondFactorOn && (
+          <NoteAction
+            {...note}
+            noteLabel={t('console.accounts.identityCheck')}
+            label={t('console.accounts.resetFactor')}
+            accessibleName={t('console.accounts.resetFactorOne', { login })}
+            onConfirm={(check) =>
+              factor.run(() => callApi('resetConsoleAccountFactor', { body: { login, reason: check } }))
+            }
+          />
+        )}
       </div>
-      <ActionErrors errors={[...action.errors, ...reset.errors]} />
+      <ActionErrors errors={[...action.errors, ...reset.errors, ...factor.errors]} />
       {account.accessLevel >= 0 && (
         <SiteForm
           config={{
@@ -134,6 +149,10 @@ const AccountView = ({
     [t('console.accounts.accessLevel'), String(account.accessLevel)],
     [t('console.accounts.created'), date(account.createdAt)],
     [t('console.accounts.state'), ban],
+    [
+      t('console.accounts.secondFactor'),
+      t(account.secondFactorOn ? 'console.accounts.factorOn' : 'console.accounts.factorOff'),
+    ],
   ];
   const caption = (key: string) => `${t(key)}: ${account.login}`;
   return (
