@@ -24,7 +24,7 @@ export const NewsPage = () => {
         <NewsList posts={posts} headingLevel="h3" />
       )}
       <p className="news-page__feed">
-        <a href={feedHref(language)} type="application/atom+xml">
+        <a href={feedHref(language)} type="application/atom+xml" className="link-target">
           {t('news.feed')}
         </a>
       </p>
