@@ -28,7 +28,9 @@ export const NewsList = ({ posts, headingLevel }: { posts: NewsPostView[]; headi
         <li key={post.slug} className="news-list__item">
           <article lang={textLang(post, language)} aria-labelledby={`news-${post.slug}`}>
             <Heading id={`news-${post.slug}`} className="news-list__title">
-              <Link to={getNewsPostHref(post.slug, language)}>{post.title}</Link>
+              <Link to={getNewsPostHref(post.slug, language)} className="link-target">
+                {post.title}
+              </Link>
             </Heading>
             <p className="news-list__meta" lang={LANGUAGE_TAGS[language]}>
               <PostDate at={post.publishedAt} />

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { tabIndexAfterKey } from './tab-keys';
+import './tabs.css';
 import './tab-panels.css';
 
 export interface TabPanel {
@@ -11,7 +12,7 @@ export interface TabPanel {
 /**
  * Panels shown in place under one address (WAI-ARIA tabs): role=tablist, the arrow keys, Home and
  * End move between tabs and show the one they reach; only the selected tab is in the Tab order.
- * More tabs join by adding a panel to the list (docs/product.md#my-account, docs/product.md#console).
+ * In the site's one tab style (tabs.css), wrapping where the row does not fit. More tabs join by adding a panel to the list (docs/product.md#my-account, docs/product.md#console).
  */
 export const TabPanels = ({
   label,
@@ -44,7 +45,7 @@ export const TabPanels = ({
 
   return (
     <div className="tab-panels">
-      <div role="tablist" aria-label={label} className="tab-panels__list" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKeyDown}>
         {panels.map((panel) => (
           <button
             key={panel.id}
@@ -57,7 +58,7 @@ export const TabPanels = ({
             aria-controls={`${base}-panel-${panel.id}`}
             aria-selected={panel.id === current?.id}
             tabIndex={panel.id === current?.id ? 0 : -1}
-            className="tab-panels__tab"
+            className="tabs__tab"
             onClick={() => setSelected(panel.id)}
           >
             {panel.label}

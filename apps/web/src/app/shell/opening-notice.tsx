@@ -24,7 +24,11 @@ export const OpeningNotice = () => {
   if (!openingAhead(date)) return null;
   return (
     <p className="opening-notice">
-      <Link to={`${href('home')}#opening`} className="opening-notice__link" title={t('shellFacts.opensLink')}>
+      <Link
+        to={`${href('home')}#opening`}
+        className="link-target opening-notice__link"
+        title={t('shellFacts.opensLink')}
+      >
         {t('shellFacts.opensOn', { date: formatOpeningShort(date, language) })}
       </Link>
     </p>

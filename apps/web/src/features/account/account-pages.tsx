@@ -135,7 +135,9 @@ const ClosedToolNotice = ({ id, notice }: { id: AccountRoute; notice: string }) 
           {t(notice)}
         </p>
         <p>
-          <Link to={href('changePassword')}>{t('account.tabs.changePassword')}</Link>
+          <Link to={href('changePassword')} className="link-target">
+            {t('account.tabs.changePassword')}
+          </Link>
         </p>
       </AccountTabs>
     </Page>

@@ -126,7 +126,9 @@ export const ClanPage = () => {
   const clan = useClan(name, attempt);
   const back = (
     <p className="clan-back">
-      <Link to={href('statisticsClans')}>{t('clan.allClans')}</Link>
+      <Link to={href('statisticsClans')} className="link-target">
+        {t('clan.allClans')}
+      </Link>
     </p>
   );
   if (clan === undefined || clan === 'failed' || clan === null) {

@@ -60,7 +60,9 @@ export const ConsoleShell = ({
       </a>
       <header className={inside ? 'console-bar console-bar--with-menu' : 'console-bar'}>
         <h1 className="console-bar__site">
-          <Link to={href('home')}>{t('site.name')}</Link>
+          <Link to={href('home')} className="link-target">
+            {t('site.name')}
+          </Link>
         </h1>
         <span className="console-bar__title">{t('console.shell.title')}</span>
         <LanguageBar />

@@ -28,12 +28,14 @@ export const NewestPost = () => {
       </h3>
       <article lang={textLang(post, language)} aria-labelledby={`newest-${post.slug}`}>
         <h4 id={`newest-${post.slug}`} className="home-newest__title">
-          <Link to={getNewsPostHref(post.slug, language)}>{post.title}</Link>
+          <Link to={getNewsPostHref(post.slug, language)} className="link-target">
+            {post.title}
+          </Link>
         </h4>
         <p className="home-newest__meta" lang={LANGUAGE_TAGS[language]}>
           <PostDate at={post.publishedAt} />
           {post.pinned && <span className="news-list__pinned">{t('news.pinned')}</span>}
-          <Link to={href('news')} className="home-newest__all">
+          <Link to={href('news')} className="link-target home-newest__all">
             {t('news.all')}
           </Link>
         </p>
@@ -57,7 +59,9 @@ export const MoreNews = () => {
       </h3>
       <NewsList posts={more} headingLevel="h4" />
       <p>
-        <Link to={href('news')}>{t('news.all')}</Link>
+        <Link to={href('news')} className="link-target">
+          {t('news.all')}
+        </Link>
       </p>
     </section>
   );

@@ -174,7 +174,7 @@ const VideoGallery = () => {
           <span className="gallery__now-title">{current.title}</span>{' '}
           <ExternalLink
             href={`https://www.youtube.com/watch?v=${encodeURIComponent(current.id)}`}
-            className="gallery__now-link"
+            className="link-target gallery__now-link"
           >
             {t('gallery.watchOnYoutube')}
           </ExternalLink>

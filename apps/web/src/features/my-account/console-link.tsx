@@ -25,7 +25,9 @@ export const ConsoleLink = () => {
   if (!allowed) return null;
   return (
     <p>
-      <Link to={href('console')}>{t('console.shell.openConsole')}</Link>
+      <Link to={href('console')} className="link-target">
+        {t('console.shell.openConsole')}
+      </Link>
     </p>
   );
 };

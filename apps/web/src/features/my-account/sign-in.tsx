@@ -29,8 +29,13 @@ export const SignInForm = ({ onSignedIn, onSecondFactor }: { onSignedIn: () => v
         <PasskeySignInButton label={t('myAccount.passkeys.signIn')} onSignedIn={onSignedIn} />
       </p>
       <p>
-        <Link to={href('register')}>{t('account.tabs.register')}</Link> ·{' '}
-        <Link to={href('recoverPassword')}>{t('account.tabs.recoverPassword')}</Link>
+        <Link to={href('register')} className="link-target">
+          {t('account.tabs.register')}
+        </Link>{' '}
+        ·{' '}
+        <Link to={href('recoverPassword')} className="link-target">
+          {t('account.tabs.recoverPassword')}
+        </Link>
       </p>
     </section>
   );

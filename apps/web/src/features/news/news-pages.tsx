@@ -24,7 +24,7 @@ export const NewsPage = () => {
         <NewsList posts={posts} headingLevel="h3" />
       )}
       <p className="news-page__feed">
-        <a href={feedHref(language)} type="application/atom+xml">
+        <a href={feedHref(language)} type="application/atom+xml" className="link-target">
           {t('news.feed')}
         </a>
       </p>
@@ -45,7 +45,9 @@ export const NewsPostPage = () => {
       <Page title={t('news.title')} className="news-page">
         <p>{posts === undefined ? t('common.loading') : t('news.notFound')}</p>
         <p>
-          <Link to={href('news')}>{t('news.back')}</Link>
+          <Link to={href('news')} className="link-target">
+            {t('news.back')}
+          </Link>
         </p>
       </Page>
     );
@@ -60,7 +62,9 @@ export const NewsPostPage = () => {
       {/* Markdown rendered by marked and sanitized by sanitize-html on the server (features/news/news-render.ts). */}
       <div className="news-post__body" lang={lang} dangerouslySetInnerHTML={{ __html: post.html }} />
       <p>
-        <Link to={href('news')}>{t('news.back')}</Link>
+        <Link to={href('news')} className="link-target">
+          {t('news.back')}
+        </Link>
       </p>
     </Page>
   );

@@ -5,6 +5,7 @@ import { useCall } from '../../api/use-call';
 import { Page } from '../../components/page';
 import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
+import '../../components/tabs.css';
 import { useGameNames } from '../../shared/game-names';
 import { STATISTICS_ROUTES } from '../../i18n/routes';
 import { type Formats, useFormats } from '../../shared/formats';
@@ -42,7 +43,12 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
     buttons.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={t('online.periodsLabel')} className="online-periods" onKeyDown={onKeyDown}>
+    <div
+      role="tablist"
+      aria-label={t('online.periodsLabel')}
+      className="tabs__list online-periods"
+      onKeyDown={onKeyDown}
+    >
       {PERIODS.map((id, index) => (
         <button
           key={id}
@@ -55,7 +61,7 @@ const PeriodTabs = ({ period, onChange }: { period: Period; onChange: (period: P
           aria-controls="online-panel"
           aria-selected={id === period}
           tabIndex={id === period ? 0 : -1}
-          className="online-periods__tab"
+          className="tabs__tab"
           onClick={() => onChange(id)}
         >
           {t(`online.periods.${id}`)}

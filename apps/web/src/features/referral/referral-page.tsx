@@ -51,7 +51,9 @@ const ReferralPage = () => {
         }}
       />
       <p className="referral__ranking">
-        <Link to={href('statisticsReferrals')}>{t('referral.rankingLink')}</Link>
+        <Link to={href('statisticsReferrals')} className="link-target">
+          {t('referral.rankingLink')}
+        </Link>
       </p>
     </Page>
   );

@@ -218,10 +218,12 @@ const RankedRows = ({
   const { language } = useLanguage();
   const under = stackedAfter(ranking.columns);
   const label = (column: RankingColumn) => t(`statistics.columns.${column.label}`);
-  /** A value as the column shows it: a clan's name links to the clan's page. */
+  /** A value as the column shows it: a clan's name links to the clan's page (a 24 px target). */
   const shown = (column: RankingColumn, value: string | number) =>
     column.linksClan && value !== '' ? (
-      <Link to={clanHref(String(value), language)}>{format[column.format](value)}</Link>
+      <Link to={clanHref(String(value), language)} className="link-target">
+        {format[column.format](value)}
+      </Link>
     ) : (
       format[column.format](value)
     );
