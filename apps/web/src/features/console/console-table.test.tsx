@@ -41,6 +41,8 @@ describe('the console table', () => {
       </p>,
     );
     expect(screen.getByTitle(hash).textContent).toBe(`vote:abababababa…abab`);
+    // Kept on one line: the ellipsis is no place to break it.
+    expect(screen.getByTitle(hash).className).toBe('console__whole');
     expect(screen.getByText(/paypal:5UA36914TR/)).toBeTruthy();
   });
 });

@@ -122,7 +122,7 @@ export const ConsoleTable = <Row,>({
  * it stay in view; the whole of it in its title.
  */
 export const ShortId = ({ id }: { id: string }) =>
-  id.length <= 24 ? id : <span title={id}>{`${id.slice(0, 16)}…${id.slice(-4)}`}</span>;
+  id.length <= 24 ? id : <span className="console__whole" title={id}>{`${id.slice(0, 16)}…${id.slice(-4)}`}</span>;
 
 /** A text's words, each on one line of its own; anything else than text as it is. */
 const WholeWords = ({ children }: { children: ReactNode }) =>
