@@ -198,6 +198,8 @@ test.describe('the statistics pages', () => {
       await page.goto('/statistics/deaths');
       await waitForShell(page);
       await tabsOf(page, 'Statistics').getByRole('link', { name: 'Kills', exact: true }).click();
+      // The page itself is in (the shell's and the page's loading lines gone): only its rows wait.
+      await expect(page.locator('.page-loading')).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
       const pagerTop = () =>
         page.locator('.ranking-pager').evaluate((pager) => Math.round(pager.getBoundingClientRect().top));
