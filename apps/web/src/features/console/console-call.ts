@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gatekeeper/contract/lite';
+import { type ErrorCode, isErrorCode } from '@gatekeeper/contract/lite';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { CallError, errorCodesOf } from '../../api/client';
 
@@ -36,11 +36,12 @@ export const useConsoleCall = () => {
 
 /**
  * A console call's model: the contract lets a call answer with error codes instead (a list of
- * strings), which is a refusal, thrown as one so that the caller shows its codes. A list of rows,
- * or the empty list of a done action, is a model.
+ * the contract's codes), which is a refusal, thrown as one so that the caller shows its codes. A
+ * list of rows (of strings too: a code is only a string the contract lists), or the empty list of
+ * a done action, is a model.
  */
 export const modelOf = <T>(answer: T | string[]): T => {
-  if (Array.isArray(answer) && answer.length > 0 && answer.every((item) => typeof item === 'string')) {
+  if (Array.isArray(answer) && answer.length > 0 && answer.every(isErrorCode)) {
     throw new CallError(400, answer);
   }
   // What is left is the model: T itself may be a list, which the type cannot tell from the codes.
