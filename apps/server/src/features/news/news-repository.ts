@@ -1,8 +1,9 @@
 import { LANGUAGES, type Language, type NewsPostInput, type NewsState, type NewsText } from '@gatekeeper/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import { writeTransaction } from '../../db/write-retry';
 import { keepVersion } from './news-versions';
+import type { SiteNewsPostsTable } from './tables';
 
 /** A post as stored: its state, dates, pin and the Markdown of every language written. */
 export interface StoredPost {
@@ -21,16 +22,8 @@ type SiteDb = Kysely<SiteDatabase>;
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
-interface PostRow {
-  id: number;
-  slug: string;
-  state: string;
-  publish_at: number;
-  pinned: number;
-  created_at: number;
-  updated_at: number;
-  announced_at: number | null;
-}
+/** A post's row as the reads select it (all but the announcement's attempts). */
+type PostRow = Omit<Selectable<SiteNewsPostsTable>, 'announce_attempts'>;
 
 /** These posts' rows with their texts attached, in the rows' order. */
 const withTexts = async (db: SiteDb, rows: PostRow[]): Promise<StoredPost[]> => {
