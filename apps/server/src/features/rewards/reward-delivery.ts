@@ -142,6 +142,17 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     return 'delivered';
   };
 
+  /** A failed grant claimed for a new try (failed → pending), so that two instances never both deliver it. */
+  const claimFailed = async (id: number): Promise<boolean> => {
+    const claimed = await site
+      .updateTable('site_reward_queue')
+      .set({ status: 'pending', updated_at: now() })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
+  };
+
   const retryFailed = async (): Promise<number> => {
     const failed = await site
       .selectFrom('site_reward_queue')
@@ -153,14 +164,7 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
       .execute();
     let delivered = 0;
     for (const row of failed) {
-      // Claim it first, so two instances retrying at once cannot both deliver it.
-      const claimed = await site
-        .updateTable('site_reward_queue')
-        .set({ status: 'pending', updated_at: now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'failed')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (!(await claimFailed(row.id))) continue;
       if ((await deliver({ ...row, item_count: Number(row.item_count) })) === 'delivered') delivered += 1;
     }
     return delivered;
@@ -174,14 +178,8 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
       .executeTakeFirst();
     if (!row) return 'missing';
     if (row.status !== 'failed' || row.delivery !== delivery) return row.status;
-    // Claimed as retryFailed does: an instance's timer retrying at the same moment delivers it once.
-    const claimed = await site
-      .updateTable('site_reward_queue')
-      .set({ status: 'pending', updated_at: now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'failed')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return 'pending';
+    // An instance's timer retrying at the same moment: one of the two claims it and delivers it.
+    if (!(await claimFailed(row.id))) return 'pending';
     return deliver({ ...row, item_count: Number(row.item_count) });
   };
 
