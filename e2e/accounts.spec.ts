@@ -85,10 +85,13 @@ test.describe('account tools', () => {
     await expect(page.getByLabel('Username')).toHaveValue('demoplayer');
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Aden.Gate1');
     await expect(page.getByLabel('Repeat the email')).toHaveValue('someone@example.com');
-    // The player is put on the field to correct, where the reason shows too, until it is changed.
+    // The player is put on the field to correct, marked until it is changed; the reason was read in
+    // the dialog and is not written again under the field (only told to a screen reader).
     const username = page.getByLabel('Username');
     await expect(username).toBeFocused();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
     await expect(username).toHaveAccessibleDescription(/This username is already taken/);
+    await expect(page.locator('.form-field__error')).toHaveCount(0);
     await username.fill('demoplayer2');
     await expect(username).not.toHaveAccessibleDescription(/already taken/);
   });

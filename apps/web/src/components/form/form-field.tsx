@@ -78,7 +78,8 @@ export const FormField = <V extends FieldValues, T extends FieldValues>({
         </p>
       )}
       {showError && (
-        <p id={`${id}-error`} className="form-field__error">
+        // A server's refusal was read in its dialog: here it only tells a screen reader why the field is marked.
+        <p id={`${id}-error`} className={fieldState.error?.type === 'server' ? 'visually-hidden' : 'form-field__error'}>
           {t(showError, spec.textValues)}
         </p>
       )}

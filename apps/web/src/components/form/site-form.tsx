@@ -211,7 +211,8 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues, N extends
           }
         }
         if (shownAtField) {
-          // The refusal also shows under its field, until the player changes the field.
+          // The field stays marked (and tells a screen reader why) until the player changes it; its
+          // reason is not written again under it: the player read it in the dialog.
           form.setValue(shownAtField.name, form.getValues(shownAtField.name), { shouldTouch: true });
           form.setError(shownAtField.name, { type: 'server', message: shownAtField.code });
         }

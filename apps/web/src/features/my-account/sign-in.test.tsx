@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
@@ -60,5 +60,20 @@ describe("My account's sign-in", () => {
     expect((await screen.findByRole('dialog')).textContent).toMatch(/The code is wrong or has already been used/);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Second step' })).toBeDefined();
+    // The reason is written once, in the dialog: closed, the player is on the marked field, which
+    // tells a screen reader why but does not repeat the reason on the page.
+    const dialog = screen.getByRole<HTMLDialogElement>('dialog');
+    // jsdom does not close a dialog on its form's submit: closed as Escape would.
+    act(() => dialog.close());
+    const code = screen.getByLabelText(/Code/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code).toHaveAccessibleDescription(/The code is wrong or has already been used/);
+    const reasons = screen.getAllByText(/The code is wrong or has already been used/);
+    expect(reasons.filter((reason) => !dialog.contains(reason)).map((reason) => reason.className)).toEqual([
+      'visually-hidden',
+    ]);
+    await userEvent.type(code, '1');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
   });
 });
