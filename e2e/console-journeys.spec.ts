@@ -13,6 +13,7 @@ import {
 import { uniqueName } from './support/database';
 import { waitForScript } from './support/fixtures';
 import { wordsBrokenInCells } from './support/tables';
+import { smallTargets } from './support/targets';
 import { SIZES, oneSizeEach } from './support/sizes';
 
 /**
@@ -216,6 +217,7 @@ for (const flavor of CONSOLE_FLAVORS) {
             await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
             `${section} at ${size}: nothing wider than the window`,
           ).toBeLessThanOrEqual(0);
+          if (size === 'phone') expect(await smallTargets(view), `${section}: small targets`).toEqual([]);
           // The pictures of docs/owner/console.md (docs/images/console) are these first screens, on L2J.
           if (flavor.name === 'L2J') {
             const file = `${size}-${section.toLowerCase().replace(' ', '-')}.png`;

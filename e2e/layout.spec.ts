@@ -1,9 +1,10 @@
 import { type Browser, type BrowserContextOptions, type Page, expect, test } from '@playwright/test';
-import { LANGUAGES, clanHref } from '@gatekeeper/contract/lite';
+import { LANGUAGES, clanHref, getNewsPostHref } from '@gatekeeper/contract/lite';
 import { INSTANCES } from '../playwright.config';
 import { ROUTE_IDS, getHref } from '../apps/web/src/i18n/routes';
 import { expectSignedIn, openAccount, signIn } from './support/account';
 import { accessibilityViolations, expectAccessible, waitForShell } from './support/fixtures';
+import { smallTargets } from './support/targets';
 
 /**
  * Every page at the three sizes of decision 010 (a phone, a short laptop, a full desktop): no
@@ -36,57 +37,6 @@ const expectNoHorizontalScroll = async (page: Page, where: string) => {
   expect(widths.scroll, `${where}: page width`).toBeLessThanOrEqual(widths.inner);
   expect(widths.inner, `${where}: layout viewport`).toBeLessThanOrEqual(viewport);
 };
-
-/**
- * The visible controls a finger may miss on the phone (decision 010): every link, button, field and
- * tab at least 24 x 24 CSS px (WCAG 2.5.8), and the primary ones (buttons, fields, tabs, links laid
- * out as blocks or buttons) 44 x 44. A radio button or checkbox is hit through its label too: its
- * own box has to be 24 px, its label 44. Exempt: a link inside the running text of a paragraph
- * (WCAG 2.5.8's inline exception: it is as tall as the sentence's line; a paragraph with words of
- * its own outside links, not one holding only links and separators such as "Register · Recover
- * password"), and the skip link, which shows only on focus.
- */
-const smallTargets = (page: Page) =>
-  page.evaluate(() => {
-    const small: string[] = [];
-    const runningText = (link: HTMLElement) => {
-      const paragraph = link.closest('p');
-      if (!paragraph) return false;
-      const words = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
-      for (let text = words.nextNode(); text; text = words.nextNode()) {
-        if (text.parentElement?.closest('a, button')) continue;
-        if (/\p{L}/u.test(text.textContent ?? '')) return true;
-      }
-      return false;
-    };
-    const controls = document.querySelectorAll<HTMLElement>(
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"]',
-    );
-    for (const control of controls) {
-      if (control.classList.contains('skip-link')) continue;
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      const inline = getComputedStyle(control).display === 'inline';
-      if (control.tagName === 'A' && inline && runningText(control)) continue;
-      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
-      const size = (of: DOMRect) => `${Math.round(of.width)}x${Math.round(of.height)}`;
-      if (box.width < 23.5 || box.height < 23.5) {
-        small.push(`${control.tagName.toLowerCase()} "${name}" ${size(box)} (under 24 px)`);
-        continue;
-      }
-      // A link standing alone (a clan, a headline, "All news", the captcha's logo) is not a primary
-      // action: 24 px is its size (global.css .link-target).
-      if (control.tagName === 'A' && (inline || control.matches('.link-target, altcha-widget a'))) continue;
-      let hit = box;
-      if (control.matches('input[type="radio"], input[type="checkbox"]')) {
-        hit = (control as HTMLInputElement).labels?.[0]?.getBoundingClientRect() ?? box;
-      }
-      if (hit.width < 43.5 || hit.height < 43.5) {
-        small.push(`${control.tagName.toLowerCase()} "${name}" ${size(hit)} (under 44 px)`);
-      }
-    }
-    return small;
-  });
 
 /**
  * The tabs of each row (the link tabs' navigation and the tabs shown in place) that a visitor
@@ -151,8 +101,12 @@ const checkPage = async (page: Page, size: Size, path: string, rows: 'first' | '
   await expectAccessibleHere(page, { rows });
 };
 
-/** Every route, and a clan's page (its members' and castles' links). */
-const ENGLISH_PAGES = [...ROUTE_IDS.map((id) => getHref(id, 'en')), clanHref('WolfHunters', 'en')];
+/** Every route, a clan's page (its members' and castles' links) and a news post (its back link). */
+const ENGLISH_PAGES = [
+  ...ROUTE_IDS.map((id) => getHref(id, 'en')),
+  clanHref('WolfHunters', 'en'),
+  getNewsPostHref('siege-of-giran', 'en'),
+];
 /** In the other five languages: the shell around a form, and around the six-column class ranking. */
 const SHELL_PAGES = LANGUAGES.filter((language) => language !== 'en').flatMap((language) => [
   getHref('register', language),

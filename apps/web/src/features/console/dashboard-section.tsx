@@ -115,7 +115,13 @@ const Alerts = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
         <ul>
           {alerts.map((alert) => (
             <li key={alert.key} className="console__mood console__mood--bad">
-              {alert.to ? <Link to={alert.to}>{alert.text}</Link> : alert.text}
+              {alert.to ? (
+                <Link to={alert.to} className="link-target">
+                  {alert.text}
+                </Link>
+              ) : (
+                alert.text
+              )}
             </li>
           ))}
         </ul>

@@ -35,7 +35,13 @@ const queryOf = (filter: Filter): ConsoleDonationsQuery => ({
 const DonationActions = ({ row, onDone }: { row: ConsoleDonationRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
   const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
-    onDone(t('console.donations.done', { txnId: row.txnId, before: change.before, after: change.after })),
+    onDone(
+      t('console.donations.done', {
+        txnId: row.txnId,
+        before: t(`console.donations.states.${change.before}`, { defaultValue: change.before }),
+        after: t(`console.donations.states.${change.after}`, { defaultValue: change.after }),
+      }),
+    ),
   );
   if (!row.txnId) return null;
   return (
@@ -81,12 +87,14 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
     {
       id: 'state',
       label: t('console.donations.state'),
-      render: (row: ConsoleDonationRow) =>
-        row.flagged
-          ? `${row.state} · ${t('console.donations.flagged')}`
+      render: (row: ConsoleDonationRow) => {
+        const state = t(`console.donations.states.${row.state}`);
+        return row.flagged
+          ? `${state} · ${t('console.donations.flagged')}`
           : row.resolved
-            ? `${row.state} · ${t('console.donations.resolvedBy', { login: row.resolved.by, note: row.resolved.note })}`
-            : row.state,
+            ? `${state} · ${t('console.donations.resolvedBy', { login: row.resolved.by, note: row.resolved.note })}`
+            : state;
+      },
     },
     {
       id: 'character',
@@ -206,7 +214,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
             <option value="">{t('console.rewards.any')}</option>
             {DONATION_LEDGER_STATES.map((state) => (
               <option key={state} value={state}>
-                {state}
+                {t(`console.donations.states.${state}`)}
               </option>
             ))}
           </select>

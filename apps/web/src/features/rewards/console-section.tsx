@@ -21,7 +21,13 @@ type Filter = { status: string; reason: string; charId: string };
 const RewardActions = ({ row, onDone }: { row: ConsoleRewardRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
   const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
-    onDone(t('console.rewards.done', { requestId: row.requestId, before: change.before, after: change.after })),
+    onDone(
+      t('console.rewards.done', {
+        requestId: row.requestId,
+        before: t(`console.rewards.states.${change.before}`, { defaultValue: change.before }),
+        after: t(`console.rewards.states.${change.after}`, { defaultValue: change.after }),
+      }),
+    ),
   );
   return (
     <div className="console__actions">
