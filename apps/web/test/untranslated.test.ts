@@ -37,7 +37,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 /** Per language: values a native speaker writes exactly as English does. */
 const SAME_IN: Partial<Record<Language, Set<string>>> = {
   ru: new Set(['dialog.ok']), // «OK» is the usual Russian button label
-  gr: new Set(['dialog.ok']), // "OK" is the usual Greek button label
+  gr: new Set([
+    'dialog.ok', // "OK" is the usual Greek button label
+    'shellFacts.rates', // "Rates" and "Drop": the Greek L2 players' own words, in Latin letters
+    'shellFacts.drop',
+  ]),
   // "Error", "Clan" and "No" are Spanish words too.
   es: new Set([
     ...['vote.errorTitle', 'statistics.columns.clan', 'mail.form.no', 'shellFacts.rates', 'shellFacts.drop'], // "rates" and "drop": the Spanish L2 players' own words
@@ -94,9 +98,10 @@ const LATIN_WORDS_ALLOWED = new Set([
 
 /** Words a Greek or Russian text may add to LATIN_WORDS_ALLOWED, with the reason. */
 const LATIN_WORDS_ALLOWED_IN: Partial<Record<Language, Set<string>>> = {
-  // Greek web texts write "email", "captcha" and "cookies" in Latin letters. Greek players play the English
-  // client, so the town of Aden, the Rewards Manager NPC and its Unregister button keep the
-  // names the game shows them.
+  // Greek web texts write "email", "captcha" and "cookies" in Latin letters, and Greek players say a server's
+  // "rates" and "drop" as the English words. Greek players play the English
+  // client, so the town of Aden, the Rewards Manager NPC and its Unregister button and the
+  // Dimensional Merchant keep the names the game shows them.
   gr: new Set([
     'email',
     'Email',
@@ -105,6 +110,11 @@ const LATIN_WORDS_ALLOWED_IN: Partial<Record<Language, Set<string>>> = {
     'Rewards',
     'Manager',
     'Unregister',
+    'Rates',
+    'rates',
+    'Drop',
+    'Dimensional',
+    'Merchant',
     'cookie',
     'cookies',
     'Cookies',
