@@ -152,8 +152,8 @@ export const AuthenticatorSection = ({ on, onChanged }: { on: boolean; onChanged
                 cancel: { label: 'myAccount.authenticator.cancel', onCancel: () => setStep({ kind: 'off' }) },
                 failureTitle: 'myAccount.security.failed',
                 onAnswer: (answer) => {
-                  const codes = (answer as { recoveryCodes?: string[] }).recoveryCodes ?? [];
-                  setStep({ kind: 'codes', recoveryCodes: codes });
+                  // A success is the codes; the call's other answer, a list of errors, arrives as a refusal.
+                  setStep({ kind: 'codes', recoveryCodes: 'recoveryCodes' in answer ? answer.recoveryCodes : [] });
                   onChanged(true);
                 },
               }}
