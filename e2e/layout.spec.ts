@@ -1,10 +1,12 @@
 import { type Browser, type BrowserContextOptions, type Page, expect, test } from '@playwright/test';
-import { LANGUAGES, clanHref, getNewsPostHref } from '@gatekeeper/contract/lite';
+import { LANGUAGES, STATISTICS_ROUTES, clanHref, getNewsPostHref } from '@gatekeeper/contract/lite';
 import { INSTANCES } from '../playwright.config';
 import { ROUTE_IDS, getHref } from '../apps/web/src/i18n/routes';
 import { expectSignedIn, openAccount, signIn } from './support/account';
 import { accessibilityViolations, expectAccessible, waitForShell } from './support/fixtures';
 import { smallTargets } from './support/targets';
+import { headersCutShort, wordsBrokenInCells } from './support/tables';
+import { queryRows } from './support/database';
 
 /**
  * Every page at the three sizes of decision 010 (a phone, a short laptop, a full desktop): no
@@ -97,6 +99,8 @@ const checkPage = async (page: Page, size: Size, path: string, rows: 'first' | '
   await settle(page);
   await expectNoHorizontalScroll(page, path);
   if (size === 'phone') expect(await smallTargets(page), `${path}: small targets`).toEqual([]);
+  expect(await wordsBrokenInCells(page), `${path}: words broken in cells`).toEqual([]);
+  expect(await headersCutShort(page), `${path}: headers cut short`).toEqual([]);
   expect((await tabsOutOfReach(page)).hidden, `${path}: tabs out of reach`).toEqual([]);
   await expectAccessibleHere(page, { rows });
 };
@@ -194,6 +198,37 @@ for (const size of Object.keys(SIZES)) {
       await context.close();
     });
 
+    if (size === 'phone') {
+      test('every ranking and every clan page fits a phone in all six languages, words whole, targets large enough', async ({
+        browser,
+      }) => {
+        test.setTimeout(420_000);
+        const { context, page } = await open(browser, size);
+        const clans = queryRows<{ name: string }>('SELECT clan_name AS name FROM clan_data ORDER BY clan_name');
+        expect(clans.length).toBeGreaterThan(10);
+        for (const language of LANGUAGES) {
+          const pages = [
+            ...STATISTICS_ROUTES.map((id) => ({ path: getHref(id, language), clan: undefined })),
+            ...clans.map(({ name }) => ({ path: clanHref(name, language), clan: name })),
+          ];
+          for (const { path, clan } of pages) {
+            if (page.url() === 'about:blank') await page.goto(path);
+            else await page.evaluate((to) => history.pushState(null, '', to), path);
+            // A ranking is shown once its tab is the current one and its rows are in; a clan by its name.
+            if (clan) await expect(page.getByRole('heading', { level: 2, name: clan, exact: true })).toBeVisible();
+            else await expect(page.locator(`a[aria-current="page"][href="${path}"]`).first()).toBeAttached();
+            await expect(page.locator('table[data-loading]')).toHaveCount(0);
+            await settle(page);
+            await expectNoHorizontalScroll(page, path);
+            expect(await wordsBrokenInCells(page), `${path}: words broken in cells`).toEqual([]);
+            expect(await headersCutShort(page), `${path}: headers cut short`).toEqual([]);
+            expect(await smallTargets(page), `${path}: small targets`).toEqual([]);
+          }
+        }
+        await context.close();
+      });
+    }
+
     test("every tab of every row of tabs is in reach, My account's too", async ({ browser }) => {
       test.setTimeout(120_000);
       const { context, page } = await open(browser, size);
@@ -223,6 +258,15 @@ for (const size of Object.keys(SIZES)) {
       expect(reach.hidden, 'My account: tabs out of reach').toEqual([]);
       if (size === 'phone') expect(await smallTargets(page), 'My account: small targets').toEqual([]);
       const tabs = tablist.getByRole('tab');
+      // Each tab's tables keep their words whole (a character's class, a masked email, a date).
+      for (const tab of await tabs.all()) {
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(page.locator('.page-loading')).toHaveCount(0);
+        const name = (await tab.textContent()) ?? '';
+        expect(await wordsBrokenInCells(page), `My account's ${name}: words broken in cells`).toEqual([]);
+        if (size === 'phone') expect(await smallTargets(page), `My account's ${name}: small targets`).toEqual([]);
+      }
       await tabs.first().focus();
       await page.keyboard.press('End');
       await expect(tabs.last()).toBeFocused();

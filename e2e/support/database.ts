@@ -22,5 +22,15 @@ export const queryDatabaseOf = <T>(
   }
 };
 
+/** Every row of a read of the default instance's embedded database. */
+export const queryRows = <T>(sql: string, ...params: unknown[]): T[] => {
+  const db = new Database(DATABASE_FILE('default'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+};
+
 /** A login no other run has used: the prefix and six hex digits, within the 14 characters allowed. */
 export const uniqueName = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`.slice(0, 14);

@@ -24,3 +24,11 @@ export const wordsBrokenInCells = (page: Page): Promise<string[]> =>
     }
     return broken;
   });
+
+/** The column headers cut short by the width of their column (an ellipsis, or letters clipped). */
+export const headersCutShort = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('table thead th')]
+      .filter((header) => header.clientWidth > 0 && header.scrollWidth > header.clientWidth + 1)
+      .map((header) => header.textContent?.trim() ?? ''),
+  );

@@ -77,6 +77,17 @@ const ClanFacts = ({ clan }: { clan: ClanView }) => {
   );
 };
 
+const MemberStatus = ({ online, className }: { online: boolean; className?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={[`clan-status clan-status--${online ? 'online' : 'offline'}`, className].filter(Boolean).join(' ')}
+    >
+      {t(online ? 'clan.isOnline' : 'clan.isOffline')}
+    </span>
+  );
+};
+
 const MemberTable = ({ clan }: { clan: ClanView }) => {
   const { t } = useTranslation();
   const className = useGameNames('classes');
@@ -92,7 +103,9 @@ const MemberTable = ({ clan }: { clan: ClanView }) => {
           <th scope="col" className="clan-members__number">
             {t('clan.level')}
           </th>
-          <th scope="col">{t('clan.status')}</th>
+          <th scope="col" className="clan-members__status">
+            {t('clan.status')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -101,13 +114,13 @@ const MemberTable = ({ clan }: { clan: ClanView }) => {
             <th scope="row">
               {member.name}
               {member.name === clan.leader && <span className="clan-members__leader"> · {t('clan.leader')}</span>}
+              {/* A phone has no room for a fourth column: the status goes under the name. */}
+              <MemberStatus online={member.online} className="clan-members__status-under" />
             </th>
             <td>{className(member.classId)}</td>
             <td className="clan-members__number">{member.level}</td>
-            <td>
-              <span className={`clan-status clan-status--${member.online ? 'online' : 'offline'}`}>
-                {t(member.online ? 'clan.isOnline' : 'clan.isOffline')}
-              </span>
+            <td className="clan-members__status">
+              <MemberStatus online={member.online} />
             </td>
           </tr>
         ))}

@@ -59,6 +59,17 @@ const stackedAfter = (columns: readonly RankingColumn[]): RankingColumn[][] =>
     return following;
   });
 
+/**
+ * A number column's header with its width on a phone: the fixed columns are 6em, which holds a
+ * word of eight letters; a longer word ("Reputación", "Assassinatos") gets a wider column, so that
+ * it is neither broken nor cut. Widths are classes: the site's CSP allows no inline style.
+ */
+const headerClassOf = (column: RankingColumn, label: string) => {
+  const longest = Math.max(0, ...label.split(/\s+/).map((word) => word.length));
+  const width = longest >= 12 ? 'ranking__number--longer' : longest >= 9 ? 'ranking__number--long' : undefined;
+  return [classOf(column), column.format === 'text' ? undefined : width].filter(Boolean).join(' ') || undefined;
+};
+
 const classOf = (column: RankingColumn) =>
   [column.format === 'text' ? undefined : 'ranking__number', column.stacked ? 'ranking__stacked' : undefined]
     .filter(Boolean)
@@ -96,7 +107,11 @@ const RankingFrame = ({
             <span className="visually-hidden">{t('statistics.position')}</span>
           </th>
           {ranking.columns.map((column, i) => (
-            <th key={column.label} scope="col" className={classOf(column)}>
+            <th
+              key={column.label}
+              scope="col"
+              className={headerClassOf(column, t(`statistics.columns.${column.label}`))}
+            >
               {t(`statistics.columns.${column.label}`)}
               {under[i]
                 ?.filter((stacked) => stacked.format === 'text')
