@@ -90,7 +90,10 @@ for (const [[instance, baseURL, donations], size] of oneSizeEach(MY_ACCOUNT_FLAV
       await expect(page.getByRole('tab', { name: 'Characters' })).toHaveAttribute('aria-selected', 'true');
       const knight = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /DemoKnight/ }) });
       await expect(knight).toContainText('78');
-      await expect(page.getByRole('heading', { name: /DemoArcher/ })).toContainText('in game');
+      // The demo flags DemoArcher in the game, but this instance's game server is down (its light
+      // red, as the header says): nobody is shown in the game.
+      await expect(page.getByRole('heading', { name: /DemoArcher/ })).toContainText('offline');
+      await expect(page.getByText('in game', { exact: true })).toHaveCount(0);
       await expectAccessible(page);
       // The account tools fill in the login and offer the characters.
       await page.goto('/unblock-character');

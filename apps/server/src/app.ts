@@ -235,6 +235,18 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     },
     now,
   };
+  // The status lights' probes: getserverstatus answers them, the Online feature records them.
+  // The players online beside them come from the Online page's own samples.
+  const onlineHistory = new OnlineHistoryRepository(connections.site.db);
+  const serverStatus = serverStatusSource({
+    login: config.LOGIN_SERVER_ADDRESS,
+    game: config.GAME_SERVER_ADDRESS,
+    playersOnline: () => onlineHistory.latestPlayers(now()),
+  });
+  // A character is in the game only while the game server's light is green: a server that stopped
+  // without logging its players out leaves their online flags set (docs/product.md#shell).
+  const gameServerUp = () => openServers(serverStatus.latest()).game;
+
   // A player's own account: its sessions live in the site database, seen by every instance.
   // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own:
   // TOTP_SECRET_KEY, or the one kept in TOTP_SECRET_KEY_FILE.
@@ -247,6 +259,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     issuer: new URL(config.PUBLIC_URL).hostname,
     secretCipher: tokenCipher(totpKey.key),
     relyingParty: relyingPartyOf(config.PUBLIC_URL),
+    gameServerUp,
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   await sealStoredSecrets(accountSessions.secondFactor, app.log);
@@ -274,15 +287,6 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
 
-  // The status lights' probes: getserverstatus answers them, the Online feature records them.
-  // The players online beside them come from the Online page's own samples.
-  const onlineHistory = new OnlineHistoryRepository(connections.site.db);
-  const serverStatus = serverStatusSource({
-    login: config.LOGIN_SERVER_ADDRESS,
-    game: config.GAME_SERVER_ADDRESS,
-    playersOnline: () => onlineHistory.latestPlayers(now()),
-  });
-
   // An account's rewards as My account and the console's look-up list them, with what each payment was.
   const rewardListDeps = {
     connections,
@@ -305,6 +309,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     refreshMs: settings.world.refreshSeconds * 1000,
     log: app.log,
     shared,
+    gameServerUp,
   });
   // The mass mail's player databases per version: the mail page and the console's Mail section share them.
   const mailVersions = openVersionDatabases(settings.mail.versions, {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { characterRow } from '../src/game/character-row';
 import { bcryptChecksMade, passwordHash } from '../src/game/password-hash';
 import { type AppUnderTest, csrfHeaders, sharedInstanceKeys, startApp } from './app-under-test';
+import { listeningServer } from './support/listening-server';
 import { type TestDatabases, createTestDatabases } from './databases';
 import { type Answer, freshLogin, postCall, readAnswer } from './support/account-calls';
 import { altchaPayload } from './support/altcha-solver';
@@ -27,19 +28,27 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
   let clock: TestClock;
   let world: FlavoredWorld;
   let nextCharId = 920_000_000;
+  let gameServer: Awaited<ReturnType<typeof listeningServer>> | undefined;
 
   beforeAll(async () => {
     world = flavoredWorld(flavorName);
     databases = await createTestDatabases(kind, { flavor: flavorName });
     clock = testClock();
     const env = { TRUST_PROXY: 'true', ...sharedInstanceKeys() };
-    site = await startApp(databases, { settings: SETTINGS, now: clock.now, env });
+    // This instance sees the game server's port up (its light green); the other sees it down.
+    gameServer = await listeningServer();
+    site = await startApp(databases, {
+      settings: SETTINGS,
+      now: clock.now,
+      env: { ...env, GAME_SERVER_ADDRESS: `127.0.0.1:${gameServer.port}` },
+    });
     // A second instance on the same databases: what one makes or ends, the other sees.
     other = await startApp(databases, { settings: SETTINGS, now: clock.now, env });
   }, 120_000);
   afterAll(async () => {
     await site?.close();
     await other?.close();
+    await gameServer?.close();
     await databases?.drop();
   });
 
@@ -188,6 +197,9 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
       }),
     ]);
     const cookie = sessionOf(await signIn(name));
+    await expect
+      .poll(async () => (await get(api.getServerStatus.path, undefined)).answer.body)
+      .toMatchObject({ gameStatus: { type: 'online' } });
     const { answer, cacheControl } = await get(api.getAccount.path, cookie);
     expect(answer.status).toBe(200);
     expect(cacheControl).toBe('no-store');
@@ -206,6 +218,9 @@ describe.each(FLAVOR_KINDS)('a player signs in with the game account (%s on %s)'
         timePlayedSeconds: 3600,
       },
     ]);
+    // Where the game server's light is red, its online flags are stale: nobody is in the game.
+    const seenWhereDown = api.getAccount.response.parse((await get(api.getAccount.path, cookie, other)).answer.body);
+    expect(seenWhereDown.characters.map((character) => character.online)).toEqual([false]);
     if (world.flavor.accounts.createdAt === null) expect(account.createdAt).toBeNull();
     else expect(account.createdAt).toEqual(expect.any(Number));
     // The first sign-in has none before it; the second names the first.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLAN_CREST_PATH, api, clanCrestHref } from '@gatekeeper/contract';
+import { CLAN_CREST_PATH, type ServerStatus, api, clanCrestHref } from '@gatekeeper/contract';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestDatabases } from './databases';
@@ -9,7 +9,10 @@ import type { DatabaseKind } from './databases';
 import { characterRow } from '../src/game/character-row';
 import { type Rgb565Pixel, dxt1Dds } from '../src/game/dds-writer';
 import type { FlavorName } from '../src/game/flavors';
+import { clanDirectory } from '../src/features/clans/clan-directory';
+import { checkGameSchema } from '../src/game/schema-check';
 import { FLAVOR_KINDS, flavoredWorld } from './support/flavored-world';
+import { listeningServer } from './support/listening-server';
 import { useSite } from './support/use-site';
 
 const CREST_ID = 1_900_001;
@@ -174,13 +177,32 @@ const getClan = async (url: string, name: string) => {
 describe.each(FLAVOR_KINDS)('clan pages on %s tables in %s', (flavor: FlavorName, kind: DatabaseKind) => {
   const crestFolder = mkdtempSync(join(tmpdir(), 'gatekeeper-crests-'));
   crestFolders.push(crestFolder);
+  // The game server's port is up: its light is green, so the members flagged online are in the game.
+  let gameServer: Awaited<ReturnType<typeof listeningServer>> | undefined;
   const site = useSite(kind, {
     databases: { flavor },
     prepare: (databases) => buildWorld(flavor, databases, crestFolder),
-    app: { settings: { clans: { crestFolder: flavor === 'acis' ? crestFolder : '' } } },
+    app: async () => {
+      gameServer = await listeningServer();
+      return {
+        settings: { clans: { crestFolder: flavor === 'acis' ? crestFolder : '' } },
+        env: { GAME_SERVER_ADDRESS: `127.0.0.1:${gameServer.port}` },
+      };
+    },
   });
+  afterAll(() => gameServer?.close());
+
+  const gameLightGreen = async () => {
+    await expect
+      .poll(async () => {
+        const status = (await (await fetch(`${site.url}${api.getServerStatus.path}`)).json()) as ServerStatus;
+        return status.gameStatus.type;
+      })
+      .toBe('online');
+  };
 
   it('answers a clan in any case: leader, level, reputation, alliance, castle, crest, members and how many play', async () => {
+    await gameLightGreen();
     const clan = await getClan(site.url, 'cRESTBEARERS');
     expect(clan).toEqual({
       name: 'Crestbearers',
@@ -199,6 +221,26 @@ describe.each(FLAVOR_KINDS)('clan pages on %s tables in %s', (flavor: FlavorName
         { name: 'Tradesy', classId: 117, level: 60, online: false },
       ],
     });
+  });
+
+  it('shows nobody in the game while the game server is down, whatever the stale online flags say', async () => {
+    const schema = await checkGameSchema(site.databases.connections, { flavor });
+    const directory = clanDirectory({
+      game: site.databases.connections.game.db,
+      schema,
+      crestFolder: flavor === 'acis' ? crestFolder : '',
+      refreshMs: 60_000,
+      log: { warn: () => undefined },
+      gameServerUp: () => false,
+    });
+    try {
+      await directory.start(5_000);
+      const answer = await directory.find('Crestbearers');
+      expect(answer?.view.online).toBe(0);
+      expect(answer?.view.members.map((member) => member.online)).toEqual([false, false, false, false]);
+    } finally {
+      directory.stop();
+    }
   });
 
   it('answers null for a name no clan has, and refuses a name longer than any clan name', async () => {

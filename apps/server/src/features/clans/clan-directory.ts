@@ -51,6 +51,8 @@ export interface ClanDirectoryOptions {
   refreshMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
   shared?: SharedRefresh;
+  /** Whether the game server's light is green: while it is not, no member is shown in the game. */
+  gameServerUp?: () => boolean;
 }
 
 /** The key a clan is found by: its name in lower case (clan_name compares in any case). */
@@ -118,6 +120,7 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
         crestOf(entry.crestId),
       ]);
       const ordered = orderMembers(members, entry.leader);
+      const up = options.gameServerUp?.() ?? true;
       const view: ClanView = {
         name: entry.name,
         leader: entry.leader,
@@ -126,12 +129,12 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
         alliance: entry.alliance,
         castleId: entry.castleId,
         crestId: crest ? entry.crestId : null,
-        online: ordered.filter((member) => member.online === 1).length,
+        online: up ? ordered.filter((member) => member.online === 1).length : 0,
         members: ordered.map((member) => ({
           name: member.name,
           classId: member.classId,
           level: member.level,
-          online: member.online === 1,
+          online: up && member.online === 1,
         })),
       };
       return { view, encoded: await encodeAnswer(JSON.stringify(view)) };

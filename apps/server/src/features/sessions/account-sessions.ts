@@ -26,6 +26,8 @@ export interface AccountSessionsOptions {
   secretCipher: SecretCipher;
   /** The passkeys' relying party: PUBLIC_URL's host name and origin. */
   relyingParty: RelyingParty;
+  /** Whether the game server's light is green: while it is not, no character is shown in the game. */
+  gameServerUp?: () => boolean;
   onError: (error: unknown) => void;
 }
 
@@ -423,10 +425,17 @@ export class AccountSessions {
       createdAt: await accountCreatedAt(this.deps.connections.login.db, this.deps.schema, account.login),
       lastSignIn: await this.history.lastBefore(account.login, session.createdAt),
       ban: { ...game, reason: null },
-      characters: await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, account.login),
+      characters: await this.charactersOf(account.login),
       secondFactor: await this.secondFactor.isOn(account.login),
       provedUntil: this.isFreshlyProved(session, now) ? session.provedAt + FRESH_PROOF_MS : null,
     };
+  }
+
+  /** The account's characters; none in the game while the game server is down (its flags are stale). */
+  private async charactersOf(login: string) {
+    const characters = await listAccountCharacterViews(this.deps.connections.game.db, this.deps.schema, login);
+    const up = this.options.gameServerUp?.() ?? true;
+    return up ? characters : characters.map((character) => ({ ...character, online: false }));
   }
 
   /** Whether the session proved the password within FRESH_PROOF_MS. */
