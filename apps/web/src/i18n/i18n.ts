@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, type Language, localeFilePath } from '@gatekeeper/contract/lite';
+import { LANGUAGES, LANGUAGE_TAGS, type Language, localeFilePath } from '@gatekeeper/contract/lite';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -58,7 +58,11 @@ export const initI18n = async (language: Language, texts?: Record<string, unknow
     .init({
       lng: language,
       ...(texts ? { resources: { [language]: { translation: texts } }, partialBundledLanguages: true } : {}),
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Every locale file has every key of the English one (test/locales.test.ts), so a language
+      // needs no other: with English as the fallback, i18next fetched the whole English file on
+      // every first visit in another language. A text missing from a page's part of its texts
+      // completes that language instead (missingKeyHandler below).
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
       interpolation: { escapeValue: false },
