@@ -29,8 +29,9 @@ const READS_PER_S = Number(process.env.BENCH_READS ?? 500);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** The pages players open first (docs/performance.md#first-visit): home, a form, a ranking, a World page, a clan, My account. */
 const LIGHTHOUSE_PATHS = ['/', '/register', '/statistics/kills', '/world/bosses', '/clan/WolfLegion', '/account'];
-const SITE_PORT = 18480;
-const BARE_PORT = 18481;
+/** The bench's sites listen from here up (BENCH_PORT, for two benches on one machine). */
+const SITE_PORT = Number(process.env.BENCH_PORT ?? 18480);
+const BARE_PORT = SITE_PORT + 1;
 const RANKING = '/sdk/getscorestatistics';
 /** The bench's captcha costs the server what the default does, and the poster one or two tries. */
 const SETTINGS = { captcha: { altchaMaxCounter: 2 } };
@@ -114,6 +115,33 @@ const coldQueries = () => {
 };
 
 const figures = {};
+/**
+ * `BENCH_ONLY=lighthouse`: the Lighthouse runs and the first-visit bytes alone, on a quiet site
+ * (a few minutes instead of twenty), with the same figures, budget and exit status; kept in
+ * bench/results/lighthouse.json so that a full run's latest.json stays whole.
+ */
+const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
+if (process.env.BENCH_ONLY !== undefined && !ONLY_LIGHTHOUSE) {
+  console.error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only BENCH_ONLY=lighthouse is known`);
+  process.exit(2);
+}
+if (ONLY_LIGHTHOUSE) {
+  const site = await startSite({ port: SITE_PORT, settings: SETTINGS });
+  try {
+    figures.lighthouse = await lighthouseFigures(site.url, LIGHTHOUSE_PATHS, LIGHTHOUSE_RUNS);
+  } finally {
+    await site.stop();
+  }
+  printReport(figures, { lighthouseRuns: LIGHTHOUSE_RUNS });
+  const overBudget = firstVisitsOverBudget(figures.lighthouse?.pages);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    join(root, 'bench/results/lighthouse.json'),
+    JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2),
+  );
+  if (overBudget.length > 0) console.error(`\nFirst visit over its budget: ${overBudget.join(', ')}`);
+  process.exit(overBudget.length > 0 ? 1 : 0);
+}
 // The side-by-side figures with the servers on one core and the load generator on the other (cores.mjs).
 const site = await startSite({ port: SITE_PORT, settings: SETTINGS, pinned: true });
 try {

@@ -100,7 +100,7 @@ test.describe('account tools', () => {
     await page.goto('/recover-password');
     const email = page.getByLabel('Email', { exact: true });
     const checkbox = page.getByRole('group', { name: 'Prove you are human' }).getByRole('checkbox');
-    // A keyboard user starts on the form: the widget is made then (or as it comes near the screen).
+    // A keyboard user starts on the form: the widget is made then.
     await waitForScript(page);
     await email.focus();
     await expect(checkbox).toBeAttached();

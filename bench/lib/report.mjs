@@ -225,15 +225,18 @@ const printColdQueries = (cold) => {
 };
 
 export const printReport = (figures, run) => {
-  printFrontDoor(figures.frontDoor, run);
-  printLogging(figures.logging, run);
-  printRegistrations(figures.registrations, run);
-  printSignIns(figures.signIns, run);
-  printHostile(figures.hostile);
-  printClanPages(figures.clanPages);
-  printHomeTransfer(figures.homeTransfer);
-  console.log(`\nResident memory of the site after the runs above: ${figures.rssMb} MB (target: at most 200 MB)`);
-  printCluster(figures.cluster, run);
-  printLighthouse(figures.lighthouse, run);
-  printColdQueries(figures.coldQueries);
+  // A partial run (BENCH_ONLY) has only some of the figures: each section prints when it has its own.
+  const has = (key) => figures[key] !== undefined;
+  if (has('frontDoor')) printFrontDoor(figures.frontDoor, run);
+  if (has('logging')) printLogging(figures.logging, run);
+  if (has('registrations')) printRegistrations(figures.registrations, run);
+  if (has('signIns')) printSignIns(figures.signIns, run);
+  if (has('hostile')) printHostile(figures.hostile);
+  if (has('clanPages')) printClanPages(figures.clanPages);
+  if (has('homeTransfer')) printHomeTransfer(figures.homeTransfer);
+  if (has('rssMb'))
+    console.log(`\nResident memory of the site after the runs above: ${figures.rssMb} MB (target: at most 200 MB)`);
+  if (has('cluster')) printCluster(figures.cluster, run);
+  if (has('lighthouse')) printLighthouse(figures.lighthouse, run);
+  if (has('coldQueries')) printColdQueries(figures.coldQueries);
 };

@@ -31,11 +31,16 @@ globalThis.prerenderCalls = globalThis.prerenderCalls ?? [];
 export const renderPage = async (path, language, data) => {
   globalThis.prerenderCalls.push(path);
   if (path === '/downloads') throw new Error('broken page');
+  data.textsRead?.add('account');
   const title = path === '/register' ? 'Register & <play> "now" \\u0027here\\u0027' : data.texts.account.tabs.register;
   return '<link rel="preload" as="image" href="/images/flags/en.svg"/>' +
     '<main><h2 class="page-title" tabindex="-1">' + title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;') +
     '</h2><p>' + data.metadata.chronicle.replace(/</g, '&lt;') + '</p></main>';
 };
+export const pageTexts = (page, texts, read) => ({
+  texts: { page, read: [...read], name: texts.site.name },
+  textSections: ['sections of ' + page],
+});
 export const writtenTexts = (language) => ({ written: { [language + ' opening']: 'written in ' + language + ' </script>' } });`;
 
 const calls = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
@@ -99,6 +104,15 @@ describe('pre-rendered pages', () => {
     const data = /<script type="application\/json" id="gatekeeper-page-data">([^]*?)<\/script>/.exec(html)?.[1];
     expect((JSON.parse(data ?? '{}') as { written?: unknown }).written).toEqual({
       'ru opening': 'written in ru </script>',
+    });
+  });
+
+  it('hands the browser the texts the renderer chose for the page and what its render read, not the whole file', async () => {
+    const html = await (await fetch(`${site.url}/ru/zagruzki`)).text();
+    const data = /<script type="application\/json" id="gatekeeper-page-data">([^]*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '{}')).toMatchObject({
+      texts: { page: 'downloads', read: ['account'], name: 'Gatekeeper' },
+      textSections: ['sections of downloads'],
     });
   });
 

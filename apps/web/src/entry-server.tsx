@@ -16,6 +16,7 @@ import { App } from './app/app';
 import { CLAN_PAGE_NAMES, PAGE_NAMES } from './app/page-names';
 import { PAGE_READS } from './app/page-reads';
 import { pluralRulesByTag } from './i18n/plural-rules';
+import { type TextPage, pageTexts as textsOfPage, recordingReads } from './i18n/page-texts';
 import { preloadPage } from './app/router';
 import { adoptGameNames } from './shared/game-names';
 import type { PageData } from './shared/page-data';
@@ -26,13 +27,21 @@ import { writtenTextsIn } from './shared/written-texts';
  * language, rendered by the same components the browser hydrates, with everything that waits on
  * the network or the visitor's screen in its loading state.
  */
-export const renderPage = async (path: string, language: Language, data: PageData): Promise<string> => {
+export const renderPage = async (
+  path: string,
+  language: Language,
+  data: PageData & {
+    /** Filled with the top-level keys of the texts the render looked up (pageTexts below). */
+    textsRead?: Set<string>;
+  },
+): Promise<string> => {
   if (data.names) adoptGameNames(language, data.names);
   const i18n = i18next.createInstance();
+  const translation = data.textsRead ? recordingReads(data.texts, data.textsRead) : data.texts;
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
-    resources: { [language]: { translation: data.texts } },
+    resources: { [language]: { translation } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     returnNull: false,
@@ -69,6 +78,19 @@ export const pageReads = (route: RouteId): readonly PageRead[] => PAGE_READS[rou
 /** The kinds of game names a route's page (or a clan's page) shows, which its pre-rendered page carries (decision 047). */
 export const pageNames = (route: RouteId | 'clan'): readonly GameNameKind[] =>
   route === 'clan' ? CLAN_PAGE_NAMES : (PAGE_NAMES[route] ?? []);
+
+/**
+ * The texts a pre-rendered page carries for the browser (decision 048): the shell's, the page's
+ * own sections and any other its render read; `textSections` names the sections it has whole.
+ */
+export const pageTexts = (
+  page: TextPage,
+  texts: Record<string, unknown>,
+  read?: ReadonlySet<string>,
+): Pick<PageData, 'texts' | 'textSections'> => {
+  const carried = textsOfPage(page, texts, read);
+  return { texts: carried.texts, textSections: carried.sections };
+};
 
 /** What the renders wrote that the browser would have to compute again while hydrating. */
 export const writtenTexts = (language: Language): Pick<PageData, 'written'> => ({ written: writtenTextsIn(language) });

@@ -30,7 +30,7 @@ if (hydrate && pageData?.names) adoptGameNames(language, pageData.names);
 
 // The page's own chunk is loaded before hydrating, so that nothing of the server's HTML is drawn again.
 void Promise.all([
-  initI18n(language, hydrate ? pageData?.texts : undefined),
+  initI18n(language, hydrate ? pageData?.texts : undefined, hydrate ? pageData?.textSections : undefined),
   hydrate ? preloadPage(location.pathname) : undefined,
 ]).then(() => {
   const app = (

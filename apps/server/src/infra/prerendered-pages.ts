@@ -36,8 +36,19 @@ interface PageRenderer {
       clan?: ClanView;
       /** The game's names by kind in the page's language (decision 047). */
       names?: Record<string, Readonly<Record<string, string>>>;
+      /** Filled by the render with the top-level keys of `texts` it looked up. */
+      textsRead?: Set<string>;
     },
   ): Promise<string>;
+  /**
+   * The texts a route's page, a clan's page or a news post's page carries for the browser: the
+   * shell's, its own sections and those its render read (decision 048); the whole file without it.
+   */
+  pageTexts?(
+    page: RouteId | 'clan' | 'post',
+    texts: Record<string, unknown>,
+    read: ReadonlySet<string>,
+  ): { texts: Record<string, unknown>; textSections?: string[] };
   /** The kinds of game names a route's page or a clan's page shows (apps/web/src/app/page-names.ts). */
   pageNames?(route: RouteId | 'clan'): readonly string[];
   /** The public reads a route's page shows (apps/web/src/app/page-reads.ts, decision 040). */
@@ -245,10 +256,12 @@ export const prerenderedPages = (options: {
       ...(clan ? { clan } : {}),
     };
     const names = GAME_NAMES[language] as Record<string, Readonly<Record<string, string>>>;
-    const rendered = await loaded.renderPage(path, language, { ...data, names });
+    const textsRead = new Set<string>();
+    const rendered = await loaded.renderPage(path, language, { ...data, names, textsRead });
     const shown = loaded.pageNames?.(clan ? 'clan' : route) ?? [];
     const pageData = {
       ...data,
+      ...loaded.pageTexts?.(post ? 'post' : clan ? 'clan' : route, data.texts, textsRead),
       ...(shown.length > 0 ? { names: Object.fromEntries(shown.map((kind) => [kind, names[kind]])) } : {}),
       ...loaded.writtenTexts?.(language),
     };

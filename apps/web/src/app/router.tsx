@@ -6,7 +6,10 @@ import {
   matchConsoleSection,
   matchNewsPost,
 } from '@gatekeeper/contract/lite';
-import type { ReactNode } from 'react';
+import { type ReactNode, use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { completeTexts, hasSections } from '../i18n/i18n';
+import { type TextPage, sectionsOf } from '../i18n/page-texts';
 import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
@@ -118,17 +121,46 @@ const RedirectToNotFound = () => {
   return <Navigate to={getHref('notFound', languageOfPath(pathname))} />;
 };
 
+/**
+ * A page whose sections of texts the pre-rendered page did not carry waits for its language's
+ * whole file (decision 048); the page the server rendered has its own at once.
+ */
+const WithTexts = ({ page, children }: { page: TextPage; children: ReactNode }) => {
+  const { i18n } = useTranslation();
+  if (!hasSections(i18n.language, sectionsOf(page))) use(completeTexts());
+  return children;
+};
+
 /** The page of the address, from the one route table (i18n/routes.ts), in every language. */
 const CurrentPage = () => {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
-  if (!route && matchNewsPost(pathname)) return <newsPostPage.Component />;
-  if (!route && matchClanPage(pathname)) return <clanPage.Component />;
+  if (!route && matchNewsPost(pathname))
+    return (
+      <WithTexts page="post">
+        <newsPostPage.Component />
+      </WithTexts>
+    );
+  if (!route && matchClanPage(pathname))
+    return (
+      <WithTexts page="clan">
+        <clanPage.Component />
+      </WithTexts>
+    );
   // A console section's address: the console, which shows the section.
-  if (!route && matchConsoleSection(pathname)) return <pages.console.Component />;
+  if (!route && matchConsoleSection(pathname))
+    return (
+      <WithTexts page="console">
+        <pages.console.Component />
+      </WithTexts>
+    );
   if (!route) return <RedirectToNotFound />;
   const Page = pages[route.id].Component;
-  return <Page />;
+  return (
+    <WithTexts page={route.id}>
+      <Page />
+    </WithTexts>
+  );
 };
 
 /** The player's frame around every page but the console's, which has its own (features/console/console-shell.tsx). */

@@ -35,7 +35,8 @@ export const LanguageBar = () => {
             title={NATIVE_LANGUAGE_NAMES[code]}
             onClick={() => choose(code)}
           >
-            <img src={`/images/flags/${code}.svg`} alt={NATIVE_LANGUAGE_NAMES[code]} width={30} height={20} />
+            {/* One file of every flag, each a view by its code (vite.config.ts). */}
+            <img src={`/images/flags/all.svg#${code}`} alt={NATIVE_LANGUAGE_NAMES[code]} width={30} height={20} />
           </ScriptButton>
         </li>
       ))}

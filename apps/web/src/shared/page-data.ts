@@ -4,8 +4,13 @@ import type { GameNames } from './game-names';
 /** What the server writes into a pre-rendered page for the browser to hydrate with. */
 export interface PageData {
   metadata: Metadata;
-  /** The page language's texts (one locale file), so hydration needs no fetch. */
+  /**
+   * The page language's texts, so hydration needs no fetch: the shell's and the page's own
+   * sections of the locale file (i18n/page-texts.ts, decision 048).
+   */
   texts: Record<string, unknown>;
+  /** The sections of the locale file `texts` has whole; without it, `texts` is the whole file. */
+  textSections?: string[];
   /**
    * The game's names by id in the page's language (decision 047): the kinds the page shows. The
    * server's render has every kind of the language here.

@@ -1,8 +1,7 @@
 import type { CaptchaConfig } from '@gatekeeper/contract/lite';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
-import { useNearViewport } from '../../shared/use-near-viewport';
 import { mountHostedCaptcha } from './hosted-captcha';
 
 export interface CaptchaHandle {
@@ -15,11 +14,10 @@ let configPromise: Promise<CaptchaConfig> | undefined;
 const captchaConfig = () => (configPromise ??= callApi('getCaptcha'));
 
 /**
- * The widget is made as the player scrolls towards it or starts on the form, not while the page
- * loads (a phone's CPU).
+ * The widget (ALTCHA's script is some 40 KB) is made when the player starts on the form or the
+ * form asks for it, not while the page loads nor because it is on the screen: a phone's first
+ * visit does not pay for a captcha the player may never use (decision 048).
  */
-const CAPTCHA_NEAR = '600px 0px';
-
 const CONTROL = 'input, button, iframe';
 
 const ALTCHA_LANGUAGES: Record<string, string> = { en: 'en', ru: 'ru', gr: 'el', es: 'es-es', br: 'pt-br', lt: 'lt' };
@@ -36,7 +34,8 @@ export const CaptchaField = forwardRef<CaptchaHandle, { onToken: (token: string)
     const [failed, setFailed] = useState(false);
     const onTokenRef = useRef(onToken);
     onTokenRef.current = onToken;
-    const [near, bringNear] = useNearViewport(host, CAPTCHA_NEAR);
+    const [near, setNear] = useState(false);
+    const bringNear = useCallback(() => setNear(true), []);
     const focusWhenMade = useRef(false);
 
     useImperativeHandle(
@@ -55,12 +54,17 @@ export const CaptchaField = forwardRef<CaptchaHandle, { onToken: (token: string)
       [bringNear],
     );
 
-    // A player who starts on the form (a keyboard user tabbing to the captcha) gets it made too.
+    // A player who starts on the form (a field, a keyboard user tabbing to the captcha, a tap on
+    // its place) gets it made.
     useEffect(() => {
       const form = host.current?.closest('form');
       if (near || !form) return;
       form.addEventListener('focusin', bringNear);
-      return () => form.removeEventListener('focusin', bringNear);
+      form.addEventListener('pointerdown', bringNear);
+      return () => {
+        form.removeEventListener('focusin', bringNear);
+        form.removeEventListener('pointerdown', bringNear);
+      };
     }, [near, bringNear]);
 
     useEffect(() => {
