@@ -114,7 +114,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) 
       await page.goForward();
       await retry.click();
       await expect(page.getByRole('status')).toContainText(
-        `${trouble.failedGrant} is now ${flavor.delivery === 'queue' ? 'pending' : 'delivered'} (was failed)`,
+        `${trouble.failedGrant} is now ${flavor.delivery === 'queue' ? 'waiting' : 'delivered'} (was failed)`,
       );
       await expectWholeWords(page);
 
