@@ -81,6 +81,8 @@ import { pageAnswers } from './infra/page-answers';
 import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
+import { declareRealms } from './features/realms/realm-declarations';
+import { openRealmRegistry } from './features/realms/registry';
 import type { Settings } from './settings';
 
 export interface AppDependencies {
@@ -273,6 +275,18 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     resetMinutes: accounts.passwordResetMinutes,
     log: app.log,
   };
+
+  // The game servers (decision 048): one game connection, flavour and health probe per realm; the
+  // first is the game database start-up opened.
+  const realms = await openRealmRegistry({
+    declarations: declareRealms(settings, config),
+    connections,
+    firstSchema: deps.schema,
+    limits: { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
+    log: app.log,
+  });
+  app.addHook('onReady', async () => realms.start());
+  app.addHook('onClose', async () => realms.close());
 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   // The players online beside them come from the Online page's own samples.
