@@ -83,6 +83,7 @@ import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
 import { declareRealms } from './features/realms/realm-declarations';
 import { openRealmRegistry } from './features/realms/registry';
+import { countOnlineByKind } from './game/online';
 import type { Settings } from './settings';
 
 export interface AppDependencies {
@@ -293,8 +294,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const onlineHistory = new OnlineHistoryRepository(connections.site.db);
   const serverStatus = serverStatusSource({
     login: config.LOGIN_SERVER_ADDRESS,
-    game: config.GAME_SERVER_ADDRESS,
-    playersOnline: () => onlineHistory.latestPlayers(now()),
+    realms: realms.realms.map((realm) => ({
+      slug: realm.declaration.slug,
+      address: realm.declaration.statusAddress,
+      available: () => realm.health.isUp(),
+      playersOnline: realm.declaration.first
+        ? () => onlineHistory.latestPlayers(now())
+        : () => realms.read(realm, (game) => countOnlineByKind(game.db)).then((counts) => counts.players),
+    })),
   });
 
   // An account's rewards as My account and the console's look-up list them, with what each payment was.
@@ -329,11 +336,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
-    await sdk.register(statusRoutes, { status: serverStatus });
+    await sdk.register(statusRoutes, {
+      status: serverStatus,
+      realmAvailable: (slug) => realms.bySlug(slug)?.health.isUp(),
+    });
     await sdk.register(onlineRoutes, {
       connections,
       settings: settings.online,
-      probes: () => openServers(serverStatus.latest()),
+      probes: () => openServers(serverStatus.latest().answer),
       shared,
       now,
       takeSampler: deps.takeOnlineSampler,

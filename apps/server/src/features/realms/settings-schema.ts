@@ -1,4 +1,4 @@
-import { LANGUAGES, ROUTE_SLUGS } from '@gatekeeper/contract';
+import { LANGUAGES, REALM_SLUG_PATTERN, ROUTE_SLUGS } from '@gatekeeper/contract';
 import { z } from 'zod';
 
 /**
@@ -62,7 +62,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 
 const slug = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,23}$/, 'expected lower-case letters, digits and -, at most 24 characters')
+  .regex(REALM_SLUG_PATTERN, 'expected lower-case letters, digits and -, at most 24 characters')
   .refine((value) => !RESERVED_SLUGS.has(value), {
     error: (issue) =>
       `"${String(issue.input)}" is a language or the start of one of the site's own addresses; pick another slug`,
