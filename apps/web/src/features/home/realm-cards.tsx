@@ -22,7 +22,6 @@ const RealmCard = ({ realm, status }: { realm: RealmFacts; status: RealmStatus |
         {t('status.game')}: <strong>{t(online ? 'status.online' : 'status.offline')}</strong>
         {players !== null && (
           <span className="realm-card__players">
-            {' · '}
             {t('status.playersOnline', { count: players, players: formatNumber(players, language) })}
           </span>
         )}
