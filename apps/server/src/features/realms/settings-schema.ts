@@ -126,7 +126,7 @@ export const realmsSettings = z
       }
     });
   })
-  .default([])
+  .prefault([])
   .describe(
     "The game servers the site serves, one entry per row of the login server's `gameservers` table (see realms.md). Empty: one realm, made of `GAME_DATABASE_URL`, `GAME_SERVER_ADDRESS` and `server`. The first entry reads `GAME_DATABASE_URL`; every other one `REALM_<SLUG>_DATABASE_URL`.",
   );
