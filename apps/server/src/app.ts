@@ -285,6 +285,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     firstSchema: deps.schema,
     limits: { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
     log: app.log,
+    // A realm that went down or came back: the lights say so now, not at their next round.
+    onHealthChange: () => void serverStatus.refresh(),
   });
   app.addHook('onReady', async () => realms.start());
   app.addHook('onClose', async () => realms.close());

@@ -147,6 +147,15 @@ describe.each(DATABASE_KINDS)(
         expect(performance.now() - stopped).toBeLessThan(5_000);
         const refused = await realmStatus(site.url, 'high');
         expect(refused.retryAfter).not.toBeNull();
+        // The lights say so too, without waiting for their next round.
+        const highLight = async () =>
+          api.getServerStatus.response.parse((await getJson(`${site.url}/sdk/getserverstatus`)).body).realms?.[1];
+        await expect.poll(highLight, { timeout: 1_000, interval: 50 }).toEqual({
+          slug: 'high',
+          gameStatus: { type: 'offline', color: 'red' },
+          playersOnline: null,
+          available: false,
+        });
 
         // The first realm answers, and at its usual speed: nothing of it waits for the stopped database.
         for (let round = 0; round < 20; round++) {
@@ -161,6 +170,14 @@ describe.each(DATABASE_KINDS)(
         await expect
           .poll(async () => (await realmStatus(site.url, 'high')).status, { timeout: 5_000, interval: 100 })
           .toBe(200);
+        await expect
+          .poll(async () => (await realmStatus(site.url, 'high')).body, { timeout: 3_000, interval: 50 })
+          .toEqual({
+            slug: 'high',
+            gameStatus: { type: 'online', color: 'green' },
+            playersOnline: 2,
+            available: true,
+          });
       },
       30_000,
     );

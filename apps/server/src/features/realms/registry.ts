@@ -40,6 +40,8 @@ export interface RegistryOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Tests probe more often. */
   probeIntervalMs?: number;
+  /** Hears each realm that went down or came back (the status lights are read again at once). */
+  onHealthChange?: (realm: RealmDeclaration, up: boolean) => void;
 }
 
 const describe = (realm: RealmDeclaration) => `realm ${realm.slug} (id ${realm.id})`;
@@ -108,6 +110,7 @@ export const openRealmRegistry = async (options: RegistryOptions): Promise<Realm
           if (up) log.info(`${describe(declaration)}: its game database answers again`);
           else
             log.error({ err: error }, `${describe(declaration)}: its game database does not answer; the realm is down`);
+          options.onHealthChange?.(declaration, up);
         },
       });
       realms.push({ declaration, game, health, schema: () => schema });
