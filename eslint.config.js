@@ -47,7 +47,7 @@ const FEATURE_EXCEPTIONS = {
   votes: ['rewards', 'statistics'], // a verified vote grants its reward; the top voters' ranking source
   mail: ['accounts'], // the GM form checks the GM's credentials
   'facebook-streams': ['streams'], // a registered Facebook stream is shown among the live streams
-  metadata: ['facebook-streams', 'donations', 'votes'], // the shell's Facebook login link, PayPal form, rewarded vote sites
+  metadata: ['facebook-streams', 'donations', 'votes', 'realms'], // the shell's Facebook login link, PayPal form, rewarded vote sites, the realms' facts
   referral: ['accounts', 'rewards', 'statistics'], // new accounts, rewards, the ranking's source
   sessions: ['accounts'], // signing in checks the password, lockout and counters as the account tools do
   console: ['sessions', 'accounts', 'rewards', 'mail', 'donations', 'votes'], // the session, second factor and lockout; the staff-privacy rules; the dashboard's figures, each asked of the feature that owns them

@@ -81,6 +81,9 @@ import { pageAnswers } from './infra/page-answers';
 import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
+import { declareRealms } from './features/realms/realm-declarations';
+import { openRealmRegistry } from './features/realms/registry';
+import { countOnlineByKind } from './game/online';
 import type { Settings } from './settings';
 
 export interface AppDependencies {
@@ -235,17 +238,37 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     },
     now,
   };
+  // The game servers (decision 049): one game connection, flavour and health probe per realm; the
+  // first is the game database start-up opened.
+  const realms = await openRealmRegistry({
+    declarations: declareRealms(settings, config),
+    connections,
+    firstSchema: deps.schema,
+    limits: { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
+    log: app.log,
+    // A realm that went down or came back: the lights say so now, not at their next round.
+    onHealthChange: () => void serverStatus.refresh(),
+  });
+  app.addHook('onReady', async () => realms.start());
+  app.addHook('onClose', async () => realms.close());
+
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   // The players online beside them come from the Online page's own samples.
   const onlineHistory = new OnlineHistoryRepository(connections.site.db);
   const serverStatus = serverStatusSource({
     login: config.LOGIN_SERVER_ADDRESS,
-    game: config.GAME_SERVER_ADDRESS,
-    playersOnline: () => onlineHistory.latestPlayers(now()),
+    realms: realms.realms.map((realm) => ({
+      slug: realm.declaration.slug,
+      address: realm.declaration.statusAddress,
+      available: () => realm.health.isUp(),
+      playersOnline: realm.declaration.first
+        ? () => onlineHistory.latestPlayers(now())
+        : () => realms.read(realm, (game) => countOnlineByKind(game.db)).then((counts) => counts.players),
+    })),
   });
   // A character is in the game only while the game server's light is green: a server that stopped
   // without logging its players out leaves their online flags set (docs/product.md#shell).
-  const gameServerUp = () => openServers(serverStatus.latest()).game;
+  const gameServerUp = () => openServers(serverStatus.latest().answer).game;
 
   // A player's own account: its sessions live in the site database, seen by every instance.
   // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own:
@@ -320,11 +343,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(async (sdk) => {
     await sdk.register(metadataRoutes, { metadata });
-    await sdk.register(statusRoutes, { status: serverStatus });
+    await sdk.register(statusRoutes, {
+      status: serverStatus,
+      realmAvailable: (slug) => realms.bySlug(slug)?.health.isUp(),
+    });
     await sdk.register(onlineRoutes, {
       connections,
       settings: settings.online,
-      probes: () => openServers(serverStatus.latest()),
+      probes: () => openServers(serverStatus.latest().answer),
       shared,
       now,
       takeSampler: deps.takeOnlineSampler,

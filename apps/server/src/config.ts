@@ -129,6 +129,8 @@ export type Config = Omit<Env, 'PUBLIC_URL'> & {
   /** False when COOKIE_SIGNING_KEY was generated at start: browsers' registration cookies die with the process. */
   cookieSigningKeyConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Every REALM_<SLUG>_DATABASE_URL, by variable name: the realms after the first (decision 049). */
+  realmDatabaseUrls: Record<string, string>;
 };
 
 export class ConfigError extends Error {}
@@ -181,8 +183,25 @@ const unsharedKeysMessage = (keys: readonly string[]) =>
   'Generate each key once (openssl rand -base64 32) and give every instance the same values; if an ' +
   'instance already made its TOTP_SECRET_KEY_FILE (data/totp-secret.key), give its content as TOTP_SECRET_KEY.';
 
+/** The variable that holds the database of the realm with this slug (docs/owner/realms.md). */
+export const realmDatabaseVariable = (slug: string): string =>
+  `REALM_${slug.toUpperCase().replaceAll('-', '_')}_DATABASE_URL`;
+
+const REALM_VARIABLE = /^REALM_[A-Z0-9_]+_DATABASE_URL$/;
+
+/** The realms' database URLs of the environment, each checked as a database URL. */
+const realmDatabaseUrlsOf = (present: Record<string, string | undefined>): Record<string, string> => {
+  const urls: Record<string, string> = {};
+  for (const [variable, value] of Object.entries(present)) {
+    if (!REALM_VARIABLE.test(variable) || value === undefined) continue;
+    urls[variable] = databaseUrlFromEnv(variable, 'environment', present);
+  }
+  return urls;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const realmDatabaseUrls = realmDatabaseUrlsOf(present);
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) throw new ConfigError(formatIssues('environment', parsed.error));
   const value = parsed.data;
@@ -209,5 +228,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     COOKIE_SIGNING_KEY: value.COOKIE_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     cookieSigningKeyConfigured: value.COOKIE_SIGNING_KEY !== undefined,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    realmDatabaseUrls,
   };
 };

@@ -18,6 +18,7 @@ import { onlineSettings } from './features/online/settings-schema';
 import { isTimeZone, voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { legalSettings } from './features/legal/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
+import { openingDate, rates, realmsSettings } from './features/realms/settings-schema';
 
 /**
  * The owner's settings file (gatekeeper.settings.json): everything that is not a secret or a
@@ -28,21 +29,7 @@ import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/stre
 
 const optionalUrl = z.union([z.literal(''), z.url()]);
 
-/** ISO 8601 with an explicit offset, e.g. 2027-03-01T18:00:00+02:00. */
-const openingDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'expected YYYY-MM-DDTHH:MM:SS+HH:MM')
-  .refine((value) => {
-    const timestamp = Date.parse(value);
-    if (Number.isNaN(timestamp)) return false;
-    // Date.parse rolls 30 February over into March: the written day must exist as written.
-    const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-    const calendar = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
-    return calendar.getUTCFullYear() === year && calendar.getUTCMonth() + 1 === month && calendar.getUTCDate() === day;
-  }, 'not a real date');
-
 const percent = z.number().min(0).max(100);
-const rate = z.number().positive().max(100_000);
 
 /**
  * `donations` with the PayPal checkout's rate limit, which app.ts hands to the checkout routes
@@ -86,20 +73,16 @@ export const settingsSchema = z
           .describe(
             'The time zone every time on the site is shown in (boss respawns, the Olympiad period, sieges, news, the Online chart, account and console times), an IANA name such as `Europe/Athens`; the world pages name it after a time (`UTC`, `EET`, `GMT+2`). The opening date keeps the offset written in `openingDate`.',
           ),
-        rates: z
-          .object({
-            exp: rate.optional().describe('Experience rate (5 shows `x5`).'),
-            sp: rate.optional().describe('Skill point rate.'),
-            adena: rate.optional().describe('Adena rate.'),
-            drop: rate.optional().describe('Item drop rate.'),
-          })
-          .strict()
+        rates: rates
           .default({ exp: 1, sp: 1, adena: 1, drop: 1 })
           .describe("The game's rates, shown under the server's name on the home page; a rate left out is not shown."),
       })
       .strict()
       .prefault({})
-      .describe('What the right-hand pane and the header say about the game server.'),
+      .describe(
+        'What the right-hand pane and the header say about the game server; with several `realms`, what a realm leaves out.',
+      ),
+    realms: realmsSettings,
     coins: z
       .object({
         name: z

@@ -33,6 +33,7 @@ const PUBLIC_GETS = [
   '/images/header/header-art.svg',
   '/sdk/getmetadata',
   '/sdk/getserverstatus',
+  '/sdk/getrealmstatus?realm=main',
   '/sdk/getlivestreams',
   '/sdk/getyoutubevideos',
   '/sdk/getipaddress',

@@ -7,6 +7,7 @@ export const CALLS = {
   getCaptcha: { method: 'GET', path: '/sdk/captcha', answer: 'json' },
   getCaptchaChallenge: { method: 'GET', path: '/sdk/captcha/challenge', answer: 'json' },
   getServerStatus: { method: 'GET', path: '/sdk/getserverstatus', answer: 'json' },
+  getRealmStatus: { method: 'GET', path: '/sdk/getrealmstatus', answer: 'json' },
   getLiveStreams: { method: 'GET', path: '/sdk/getlivestreams', answer: 'json' },
   getNews: { method: 'GET', path: '/sdk/getnews', answer: 'json' },
   getYoutubeVideos: { method: 'GET', path: '/sdk/getyoutubevideos', answer: 'json' },

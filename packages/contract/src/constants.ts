@@ -147,6 +147,12 @@ export type GameNameKind = (typeof GAME_NAME_KINDS)[number];
 export const gameNamesFilePath = (language: Language, kind: GameNameKind): string =>
   `/locales/${language}/${kind}.json`;
 
+/**
+ * A realm's slug (decision 049): its word in addresses and in the read API's `realm` parameter.
+ * The server's settings also refuse a language code or the start of a page's path.
+ */
+export const REALM_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,23}$/;
+
 /** A status light before the first answer and when the call fails: offline, red (docs/product.md#shell). */
 export const OFFLINE_STATUS = { type: 'offline', color: 'red' } as const;
 export const DEFAULT_SERVER_STATUS = {

@@ -73,6 +73,7 @@ describe('call table', () => {
     const specPaths = [
       'getmetadata',
       'getserverstatus',
+      'getrealmstatus',
       'getlivestreams',
       'getnews',
       'getyoutubevideos',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { donationForm, downloads } from './donations';
-import { LANGUAGES, LIMITS } from './constants';
+import { LANGUAGES, LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { MAIL_FORM_MESSAGES } from './error-codes';
 import {
   boundedText,
@@ -178,6 +178,28 @@ export const voteSite = z.object({
 });
 export type VoteSite = z.infer<typeof voteSite>;
 
+/** The game's rates (x1, x5...); a rate the owner left out is absent. */
+const gameRates = z.object({
+  exp: z.number().optional(),
+  sp: z.number().optional(),
+  adena: z.number().optional(),
+  drop: z.number().optional(),
+});
+
+/**
+ * One game server of the site (decision 049): `id` is the login server's `gameservers.server_id`,
+ * `slug` its word in addresses; `name` is empty for the one realm of a site without `realms`.
+ */
+export const realmFacts = z.object({
+  id: z.number().int(),
+  slug: z.string().regex(REALM_SLUG_PATTERN),
+  name: z.string(),
+  chronicle: z.string(),
+  rates: gameRates,
+  openingDate: openingDate.nullable(),
+});
+export type RealmFacts = z.infer<typeof realmFacts>;
+
 export const metadata = z.object({
   /**
    * The coins' name as the owner wrote it (`coins.name`): the page names the coin by its item id
@@ -197,12 +219,9 @@ export const metadata = z.object({
   /** The IANA time zone every moment on the page is shown in (`server.timeZone`, docs/product.md#ground-rules). */
   timeZone: z.string(),
   /** The game's rates (x1, x5...); a rate the owner left out is absent. */
-  rates: z.object({
-    exp: z.number().optional(),
-    sp: z.number().optional(),
-    adena: z.number().optional(),
-    drop: z.number().optional(),
-  }),
+  rates: gameRates,
+  /** The game servers the site serves, the first one first; one on a site of one game server. */
+  realms: z.array(realmFacts).min(1),
   links: z.object({
     features: z.string(),
     discord: z.string(),
@@ -247,6 +266,21 @@ export const statusLight = z.object({
 });
 export type StatusLight = z.infer<typeof statusLight>;
 
+/**
+ * One realm's status: its game server's light (red while its database does not answer), the
+ * players in it while the light is green, and whether its database answers (decision 049).
+ */
+export const realmStatus = z.object({
+  slug: z.string(),
+  gameStatus: statusLight,
+  playersOnline: z.number().int().min(0).nullable(),
+  available: z.boolean(),
+});
+export type RealmStatus = z.infer<typeof realmStatus>;
+
+/** getrealmstatus's query: the realm's slug. */
+export const realmQuery = z.object({ realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid') });
+
 export const serverStatus = z.object({
   loginStatus: statusLight,
   gameStatus: statusLight,
@@ -255,6 +289,8 @@ export const serverStatus = z.object({
    * the game server's light is red or no minute was sampled lately.
    */
   playersOnline: z.number().int().min(0).nullable(),
+  /** Each realm's status, on a site of more than one realm only (the fields above are the first's). */
+  realms: z.array(realmStatus).optional(),
 });
 export type ServerStatus = z.infer<typeof serverStatus>;
 

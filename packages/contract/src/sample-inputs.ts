@@ -54,6 +54,7 @@ export const SAMPLE_INPUTS = {
   isCharacterExist: { name: 'DemoKnight' },
   getNews: { language: 'ru' },
   getClan: { name: 'DemoClan' },
+  getRealmStatus: { realm: 'main' },
   claimVotes: { charName: 'DemoKnight', captcha: 'captcha-token' },
   createDonationOrder: { charName: 'DemoKnight', amount: '10.00' },
   updateRef: { type: 'registered' },

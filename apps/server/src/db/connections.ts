@@ -85,6 +85,19 @@ export const openConnections = (urls: { login: string; game: string; site: strin
   };
 };
 
+/**
+ * A game database of its own, bounded from the start (a realm after the first, decision 049: no
+ * migration runs there). Its pool is its own, so a realm that stops answering holds no connection
+ * another realm waits for.
+ */
+export const openGameDatabase = (
+  url: string,
+  limits: DatabaseLimits,
+): { connection: Connection<GameDatabase>; close: () => Promise<void> } => {
+  const db = openKysely(url, () => limits) as Kysely<GameDatabase>;
+  return { connection: { db, dialect: dialectOf(url), label: redactUrl(url) }, close: () => db.destroy() };
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database of the three
 export type AnyKysely = Kysely<any>;
 

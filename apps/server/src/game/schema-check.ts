@@ -44,15 +44,21 @@ const missingIn = (columns: Columns, table: string, wanted: readonly string[]): 
   return wanted.filter((column) => !present.has(column.toLowerCase())).map((column) => `column ${table}.${column}`);
 };
 
+type Role = 'login' | 'game';
+
 interface LiveColumns {
   login: Columns;
   game: Columns;
   labels: { login: string; game: string };
+  /** The databases whose tables tell the flavour: both, or the game's alone (a realm after the first). */
+  roles?: readonly Role[];
 }
+
+const BOTH_ROLES: readonly Role[] = ['login', 'game'];
 
 /** Every table and column the flavour requires that the live schema lacks, each named with its database. */
 export const missingColumns = (live: LiveColumns, flavor: GameFlavor): string[] =>
-  (['login', 'game'] as const).flatMap((role) =>
+  (live.roles ?? BOTH_ROLES).flatMap((role) =>
     Object.entries(flavor.requiredColumns[role]).flatMap(([table, cols]) =>
       missingIn(live[role], table, cols).map((what) => `${role} database ${live.labels[role]}: missing ${what}`),
     ),
@@ -115,12 +121,25 @@ const detectPasswordScheme = async (db: AnyKysely, flavor: GameFlavor): Promise<
  * GAME_PASSWORD_HASH, else told by the stored hashes).
  */
 export const checkGameSchema = async (
-  connections: Connections,
-  options: { flavor?: FlavorName | undefined; passwordScheme?: PasswordScheme | undefined } = {},
+  connections: Pick<Connections, 'login' | 'game'>,
+  options: {
+    flavor?: FlavorName | undefined;
+    passwordScheme?: PasswordScheme | undefined;
+    /**
+     * The flavour from the game database's tables alone: a realm after the first (decision 049),
+     * whose accounts are the first realm's login database's.
+     */
+    gameOnly?: boolean;
+  } = {},
 ): Promise<GameSchema> => {
   const login = await readColumns(connections.login.db);
   const game = connections.game.db === connections.login.db ? login : await readColumns(connections.game.db);
-  const live = { login, game, labels: { login: connections.login.label, game: connections.game.label } };
+  const live = {
+    login,
+    game,
+    labels: { login: connections.login.label, game: connections.game.label },
+    roles: options.gameOnly ? (['game'] as const) : BOTH_ROLES,
+  };
   const flavor = detectFlavor(live, options.flavor);
   const has = (role: 'login' | 'game', table: string) => {
     const wanted = flavor.optionalColumns[role][table];

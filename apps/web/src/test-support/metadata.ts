@@ -17,6 +17,16 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   openingDate: null,
   timeZone: 'UTC',
   rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
+  realms: [
+    {
+      id: 1,
+      slug: 'main',
+      name: '',
+      chronicle: 'Interlude',
+      rates: { exp: 1, sp: 1, adena: 1, drop: 1 },
+      openingDate: null,
+    },
+  ],
   links: { features: 'https://f.example', discord: 'https://d.example', communityChat: 'https://c.example' },
   voteSites: [],
   discordWidgetId: '',

@@ -22,12 +22,14 @@ export type MetadataSettings = Pick<
   | 'donations'
   | 'downloads'
   | 'legal'
+  | 'realms'
 >;
 import { FLAVORS } from '../../game/flavors';
 import type { GameSchema } from '../../game/schema-check';
 import { facebookLoginUrl } from '../facebook-streams/login-url';
 import { presentPaypalForm } from '../donations/paypal';
 import { splitOpeningDate } from './opening-date';
+import { realmsOf } from '../realms/realm-facts';
 
 const orDefault = (value: string, fallback: string) => (value.trim() === '' ? fallback : value);
 
@@ -61,6 +63,14 @@ export const presentMetadata = (
   openingDate: splitOpeningDate(settings.server.openingDate),
   timeZone: settings.server.timeZone,
   rates: settings.server.rates,
+  realms: realmsOf(settings).map(({ id, slug, name, chronicle, rates, openingDate }) => ({
+    id,
+    slug,
+    name,
+    chronicle: orDefault(chronicle, DEFAULT_METADATA_TEXT),
+    rates,
+    openingDate: splitOpeningDate(openingDate),
+  })),
   links: settings.links,
   // The page learns only whether a site's votes are rewarded: its API key stays here.
   voteSites: settings.voteSites.map(({ check, ...site }) =>

@@ -1,4 +1,4 @@
-import { OFFLINE_STATUS, type ServerStatus, type StatusLight } from '@gatekeeper/contract';
+import { OFFLINE_STATUS, type RealmStatus, type ServerStatus, type StatusLight } from '@gatekeeper/contract';
 import { type RefreshingValue, refreshingValue } from '../../infra/refreshing-value';
 import { tcpProbe } from '../../infra/tcp-probe';
 
@@ -12,39 +12,101 @@ export interface Address {
   port: number;
 }
 
+/** A realm as its status light sees it (decision 049). */
+export interface RealmProbe {
+  slug: string;
+  address: Address;
+  /** Whether its game database answers (the realm's health). */
+  available: () => boolean;
+  /** Its players in the game; asked only while its light is green. */
+  playersOnline: () => Promise<number | null>;
+}
+
+/** One round of probes: getserverstatus's answer, and each realm's status answer by slug. */
+export interface StatusRound {
+  answer: string;
+  realms: ReadonlyMap<string, string>;
+}
+
+const realmStatusOf = async (realm: RealmProbe, open: boolean): Promise<RealmStatus> => {
+  const available = realm.available();
+  const green = open && available;
+  return {
+    slug: realm.slug,
+    gameStatus: light(green),
+    playersOnline: green ? await realm.playersOnline().catch(() => null) : null,
+    available,
+  };
+};
+
+const offlineRound = (realms: readonly RealmProbe[]): StatusRound => ({
+  answer: JSON.stringify({
+    loginStatus: OFFLINE_STATUS,
+    gameStatus: OFFLINE_STATUS,
+    playersOnline: null,
+    ...(realms.length > 1
+      ? {
+          realms: realms.map((realm) => ({
+            slug: realm.slug,
+            gameStatus: OFFLINE_STATUS,
+            playersOnline: null,
+            available: realm.available(),
+          })),
+        }
+      : {}),
+  } satisfies ServerStatus),
+  realms: new Map(
+    realms.map((realm) => [
+      realm.slug,
+      JSON.stringify({
+        slug: realm.slug,
+        gameStatus: OFFLINE_STATUS,
+        playersOnline: null,
+        available: realm.available(),
+      } satisfies RealmStatus),
+    ]),
+  ),
+});
+
 /**
  * The login and game server lights: TCP probes, refreshed in the background, read from memory,
- * with the players online while the game server's light is green. The count is the Online page's
- * latest sample (`playersOnline`, wired by app.ts), so the header and that page never disagree;
- * a failed read leaves it out rather than the lights.
+ * with the players online while the game server's light is green. The first realm's fields are
+ * today's: its light is its TCP probe, its count the Online page's latest sample (`playersOnline`
+ * of the first realm, wired by app.ts), so the header and that page never disagree; a failed read
+ * leaves it out rather than the lights. On a site of several realms, `realms` adds each one's
+ * light, red while its database does not answer (decision 049).
  */
 export const serverStatusSource = (deps: {
   login: Address;
-  game: Address;
-  playersOnline: () => Promise<number | null>;
-}): RefreshingValue<string> =>
+  realms: readonly RealmProbe[];
+}): RefreshingValue<StatusRound> =>
   refreshingValue({
     intervalMs: STATUS_REFRESH_MS,
-    fallback: JSON.stringify({
-      loginStatus: OFFLINE_STATUS,
-      gameStatus: OFFLINE_STATUS,
-      playersOnline: null,
-    } satisfies ServerStatus),
+    fallback: offlineRound(deps.realms),
     compute: async () => {
-      const [login, game] = await Promise.all([
+      const [login, ...games] = await Promise.all([
         tcpProbe(deps.login, STATUS_PROBE_TIMEOUT_MS),
-        tcpProbe(deps.game, STATUS_PROBE_TIMEOUT_MS),
+        ...deps.realms.map((realm) => tcpProbe(realm.address, STATUS_PROBE_TIMEOUT_MS)),
       ]);
-      const playersOnline = game ? await deps.playersOnline().catch(() => null) : null;
-      return JSON.stringify({
-        loginStatus: light(login),
-        gameStatus: light(game),
-        playersOnline,
-      } satisfies ServerStatus);
+      const [first] = deps.realms;
+      const game = games[0] === true;
+      const [playersOnline, realms] = await Promise.all([
+        game && first ? first.playersOnline().catch(() => null) : null,
+        Promise.all(deps.realms.map((realm, index) => realmStatusOf(realm, games[index] === true))),
+      ]);
+      return {
+        answer: JSON.stringify({
+          loginStatus: light(login === true),
+          gameStatus: light(game),
+          playersOnline,
+          ...(realms.length > 1 ? { realms } : {}),
+        } satisfies ServerStatus),
+        realms: new Map(realms.map((realm) => [realm.slug, JSON.stringify(realm)])),
+      };
     },
   });
 
-/** Whether the lights of a status answer (latest()) are green: the Online feature records them each minute. */
+/** Whether the lights of a status answer (latest().answer) are green: the Online feature records them each minute. */
 export const openServers = (answer: string): { login: boolean; game: boolean } => {
   const status = JSON.parse(answer) as ServerStatus;
   return { login: status.loginStatus.type === 'online', game: status.gameStatus.type === 'online' };

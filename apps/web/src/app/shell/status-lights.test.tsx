@@ -1,5 +1,5 @@
-import type { OpeningDate, ServerStatus } from '@gatekeeper/contract/lite';
-import { cleanup, render, screen } from '@testing-library/react';
+import type { OpeningDate, RealmFacts, ServerStatus } from '@gatekeeper/contract/lite';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,14 +29,14 @@ const GREEN = { type: 'online', color: 'green' } as const;
 const RED = { type: 'offline', color: 'red' } as const;
 
 /** The header's status corner as the top menu holds it, with getserverstatus answering `status`. */
-const renderStatus = (openingDate: OpeningDate | null, status: ServerStatus) => {
+const renderStatus = (openingDate: OpeningDate | null, status: ServerStatus, realms?: RealmFacts[]) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => jsonResponse(status)),
   );
   render(
     <Router hook={memoryLocation({ path: '/' }).hook}>
-      <SiteDataProvider initialMetadata={testMetadata({ openingDate })}>
+      <SiteDataProvider initialMetadata={testMetadata({ openingDate, ...(realms ? { realms } : {}) })}>
         <StatusLights />
         <OpeningNotice />
       </SiteDataProvider>
@@ -111,6 +111,55 @@ describe('the status lights', () => {
       );
       if (expected === null) expect(count()).toBeNull();
       else expect(count()).toHaveTextContent(`${expected} players online`);
+    });
+  });
+
+  describe('on a site of several game servers', () => {
+    const realm = (id: number, slug: string, name: string): RealmFacts => ({
+      id,
+      slug,
+      name,
+      chronicle: 'Interlude',
+      rates: {},
+      openingDate: null,
+    });
+    const REALMS = [realm(1, 'x5', 'Bartz x5'), realm(2, 'x50', 'Sieghardt x50')];
+
+    it('light the login server once and each realm by its name, with its players', async () => {
+      renderStatus(
+        null,
+        {
+          loginStatus: GREEN,
+          gameStatus: GREEN,
+          playersOnline: 12,
+          realms: [
+            { slug: 'x5', gameStatus: GREEN, playersOnline: 12, available: true },
+            { slug: 'x50', gameStatus: RED, playersOnline: null, available: false },
+          ],
+        },
+        REALMS,
+      );
+      await vi.waitFor(() =>
+        expect(
+          within(lights()!)
+            .getAllByRole('listitem')
+            .map((item) => [item.textContent, item.getAttribute('data-status')]),
+        ).toEqual([
+          ['Login server: Online', 'online'],
+          ['Bartz x5: Online12 players online', 'online'],
+          ['Sieghardt x50: Offline', 'offline'],
+        ]),
+      );
+    });
+
+    it('keep the two lights while the answer has no realms yet', async () => {
+      renderStatus(null, { loginStatus: GREEN, gameStatus: GREEN, playersOnline: 3 }, REALMS);
+      expect(await screen.findByText('3 players online')).toBeVisible();
+      expect(
+        within(lights()!)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Login server: Online', 'Game server: Online']);
     });
   });
 });

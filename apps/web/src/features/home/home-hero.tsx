@@ -9,7 +9,7 @@ const hasChronicle = (chronicle: string) => chronicle.trim() !== '' && chronicle
 const RATE_KEYS = ['exp', 'sp', 'adena', 'drop'] as const;
 
 /** The game's rates as x1, x5...; a rate the owner did not set is not shown. */
-const Rates = ({ rates }: { rates: Metadata['rates'] }) => {
+export const Rates = ({ rates }: { rates: Metadata['rates'] }) => {
   const { t } = useTranslation();
   const set = RATE_KEYS.filter((key) => rates[key] !== undefined);
   if (set.length === 0) return null;

@@ -11,6 +11,7 @@ import { CountdownRings } from './countdown-rings';
 import { readHomeQuery } from './home-query';
 import { LiveStreams, VideoGallery } from './home-sections';
 import { formatOpeningDate } from './opening-date';
+import { RealmCards } from './realm-cards';
 import './home.css';
 
 /**
@@ -47,6 +48,7 @@ const HomePage = () => {
     <Page title={t('home.title')} className="home">
       <NewestPost />
       <p className="home__lead">{t('home.lead')}</p>
+      <RealmCards />
       <section id="opening" className="home__opening" aria-labelledby="opening-heading">
         <h3 id="opening-heading" className="home__section-title">
           {t('home.openingHeading')}
