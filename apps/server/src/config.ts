@@ -8,7 +8,8 @@ import { FLAVOR_NAMES, PASSWORD_SCHEMES } from './game/flavors';
  * A bad value stops start-up with a message naming the variable.
  */
 
-const hostPort = (defaultPort: number) =>
+/** A `host:port` (the port defaultPort when left out): the status addresses, here and in the realms' settings. */
+export const hostPort = (defaultPort: number) =>
   z
     .string()
     .regex(/^[^\s:]+(:\d{1,5})?$/, 'expected host or host:port')

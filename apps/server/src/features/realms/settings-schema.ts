@@ -1,5 +1,6 @@
 import { LANGUAGES, REALM_SLUG_PATTERN, ROUTE_SLUGS } from '@gatekeeper/contract';
 import { z } from 'zod';
+import { hostPort } from '../../config';
 
 /**
  * The facts of a game server the page shows (the `server` section and each realm), and `realms`:
@@ -32,17 +33,7 @@ export const rates = z
 export type Rates = z.infer<typeof rates>;
 
 /** A game server's `host:port` (port 7777 when left out). */
-export const statusAddress = z
-  .string()
-  .regex(/^[^\s:]+(:\d{1,5})?$/, 'expected host or host:port')
-  .refine((value) => {
-    const port = value.split(':')[1];
-    return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
-  }, 'the port must be 1-65535')
-  .transform((value) => {
-    const [host = '127.0.0.1', port] = value.split(':');
-    return { host, port: port ? Number(port) : 7777 };
-  });
+export const statusAddress = hostPort(7777);
 
 /**
  * Words a realm's slug may not be: it is the first segment after the language prefix, so it may
