@@ -55,6 +55,15 @@ import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import { newsPostView } from './news';
 import { clanQuery, clanView } from './clans';
+import { walletAnswer, walletQuery } from './wallet';
+import {
+  buyShopItemAnswer,
+  buyShopItemModel,
+  ordersAnswer,
+  redeemPromoCodeAnswer,
+  redeemPromoCodeModel,
+  shopAnswer,
+} from './shop';
 import {
   accountAnswer,
   accountReferralAnswer,
@@ -199,6 +208,15 @@ export const api = {
   confirmEmail: { ...CALLS.confirmEmail, body: confirmEmailModel, ...json(errorList) },
   getRewards: { ...CALLS.getRewards, ...json(z.array(rewardRow)) },
   getAccountReferral: { ...CALLS.getAccountReferral, ...json(accountReferralAnswer) },
+  getWallet: { ...CALLS.getWallet, query: walletQuery, ...json(walletAnswer) },
+  getShop: { ...CALLS.getShop, ...json(shopAnswer) },
+  buyShopItem: { ...CALLS.buyShopItem, body: buyShopItemModel, ...json(z.union([buyShopItemAnswer, errorList])) },
+  getOrders: { ...CALLS.getOrders, ...json(ordersAnswer) },
+  redeemPromoCode: {
+    ...CALLS.redeemPromoCode,
+    body: redeemPromoCodeModel,
+    ...json(z.union([redeemPromoCodeAnswer, errorList])),
+  },
   changeOwnPassword: { ...CALLS.changeOwnPassword, body: changeOwnPasswordModel, ...json(errorList) },
   confirmIdentity: { ...CALLS.confirmIdentity, body: confirmIdentityModel, ...json(errorList) },
   unblockOwnCharacter: { ...CALLS.unblockOwnCharacter, body: ownCharacterModel, ...json(errorList) },

@@ -79,6 +79,12 @@ export const CALLS = {
   // What reached the game for the account, and what its referral link brought.
   getRewards: { method: 'GET', path: '/sdk/account/rewards', answer: 'json' },
   getAccountReferral: { method: 'GET', path: '/sdk/account/referral', answer: 'json' },
+  // The wallet and the shop (docs/product.md#shop): the catalogue is public, the rest needs a session.
+  getWallet: { method: 'GET', path: '/sdk/getwallet', answer: 'json' },
+  getShop: { method: 'GET', path: '/sdk/getshop', answer: 'json' },
+  buyShopItem: { method: 'POST', path: '/sdk/buyshopitem', answer: 'json' },
+  getOrders: { method: 'GET', path: '/sdk/getorders', answer: 'json' },
+  redeemPromoCode: { method: 'POST', path: '/sdk/redeempromocode', answer: 'json' },
   // The account tools without the login and password typed again (docs/product.md#my-account).
   changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
   unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },

@@ -19,3 +19,5 @@ export * from './castles';
 export * from './clans';
 export * from './console-news';
 export * from './console-mail';
+export * from './wallet';
+export * from './shop';

@@ -22,6 +22,8 @@ export const PAGE_SECTIONS = [
   'clan',
   'streams',
   'gallery',
+  'wallet',
+  'shop',
 ] as const;
 export type PageSection = (typeof PAGE_SECTIONS)[number];
 
@@ -47,7 +49,7 @@ const SECTIONS_OF: Record<TextPage, readonly PageSection[]> = {
   recoverPassword: ACCOUNT,
   changePincode: ACCOUNT,
   unblockCharacter: ACCOUNT,
-  myAccount: ['myAccount', 'referral'],
+  myAccount: ['myAccount', 'referral', 'wallet'],
   console: PAGE_SECTIONS,
   news: [],
   post: [],
