@@ -58,6 +58,7 @@ import { visitorIpRoutes } from './features/visitor-ip/routes';
 import { createWallet } from './features/wallet/wallet';
 import { createShop } from './features/shop/shop';
 import { shopRoutes } from './features/shop/routes';
+import { shopConsoleSection } from './features/shop/console-section';
 import type { GameSchema } from './game/schema-check';
 import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
@@ -549,6 +550,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await console.register(votesConsoleSection, { door, db: connections.site.db, now });
     await console.register(rewardsConsoleSection, { door, db: connections.site.db, delivery: rewards, now });
     await console.register(newsConsoleSection, { door, news, now });
+    await console.register(shopConsoleSection, { door, db: connections.site.db, shop, now });
     await console.register(consoleMailRoutes, {
       door,
       deps: { site: connections.site.db, outbox, versions: mailVersions, now },

@@ -57,6 +57,16 @@ import { newsPostView } from './news';
 import { clanQuery, clanView } from './clans';
 import { walletAnswer, walletQuery } from './wallet';
 import {
+  consoleShopAnswer,
+  consoleShopOfferSaveModel,
+  consoleShopOrderActionAnswer,
+  consoleShopOrderActionModel,
+  consoleShopOrdersAnswer,
+  consoleShopOrdersQuery,
+  consoleShopPromoSaveModel,
+  consoleShopSaveAnswer,
+} from './console-shop';
+import {
   buyShopItemAnswer,
   buyShopItemModel,
   ordersAnswer,
@@ -324,6 +334,33 @@ export const api = {
     ...CALLS.resetConsoleAccountFactor,
     body: consoleAccountActionModel,
     ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
+  getConsoleShop: { ...CALLS.getConsoleShop, ...json(consoleShopAnswer) },
+  saveConsoleShopOffer: {
+    ...CALLS.saveConsoleShopOffer,
+    body: consoleShopOfferSaveModel,
+    ...json(z.union([consoleShopSaveAnswer, errorList])),
+  },
+  saveConsoleShopPromo: {
+    ...CALLS.saveConsoleShopPromo,
+    body: consoleShopPromoSaveModel,
+    ...json(z.union([consoleShopSaveAnswer, errorList])),
+  },
+  getConsoleShopOrders: {
+    ...CALLS.getConsoleShopOrders,
+    query: consoleShopOrdersQuery,
+    ...json(consoleShopOrdersAnswer),
+  },
+  getConsoleShopOrdersCsv: { ...CALLS.getConsoleShopOrdersCsv, query: consoleShopOrdersQuery, response: z.string() },
+  retryConsoleShopOrder: {
+    ...CALLS.retryConsoleShopOrder,
+    body: consoleShopOrderActionModel,
+    ...json(z.union([consoleShopOrderActionAnswer, errorList])),
+  },
+  refundConsoleShopOrder: {
+    ...CALLS.refundConsoleShopOrder,
+    body: consoleShopOrderActionModel,
+    ...json(z.union([consoleShopOrderActionAnswer, errorList])),
   },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };

@@ -125,6 +125,14 @@ export const CALLS = {
   endConsoleAccountSessions: { method: 'POST', path: '/sdk/console/accounts/endsessions', answer: 'json' },
   sendConsoleAccountReset: { method: 'POST', path: '/sdk/console/accounts/sendreset', answer: 'json' },
   resetConsoleAccountFactor: { method: 'POST', path: '/sdk/console/accounts/resetfactor', answer: 'json' },
+  // The console's Shop section (docs/owner/console.md#shop): features/shop/console-section.ts.
+  getConsoleShop: { method: 'GET', path: '/sdk/console/shop', answer: 'json' },
+  saveConsoleShopOffer: { method: 'POST', path: '/sdk/console/shop/offer', answer: 'json' },
+  saveConsoleShopPromo: { method: 'POST', path: '/sdk/console/shop/promo', answer: 'json' },
+  getConsoleShopOrders: { method: 'GET', path: '/sdk/console/shop/orders', answer: 'json' },
+  getConsoleShopOrdersCsv: { method: 'GET', path: '/sdk/console/shop/orders/csv', answer: 'text' },
+  retryConsoleShopOrder: { method: 'POST', path: '/sdk/console/shop/orders/retry', answer: 'json' },
+  refundConsoleShopOrder: { method: 'POST', path: '/sdk/console/shop/orders/refund', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'promoCodeInvalid',
   'promoCodeUsed',
   'promoCodeNeedsCharacter',
+  'consoleShopOrderNotFound',
+  'consoleShopOrderNotFailed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

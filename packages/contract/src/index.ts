@@ -21,3 +21,4 @@ export * from './console-news';
 export * from './console-mail';
 export * from './wallet';
 export * from './shop';
+export * from './console-shop';

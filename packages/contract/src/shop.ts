@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './constants';
 import { charNameField } from './rules';
 
 /**
@@ -76,13 +77,12 @@ export type OrdersAnswer = z.infer<typeof ordersAnswer>;
 export const buyShopItemAnswer = z.object({ order: orderRow });
 export type BuyShopItemAnswer = z.infer<typeof buyShopItemAnswer>;
 
-export const PROMO_CODE_MAX = 32;
 export const redeemPromoCodeModel = z.object({
   code: z
     .string()
     .trim()
     .min(1, 'promoCodeInvalid')
-    .max(PROMO_CODE_MAX, 'promoCodeInvalid')
+    .max(LIMITS.promoCodeMax, 'promoCodeInvalid')
     .regex(/^[A-Za-z0-9_-]+$/, 'promoCodeInvalid')
     .transform((code) => code.toUpperCase()),
   /** A promo code of items: the character they go to. */
