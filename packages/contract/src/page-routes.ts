@@ -345,6 +345,7 @@ export const CONSOLE_SECTIONS = [
   'accounts',
   'news',
   'mail',
+  'shop',
   'audit',
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
