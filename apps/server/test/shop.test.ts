@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
   let clock = Date.UTC(2026, 10, 29, 12, 0, 0);
   const now = () => clock;
   let nextCharId = 910_000_000;
-  /** When set, the next delivery's transaction fails as a game database that went away. */
+  /** When set, every delivery into the game fails as a game database that went away. */
   let gameDown = false;
 
   const walletOn = (connections: Connections): Wallet =>
@@ -34,7 +34,10 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     const realGame = connections.game.db;
     const failing = new Proxy(realGame, {
       get(target, prop) {
-        if (prop === 'transaction' && gameDown) throw new Error('the game database did not answer');
+        // A write into the game (a raw statement asks for the executor, a write transaction starts one).
+        if ((prop === 'getExecutor' || prop === 'transaction') && gameDown) {
+          throw new Error('the game database did not answer');
+        }
         const value = Reflect.get(target, prop) as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },

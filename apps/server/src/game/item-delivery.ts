@@ -1,5 +1,5 @@
-import { writeTransaction } from '../db/write-retry';
-import type { Kysely } from 'kysely';
+import { retryOnConflict, writeTransaction } from '../db/write-retry';
+import { type Kysely, sql } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 
 /**
@@ -63,35 +63,25 @@ export interface ItemLine {
 }
 
 /**
- * L2J Server: a pack as premium items, one row per item, all from one sender in one transaction.
- * The sender names the pack (e.g. a shop order): waitingPremiumItemsFrom tells when the game
- * handed them all over.
+ * L2J Server: a pack as premium items, one row per item, all from one sender, numbered after the
+ * character's last. One INSERT ... SELECT, so the pack is written whole or not at all and the
+ * numbers are read where they are written (two site instances on one SQLite file included). The
+ * sender names the pack (e.g. a shop order): waitingPremiumItemsFrom tells when the game handed
+ * them all over.
  */
 export const addPremiumItems = async (
   db: Kysely<GameDatabase>,
   pack: { charId: number; items: ItemLine[]; sender: string },
 ): Promise<void> => {
-  await writeTransaction(db, async (trx) => {
-    const last = await trx
-      .selectFrom('character_premium_items')
-      .select((eb) => eb.fn.max('itemNum').as('itemNum'))
-      .where('charId', '=', pack.charId)
-      .executeTakeFirst();
-    let itemNum = Number(last?.itemNum ?? 0);
-    for (const line of pack.items) {
-      itemNum += 1;
-      await trx
-        .insertInto('character_premium_items')
-        .values({
-          charId: pack.charId,
-          itemNum,
-          itemId: line.itemId,
-          itemCount: line.count,
-          itemSender: pack.sender,
-        })
-        .execute();
-    }
-  });
+  const rows = pack.items.map(
+    (line, index) =>
+      sql`SELECT ${pack.charId}, last.n + ${index + 1}, ${line.itemId}, ${line.count}, ${pack.sender} FROM (SELECT COALESCE(MAX(itemNum), 0) AS n FROM character_premium_items WHERE charId = ${pack.charId}) last`,
+  );
+  await retryOnConflict(() =>
+    sql`INSERT INTO character_premium_items (charId, itemNum, itemId, itemCount, itemSender) ${sql.join(rows, sql` UNION ALL `)}`.execute(
+      db,
+    ),
+  );
 };
 
 /** How many premium items from this sender still wait for the character at the Dimensional Merchant. */

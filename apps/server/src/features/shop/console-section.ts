@@ -3,7 +3,6 @@ import {
   CONSOLE_ORDERS_PAGE,
   type ConsoleShopAnswer,
   type ConsoleShopOrderRow,
-  type ConsoleShopOrdersQuery,
   type OrderState,
   type ShopItemLine,
 } from '@gatekeeper/contract';
@@ -56,7 +55,7 @@ export const consoleCatalogue = async (db: Kysely<SiteDatabase>): Promise<Consol
 /** The orders ledger's rows for a search, newest first. */
 const ordersOf = async (
   db: Kysely<SiteDatabase>,
-  query: ConsoleShopOrdersQuery,
+  query: { q?: string; state?: OrderState; from?: number },
   limit: number,
 ): Promise<{ rows: ConsoleShopOrderRow[]; total: number }> => {
   const q = query.q?.trim();

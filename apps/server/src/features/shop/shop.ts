@@ -7,7 +7,7 @@ import type {
   WalletReason,
 } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Connections } from '../../db/connections';
 import type { SiteDatabase } from '../../db/tables';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -138,7 +138,7 @@ export const createShop = (deps: ShopDeps): Shop => {
   const orderById = async (id: number) =>
     site.selectFrom('site_shop_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
-  const setState = async (id: number, from: string[], set: Partial<SiteShopOrdersTable>): Promise<boolean> => {
+  const setState = async (id: number, from: string[], set: Updateable<SiteShopOrdersTable>): Promise<boolean> => {
     const result = await site
       .updateTable('site_shop_orders')
       .set({ ...set, updated_at: now() })
