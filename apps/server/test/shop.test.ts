@@ -132,9 +132,9 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     expect(ids).not.toContain(later);
     expect(ids).not.toContain(over);
     const player = await newPlayer('shopper0');
-    expect(await shop.buy({ login: player.login, offerId: later, charName: player.name, requestKey: 'later-1' })).toEqual(
-      { error: 'shopOfferUnavailable' },
-    );
+    expect(
+      await shop.buy({ login: player.login, offerId: later, charName: player.name, requestKey: 'later-1' }),
+    ).toEqual({ error: 'shopOfferUnavailable' });
   });
 
   it('sells 10 of 50 purchases at once across two instances with a balance for 10, each delivered once', async () => {
@@ -193,12 +193,17 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     const rich = await newPlayer('shopper3');
     const poor = await newPlayer('shopper4');
     await fund(rich.login, 1000);
-    expect(await one.buy({ login: poor.login, offerId: offer, charName: poor.name, requestKey: 'poor-1234' })).toEqual(
-      { error: 'insufficientFunds' },
-    );
+    expect(await one.buy({ login: poor.login, offerId: offer, charName: poor.name, requestKey: 'poor-1234' })).toEqual({
+      error: 'insufficientFunds',
+    });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 === 0 ? one : two).buy({ login: rich.login, offerId: offer, charName: rich.name, requestKey: `st-${i}-x` }),
+        (i % 2 === 0 ? one : two).buy({
+          login: rich.login,
+          offerId: offer,
+          charName: rich.name,
+          requestKey: `st-${i}-x`,
+        }),
       ),
     );
     expect(answers.filter((answer) => 'order' in answer)).toHaveLength(3);
@@ -214,7 +219,12 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     await fund(player.login, 1000);
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 === 0 ? one : two).buy({ login: player.login, offerId: offer, charName: player.name, requestKey: `lim-${i}-x` }),
+        (i % 2 === 0 ? one : two).buy({
+          login: player.login,
+          offerId: offer,
+          charName: player.name,
+          requestKey: `lim-${i}-x`,
+        }),
       ),
     );
     expect(answers.filter((answer) => 'order' in answer)).toHaveLength(2);
@@ -236,14 +246,29 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
 
   it('marks an order received once the game hands the items over and deletes its rows', async () => {
     const shop = await shopOn(databases.connections);
-    const offer = await addOffer({ items: [{ itemId: 57, count: 5 }, { itemId: 728, count: 1 }], price: 10 });
+    const offer = await addOffer({
+      items: [
+        { itemId: 57, count: 5 },
+        { itemId: 728, count: 1 },
+      ],
+      price: 10,
+    });
     const player = await newPlayer('shopper8');
     await fund(player.login, 10);
-    const bought = await shop.buy({ login: player.login, offerId: offer, charName: player.name, requestKey: 'recv-1234' });
+    const bought = await shop.buy({
+      login: player.login,
+      offerId: offer,
+      charName: player.name,
+      requestKey: 'recv-1234',
+    });
     if (!('order' in bought)) throw new Error('not bought');
     expect((await shop.orders(player.login))[0]?.state).toBe('onItsWay');
     // RequestWithDrawPremiumItem: the game deletes one row per item withdrawn.
-    await game.deleteFrom('character_premium_items').where('charId', '=', player.charId).where('itemId', '=', 57).execute();
+    await game
+      .deleteFrom('character_premium_items')
+      .where('charId', '=', player.charId)
+      .where('itemId', '=', 57)
+      .execute();
     expect((await shop.orders(player.login))[0]?.state).toBe('onItsWay');
     await game.deleteFrom('character_premium_items').where('charId', '=', player.charId).execute();
     clock += 1000;
@@ -253,7 +278,13 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
 
   it('sends a pack as one Mobius letter and sees it received when the game deletes the letter', async () => {
     const shop = await shopOn(databases.connections, 'customMail');
-    const offer = await addOffer({ items: [{ itemId: 57, count: 5 }, { itemId: 728, count: 2 }], price: 10 });
+    const offer = await addOffer({
+      items: [
+        { itemId: 57, count: 5 },
+        { itemId: 728, count: 2 },
+      ],
+      price: 10,
+    });
     const player = await newPlayer('shopper9');
     await fund(player.login, 10);
     await shop.buy({ login: player.login, offerId: offer, charName: player.name, requestKey: 'mail-1234' });
@@ -273,8 +304,18 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     const player = await newPlayer('shopper10');
     await fund(player.login, 100);
     gameDown = true;
-    const failed = await shop.buy({ login: player.login, offerId: offer, charName: player.name, requestKey: 'fail-1234' });
-    const retried = await shop.buy({ login: player.login, offerId: offer, charName: player.name, requestKey: 'fail-5678' });
+    const failed = await shop.buy({
+      login: player.login,
+      offerId: offer,
+      charName: player.name,
+      requestKey: 'fail-1234',
+    });
+    const retried = await shop.buy({
+      login: player.login,
+      offerId: offer,
+      charName: player.name,
+      requestKey: 'fail-5678',
+    });
     gameDown = false;
     if (!('order' in failed) || !('order' in retried)) throw new Error('not bought');
     expect(failed.order.state).toBe('failed');
@@ -295,7 +336,12 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     await fund(player.login, 25);
     gameDown = true;
     try {
-      const bought = await shop.buy({ login: player.login, offerId: offer, charName: player.name, requestKey: 'giveup-12' });
+      const bought = await shop.buy({
+        login: player.login,
+        offerId: offer,
+        charName: player.name,
+        requestKey: 'giveup-12',
+      });
       if (!('order' in bought)) throw new Error('not bought');
       for (let pass = 0; pass < 5; pass++) await shop.pass();
       expect((await shop.orders(player.login))[0]?.state).toBe('refunded');
@@ -309,7 +355,16 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     const shop = await shopOn(databases.connections);
     await databases.connections.site.db
       .insertInto('site_shop_promo_codes')
-      .values({ code: 'TWOONLY', coins: 150, items: null, total_limit: 2, used: 0, ends_at: null, enabled: 1, created_at: 0 })
+      .values({
+        code: 'TWOONLY',
+        coins: 150,
+        items: null,
+        total_limit: 2,
+        used: 0,
+        ends_at: null,
+        enabled: 1,
+        created_at: 0,
+      })
       .execute();
     const [a, b, c] = [await newPlayer('promo1'), await newPlayer('promo2'), await newPlayer('promo3')];
     const twice = await Promise.all([
@@ -330,8 +385,26 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     await databases.connections.site.db
       .insertInto('site_shop_promo_codes')
       .values([
-        { code: 'GIFTPACK', coins: 0, items: JSON.stringify([{ itemId: 728, count: 3 }]), total_limit: null, used: 0, ends_at: null, enabled: 1, created_at: 0 },
-        { code: 'OVER', coins: 10, items: null, total_limit: null, used: 0, ends_at: clock - 1, enabled: 1, created_at: 0 },
+        {
+          code: 'GIFTPACK',
+          coins: 0,
+          items: JSON.stringify([{ itemId: 728, count: 3 }]),
+          total_limit: null,
+          used: 0,
+          ends_at: null,
+          enabled: 1,
+          created_at: 0,
+        },
+        {
+          code: 'OVER',
+          coins: 10,
+          items: null,
+          total_limit: null,
+          used: 0,
+          ends_at: clock - 1,
+          enabled: 1,
+          created_at: 0,
+        },
       ])
       .execute();
     const player = await newPlayer('promo4');

@@ -101,9 +101,7 @@ export interface ShopConsoleOptions {
 /** The Shop section (docs/owner/console.md#shop): owner only, every write in the audit log. */
 export const shopConsoleSection = async (app: FastifyInstance, options: ShopConsoleOptions): Promise<void> => {
   const { door, db, now } = options;
-  door.route(app, 'getConsoleShop', 'owner', async (_input, _request, reply) =>
-    reply.send(await consoleCatalogue(db)),
-  );
+  door.route(app, 'getConsoleShop', 'owner', async (_input, _request, reply) => reply.send(await consoleCatalogue(db)));
   door.route(app, 'saveConsoleShopOffer', 'owner', async ({ actor, body }, _request, reply) => {
     const { offer } = body;
     const values = {
@@ -139,7 +137,11 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
       ends_at: promo.endsAt,
       enabled: promo.enabled ? 1 : 0,
     };
-    const updated = await db.updateTable('site_shop_promo_codes').set(values).where('code', '=', promo.code).executeTakeFirst();
+    const updated = await db
+      .updateTable('site_shop_promo_codes')
+      .set(values)
+      .where('code', '=', promo.code)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
       await db
         .insertInto('site_shop_promo_codes')
@@ -155,7 +157,21 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
   door.route(app, 'getConsoleShopOrdersCsv', 'owner', async ({ actor, query }, _request, reply) => {
     const { rows } = await ordersOf(db, { ...query, from: 0 }, CONSOLE_ORDERS_CSV_MAX);
     const csv = toCsv(
-      ['order', 'created', 'updated', 'login', 'character', 'offer', 'items', 'price', 'state', 'delivery', 'tries', 'error', 'source'],
+      [
+        'order',
+        'created',
+        'updated',
+        'login',
+        'character',
+        'offer',
+        'items',
+        'price',
+        'state',
+        'delivery',
+        'tries',
+        'error',
+        'source',
+      ],
       rows.map((row) => [
         row.id,
         new Date(row.createdAt).toISOString(),
@@ -172,7 +188,12 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
         row.source,
       ]),
     );
-    await door.record(actor, 'shop.orders.export', '', [query.q && `q=${query.q}`, query.state].filter(Boolean).join(' '));
+    await door.record(
+      actor,
+      'shop.orders.export',
+      '',
+      [query.q && `q=${query.q}`, query.state].filter(Boolean).join(' '),
+    );
     const day = new Date(now()).toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
@@ -181,7 +202,11 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
   });
   const act = (name: 'retryConsoleShopOrder' | 'refundConsoleShopOrder', action: 'retry' | 'refund') =>
     door.route(app, name, 'owner', async ({ actor, body }, _request, reply) => {
-      const row = await db.selectFrom('site_shop_orders').select('state').where('id', '=', body.orderId).executeTakeFirst();
+      const row = await db
+        .selectFrom('site_shop_orders')
+        .select('state')
+        .where('id', '=', body.orderId)
+        .executeTakeFirst();
       if (!row) return reply.code(404).send(['consoleShopOrderNotFound']);
       if (row.state !== 'failed') return reply.code(400).send(['consoleShopOrderNotFailed']);
       const after = (await options.shop[action](body.orderId)) ?? 'missing';

@@ -9,7 +9,12 @@ export const DEMO_PROMO_CODE = 'WELCOME';
  * per-account limit, and the promo code WELCOME, so a newcomer can redeem, buy and follow an order.
  */
 export const seedDemoShop = async (db: Kysely<SiteDatabase>, now: number): Promise<void> => {
-  const offer = (items: { itemId: number; count: number }[], price: number, stock: number | null, limit: number | null) => ({
+  const offer = (
+    items: { itemId: number; count: number }[],
+    price: number,
+    stock: number | null,
+    limit: number | null,
+  ) => ({
     items: JSON.stringify(items),
     price,
     stock,

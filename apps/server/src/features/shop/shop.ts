@@ -1,11 +1,4 @@
-import type {
-  ErrorCode,
-  OrderRow,
-  OrderState,
-  ShopItemLine,
-  ShopOffer,
-  WalletReason,
-} from '@gatekeeper/contract';
+import type { ErrorCode, OrderRow, OrderState, ShopItemLine, ShopOffer, WalletReason } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import type { Connections } from '../../db/connections';
@@ -423,7 +416,8 @@ export const createShop = (deps: ShopDeps): Shop => {
     if (!promo || (promo.ends_at !== null && Number(promo.ends_at) <= time)) return { error: 'promoCodeInvalid' };
     const items = parseItems(promo.items);
     const character = items.length > 0 && input.charName ? await characterOf(login, input.charName) : undefined;
-    if (items.length > 0 && !character) return { error: input.charName ? 'charDoesntExist' : 'promoCodeNeedsCharacter' };
+    if (items.length > 0 && !character)
+      return { error: input.charName ? 'charDoesntExist' : 'promoCodeNeedsCharacter' };
     // Once per account: the redemption's key; then the total limit, one conditional update.
     try {
       await site.insertInto('site_shop_promo_redemptions').values({ code, login, created_at: time }).execute();
@@ -437,7 +431,11 @@ export const createShop = (deps: ShopDeps): Shop => {
       .where('code', '=', code);
     if (promo.total_limit !== null) counted = counted.where('used', '<', Number(promo.total_limit));
     if (Number((await counted.executeTakeFirst()).numUpdatedRows) !== 1) {
-      await site.deleteFrom('site_shop_promo_redemptions').where('code', '=', code).where('login', '=', login).execute();
+      await site
+        .deleteFrom('site_shop_promo_redemptions')
+        .where('code', '=', code)
+        .where('login', '=', login)
+        .execute();
       return { error: 'promoCodeUsed' };
     }
     const coins = Number(promo.coins);

@@ -79,11 +79,8 @@ export const createWallet = ({ db, dialect, now }: WalletDeps): Wallet => {
   };
 
   const keyExists = async (key: string): Promise<boolean> =>
-    (await db
-      .selectFrom('site_wallet_entries')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()) !== undefined;
+    (await db.selectFrom('site_wallet_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst()) !==
+    undefined;
 
   /**
    * Writes one entry of `amount` (signed) unless its key exists; a negative one only when the

@@ -42,7 +42,8 @@ describe("My account's wallet tab", () => {
   it('shows the balance, each order with its state, and the history with reasons and signs', async () => {
     serveCalls((path) => {
       if (path === '/sdk/getwallet') return { status: 200, body: WALLET };
-      if (path === '/sdk/getorders') return { status: 200, body: { orders: [order(2, 'onItsWay'), order(1, 'received')] } };
+      if (path === '/sdk/getorders')
+        return { status: 200, body: { orders: [order(2, 'onItsWay'), order(1, 'received')] } };
       return undefined;
     });
     render(

@@ -1,22 +1,13 @@
-import type { AccountAnswer, OrderRow, ShopItemLine, WalletAnswer } from '@gatekeeper/contract/lite';
+import type { AccountAnswer, OrderRow, WalletAnswer } from '@gatekeeper/contract/lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
-import { useItemNames } from '../../shared/item-names';
+import { useItemList } from '../../shared/item-names';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
-
-/** A pack's items in the page's language: "500 × Adena, 2 × Blessed Scroll". */
-export const useItemList = (): ((items: ShopItemLine[]) => string) => {
-  const { t } = useTranslation();
-  const itemName = useItemNames();
-  const formats = useFormats();
-  return (items) =>
-    items.map((line) => t('shop.item', { amount: formats.number(line.count), item: itemName(line.itemId) })).join(', ');
-};
 
 /** The account's orders with their states and times (docs/product.md#getorders). */
 export const OrdersList = ({ orders }: { orders: OrderRow[] }) => {
@@ -58,7 +49,10 @@ export const WalletTab = ({ account }: { account: AccountAnswer }) => {
 
   const load = useCallback(() => {
     callApi('getWallet', { query: { page: String(page) } }).then(setWallet, () => setFailed(true));
-    callApi('getOrders').then((answer) => setOrders(answer.orders), () => setFailed(true));
+    callApi('getOrders').then(
+      (answer) => setOrders(answer.orders),
+      () => setFailed(true),
+    );
   }, [page]);
   useEffect(load, [load]);
 

@@ -16,7 +16,14 @@ import { useConsoleCall, useConsoleRead } from '../console/console-call';
 import { ConsoleTable, PagedTable, ReadProgress, usePagedList } from '../console/console-table';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
 
-const STATES = ['paid', 'onItsWay', 'waitingForGame', 'received', 'failed', 'refunded'] as const satisfies readonly OrderState[];
+const STATES = [
+  'paid',
+  'onItsWay',
+  'waitingForGame',
+  'received',
+  'failed',
+  'refunded',
+] as const satisfies readonly OrderState[];
 
 /** Items as the owner types them: `57:1000, 1538:5` (item id, colon, count), and back. */
 export const parseItemLines = (text: string): ShopItemLine[] | undefined => {
@@ -82,14 +89,24 @@ const OfferForm = ({ offer, onSaved }: { offer?: ConsoleShopOffer; onSaved: (mes
     );
   };
   return (
-    <form className="console__filters" onSubmit={submit} aria-label={t(offer ? 'console.shop.editOffer' : 'console.shop.addOffer')}>
+    <form
+      className="console__filters"
+      onSubmit={submit}
+      aria-label={t(offer ? 'console.shop.editOffer' : 'console.shop.addOffer')}
+    >
       <label>
         {t('console.shop.items')}
         <input value={items} required onChange={(event) => setItems(event.target.value)} aria-invalid={invalid} />
       </label>
       <label>
         {t('console.shop.price')}
-        <input inputMode="numeric" pattern="[0-9]*" required value={price} onChange={(event) => setPrice(event.target.value)} />
+        <input
+          inputMode="numeric"
+          pattern="[0-9]*"
+          required
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
       </label>
       <label>
         {t('console.shop.stock')}
@@ -136,7 +153,14 @@ const PromoForm = ({ onSaved }: { onSaved: (message: string) => void }) => {
     run(() =>
       callApi('saveConsoleShopPromo', {
         body: {
-          promo: { code, coins: Number(coins), items: lines, totalLimit: countOf(total), endsAt: timeOf(endsAt), enabled: true },
+          promo: {
+            code,
+            coins: Number(coins),
+            items: lines,
+            totalLimit: countOf(total),
+            endsAt: timeOf(endsAt),
+            enabled: true,
+          },
         },
       }),
     );
@@ -176,7 +200,9 @@ const PromoForm = ({ onSaved }: { onSaved: (message: string) => void }) => {
 const OrderActions = ({ row, onDone }: { row: ConsoleShopOrderRow; onDone: (message: string) => void }) => {
   const { t } = useTranslation();
   const { busy, errors, run } = useConsoleAction<{ before: string; after: string }>((change) =>
-    onDone(t('console.shop.done', { id: row.id, after: t(`wallet.state.${change.after}`, { defaultValue: change.after }) })),
+    onDone(
+      t('console.shop.done', { id: row.id, after: t(`wallet.state.${change.after}`, { defaultValue: change.after }) }),
+    ),
   );
   if (row.state !== 'failed') return null;
   return (
@@ -262,7 +288,12 @@ export const ShopSection = () => {
             columns={[
               { id: 'id', label: t('console.shop.number'), render: (row) => row.id, sortValue: (row) => row.id },
               { id: 'items', label: t('console.shop.items'), render: (row) => items(row.items) },
-              { id: 'price', label: t('console.shop.price'), render: (row) => formats.number(row.price), sortValue: (row) => row.price },
+              {
+                id: 'price',
+                label: t('console.shop.price'),
+                render: (row) => formats.number(row.price),
+                sortValue: (row) => row.price,
+              },
               { id: 'stock', label: t('console.shop.stock'), render: (row) => (row.stock === null ? '∞' : row.stock) },
               { id: 'limit', label: t('console.shop.limit'), render: (row) => row.perAccountLimit ?? '∞' },
               {
@@ -271,7 +302,11 @@ export const ShopSection = () => {
                 render: (row) => (row.saleEndsAt === null ? '' : formats.dateTime(row.saleEndsAt)),
                 oneLine: true,
               },
-              { id: 'enabled', label: t('console.shop.enabled'), render: (row) => t(row.enabled ? 'console.shop.yes' : 'console.shop.no') },
+              {
+                id: 'enabled',
+                label: t('console.shop.enabled'),
+                render: (row) => t(row.enabled ? 'console.shop.yes' : 'console.shop.no'),
+              },
               {
                 id: 'edit',
                 label: t('console.shop.actions'),
@@ -347,7 +382,7 @@ export const ShopSection = () => {
           <button type="submit" className="button">
             {t('console.shop.show')}
           </button>
-          <button type="button" className="button" onClick={exportCsv}>
+          <button type="button" className="button" onClick={() => void exportCsv()}>
             {t('console.shop.csv')}
           </button>
         </form>
@@ -360,7 +395,12 @@ export const ShopSection = () => {
             { id: 'login', label: t('console.shop.login'), render: (row) => row.login, keepWhole: true },
             { id: 'character', label: t('console.shop.character'), render: (row) => row.character },
             { id: 'items', label: t('console.shop.items'), render: (row) => items(row.items) },
-            { id: 'price', label: t('console.shop.price'), render: (row) => formats.number(row.price), sortValue: (row) => row.price },
+            {
+              id: 'price',
+              label: t('console.shop.price'),
+              render: (row) => formats.number(row.price),
+              sortValue: (row) => row.price,
+            },
             { id: 'state', label: t('console.shop.state'), render: (row) => t(`wallet.state.${row.state}`) },
             { id: 'tries', label: t('console.shop.tries'), render: (row) => row.attempts },
             { id: 'error', label: t('console.shop.error'), render: (row) => row.lastError ?? '' },

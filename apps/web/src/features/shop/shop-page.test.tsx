@@ -30,7 +30,8 @@ const ACCOUNT = {
 const renderPage = (signedIn: boolean, buyAnswer: { status: number; body: unknown }) => {
   const calls = serveCalls((path) => {
     if (path === '/sdk/getshop') return { status: 200, body: { offers: [PACK] } };
-    if (path === '/sdk/account') return signedIn ? { status: 200, body: ACCOUNT } : { status: 401, body: ['notSignedIn'] };
+    if (path === '/sdk/account')
+      return signedIn ? { status: 200, body: ACCOUNT } : { status: 401, body: ['notSignedIn'] };
     if (path === '/sdk/getwallet') return { status: 200, body: { balance: 100, page: 1, pages: 1, entries: [] } };
     if (path === '/sdk/buyshopitem') return buyAnswer;
     return undefined;

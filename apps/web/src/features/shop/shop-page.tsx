@@ -5,8 +5,8 @@ import { CallError, callApi, errorCodesOf } from '../../api/client';
 import { Page, PageLoading } from '../../components/page';
 import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
-import { useFormats } from '../my-account/formats';
-import { useItemList } from '../my-account/wallet-tab';
+import { useFormats } from '../../shared/formats';
+import { useItemList } from '../../shared/item-names';
 import './shop.css';
 
 /** A key per confirmation: the server buys once per key, whatever clicks or tabs send it. */
@@ -82,7 +82,7 @@ const Checkout = ({
       )}
       <div className="shop-checkout__buttons">
         {characters.length > 0 && (
-          <button type="button" className="button" onClick={pay} disabled={busy} aria-busy={busy}>
+          <button type="button" className="button" onClick={() => void pay()} disabled={busy} aria-busy={busy}>
             {t('shop.confirm')}
           </button>
         )}
@@ -162,7 +162,10 @@ const ShopPage = () => {
     );
   };
   useEffect(() => {
-    callApi('getShop').then((answer) => setOffers(answer.offers), () => setFailed(true));
+    callApi('getShop').then(
+      (answer) => setOffers(answer.offers),
+      () => setFailed(true),
+    );
     loadBuyer();
   }, []);
 
@@ -177,8 +180,7 @@ const ShopPage = () => {
       {buyer && <p className="shop-page__balance">{t('shop.balance', { amount: formats.number(buyer.balance) })}</p>}
       {notice && (
         <p role="status" className={`page-notice${notice.bought ? '' : ' page-notice--error'}`}>
-          {notice.message}{' '}
-          {notice.bought && <Link to={href('myAccount')}>{t('menu.myAccount')}</Link>}
+          {notice.message} {notice.bought && <Link to={href('myAccount')}>{t('menu.myAccount')}</Link>}
         </p>
       )}
       {failed && <p role="alert">{t('ServerError')}</p>}
