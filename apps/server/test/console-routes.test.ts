@@ -74,10 +74,10 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'GET /sdk/console/shop': 'owner',
   'POST /sdk/console/shop/offer': 'owner',
   'POST /sdk/console/shop/promo': 'owner',
-  'GET /sdk/console/shop/orders': 'owner',
-  'GET /sdk/console/shop/orders/csv': 'owner',
-  'POST /sdk/console/shop/orders/retry': 'owner',
-  'POST /sdk/console/shop/orders/refund': 'owner',
+  'GET /sdk/console/shoporders': 'owner',
+  'GET /sdk/console/shoporders/csv': 'owner',
+  'POST /sdk/console/shoporders/retry': 'owner',
+  'POST /sdk/console/shoporders/refund': 'owner',
 };
 
 describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {

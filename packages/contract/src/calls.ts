@@ -129,10 +129,10 @@ export const CALLS = {
   getConsoleShop: { method: 'GET', path: '/sdk/console/shop', answer: 'json' },
   saveConsoleShopOffer: { method: 'POST', path: '/sdk/console/shop/offer', answer: 'json' },
   saveConsoleShopPromo: { method: 'POST', path: '/sdk/console/shop/promo', answer: 'json' },
-  getConsoleShopOrders: { method: 'GET', path: '/sdk/console/shop/orders', answer: 'json' },
-  getConsoleShopOrdersCsv: { method: 'GET', path: '/sdk/console/shop/orders/csv', answer: 'text' },
-  retryConsoleShopOrder: { method: 'POST', path: '/sdk/console/shop/orders/retry', answer: 'json' },
-  refundConsoleShopOrder: { method: 'POST', path: '/sdk/console/shop/orders/refund', answer: 'json' },
+  getConsoleShopOrders: { method: 'GET', path: '/sdk/console/shoporders', answer: 'json' },
+  getConsoleShopOrdersCsv: { method: 'GET', path: '/sdk/console/shoporders/csv', answer: 'text' },
+  retryConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/retry', answer: 'json' },
+  refundConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/refund', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -115,6 +115,7 @@ export const SAMPLE_INPUTS = {
     promo: { code: 'WELCOME', coins: 100, items: [], totalLimit: null, endsAt: null, enabled: true },
   },
   getConsoleShopOrders: { state: 'failed' },
+  getConsoleShopOrdersCsv: { state: 'failed' },
   retryConsoleShopOrder: { orderId: 1, reason: 'The game was down' },
   refundConsoleShopOrder: { orderId: 1, reason: 'The game was down' },
   consoleSignIn: { factor: 'totp', code: '123456' },
