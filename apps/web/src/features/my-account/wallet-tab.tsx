@@ -34,7 +34,7 @@ export const OrdersList = ({ orders }: { orders: OrderRow[] }) => {
 };
 
 /**
- * My account's Wallet tab (docs/product.md#my-account-wallet): the balance, the ledger page by
+ * My account's Wallet tab (docs/product.md#my-account): the balance, the ledger page by
  * page, the orders and where each is, and the promo code form.
  */
 export const WalletTab = ({ account }: { account: AccountAnswer }) => {

@@ -145,7 +145,7 @@ const OfferCard = ({
   );
 };
 
-/** The Shop page (docs/product.md#shop-page): the catalogue, the wallet's balance, checkout. */
+/** The Shop page (docs/product.md#shop): the catalogue, the wallet's balance, checkout. */
 const ShopPage = () => {
   const { t } = useTranslation();
   const formats = useFormats();
