@@ -298,6 +298,24 @@ describe.each(DATABASE_KINDS)('the shop on %s', (kind: DatabaseKind) => {
     expect((await shop.orders(player.login))[0]?.state).toBe('received');
   });
 
+  it('keeps an order waiting for the game where the game takes no items from outside (aCis)', async () => {
+    const shop = await shopOn(databases.connections, 'queue');
+    const offer = await addOffer({ items: [{ itemId: 57, count: 5 }], price: 10 });
+    const player = await newPlayer('shopper12');
+    await fund(player.login, 10);
+    const bought = await shop.buy({
+      login: player.login,
+      offerId: offer,
+      charName: player.name,
+      requestKey: 'queue-123',
+    });
+    expect(bought).toMatchObject({ order: { state: 'waitingForGame' } });
+    await shop.pass();
+    expect((await shop.orders(player.login))[0]?.state).toBe('waitingForGame');
+    expect(await premiumRowsOf(player.charId)).toEqual([]);
+    expect(await recomputed(player.login)).toBe(0);
+  });
+
   it('refunds a failed delivery to the wallet, and delivers a retried one', async () => {
     const shop = await shopOn(databases.connections);
     const offer = await addOffer({ items: [{ itemId: 57, count: 1 }], price: 40 });
