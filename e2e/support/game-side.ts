@@ -38,3 +38,10 @@ export const handOutQueuedRewards = (instance: Instance, charId: number): number
       )
       .run(now, now, charId).changes;
   });
+
+/** L2J Server: the character takes a shop order's items at the Dimensional Merchant (their sender names the order). */
+export const takeOrderAtDimensionalMerchant = (instance: Instance, orderId: number): number =>
+  write(
+    instance,
+    (db) => db.prepare('DELETE FROM character_premium_items WHERE itemSender = ?').run(`Shop #${orderId}`).changes,
+  );

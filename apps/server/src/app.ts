@@ -17,7 +17,7 @@ import { checkoutRoutes } from './features/donations/checkout-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
 import { paymentsByGrant } from './features/donations/ledger';
 import { healthRoutes } from './features/health/routes';
-import { createRewardDelivery } from './features/rewards/reward-delivery';
+import { createRewardDelivery, deliveryOf } from './features/rewards/reward-delivery';
 import { MailWorker } from './features/mail/mail-worker';
 import { OutboxRepository } from './features/mail/outbox-repository';
 import { mailRoutes } from './features/mail/routes';
@@ -55,6 +55,10 @@ import { openApiRoutes } from './features/openapi/routes';
 import type { OnlineSampler } from './features/online/sampler';
 import { streamRoutes } from './features/streams/routes';
 import { visitorIpRoutes } from './features/visitor-ip/routes';
+import { createWallet } from './features/wallet/wallet';
+import { createShop } from './features/shop/shop';
+import { shopRoutes } from './features/shop/routes';
+import { shopConsoleSection } from './features/shop/console-section';
 import type { GameSchema } from './game/schema-check';
 import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
@@ -202,6 +206,20 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   rewards.start();
   app.addHook('onClose', async () => rewards.stop());
+  // The wallet's ledger, and the shop that spends it; items reach the game as rewards do (decisions 050, 051).
+  const wallet = createWallet({ db: connections.site.db, dialect: connections.site.dialect, now });
+  const shop = createShop({
+    connections,
+    schema: deps.schema,
+    wallet,
+    delivery: deliveryOf(settings.rewards, deps.schema),
+    mailSubject: settings.rewards.mailSubject,
+    mailMessage: settings.rewards.mailMessage,
+    now,
+    log: app.log,
+  });
+  shop.start();
+  app.addHook('onClose', async () => shop.stop());
   const captcha = createCaptcha(config, settings.captcha, claims, app.log);
   const accountEvents = new AccountEvents();
   const texts = await loadTexts();
@@ -358,6 +376,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(openApiRoutes, { publicUrl: config.PUBLIC_URL });
     await sdk.register(visitorIpRoutes, { clientAddress: clientAddressOf(trustProxy) });
     await sdk.register(characterRoutes, { connections, schema: deps.schema });
+    await sdk.register(shopRoutes, { shop });
     await sdk.register(statisticsRoutes, {
       connections,
       schema: deps.schema,
@@ -416,6 +435,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
             login,
           ),
         changeEmail: (login, input) => requestEmailChange(recoveryDeps, { login, ...input }),
+        wallet: (login, page) => wallet.history(login, page),
+        orders: async (login) => ({ orders: await shop.orders(login) }),
+        buy: (login, input) => shop.buy({ login, ...input }),
+        redeem: (login, input) => shop.redeem({ login, code: input.code, charName: input.charName }),
       }),
     });
     await sdk.register(mailRoutes, {
@@ -527,6 +550,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await console.register(votesConsoleSection, { door, db: connections.site.db, now });
     await console.register(rewardsConsoleSection, { door, db: connections.site.db, delivery: rewards, now });
     await console.register(newsConsoleSection, { door, news, now });
+    await console.register(shopConsoleSection, { door, db: connections.site.db, shop, now });
     await console.register(consoleMailRoutes, {
       door,
       deps: { site: connections.site.db, outbox, versions: mailVersions, now },

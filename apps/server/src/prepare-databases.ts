@@ -8,6 +8,7 @@ import { seedDemoVotes } from './features/votes/demo-votes';
 import { seedDemoMail } from './features/mail/demo-mail';
 import { seedDemoNews } from './features/news/demo-news';
 import { seedDemoAudit } from './features/console/demo-audit';
+import { seedDemoShop } from './features/shop/demo-shop';
 import { type GameSchema, checkGameSchema } from './game/schema-check';
 import { countOnlineByKind } from './game/online';
 import { type Connections, openConnections } from './db/connections';
@@ -21,7 +22,7 @@ import { type Settings, parseSettings } from './settings';
 /**
  * The demo world's records for the console's sections (first run only): donations, their coins
  * and the votes' in the reward queue (records only, nothing reaches the game), a mass mail already
- * sent, the news and the demo game master's audit lines, told from one story. `settings` gives the
+ * sent, the news, the demo game master's audit lines and the shop's catalogue, told from one story. `settings` gives the
  * currency, coins, vote sites and mail versions the records are written in.
  */
 const seedDemoConsole = async (
@@ -40,6 +41,7 @@ const seedDemoConsole = async (
   const news = await seedDemoNews(connections.site.db, now);
   const mail = await seedDemoMail(connections, schema, settings.mail, now);
   await seedDemoAudit(connections.site.db, { news, mail });
+  await seedDemoShop(connections.site.db, now);
 };
 
 const hasAccountsTable = async (connections: Connections): Promise<boolean> => {

@@ -11,6 +11,8 @@ import { newsMigrations } from './features/news/migrations';
 import { facebookStreamMigrations } from './features/facebook-streams/migrations';
 import { streamMigrations } from './features/streams/migrations';
 import { voteMigrations } from './features/votes/migrations';
+import { walletMigrations } from './features/wallet/migrations';
+import { shopMigrations } from './features/shop/migrations';
 import type { AnyKysely } from './db/connections';
 import { siteCharsetMigrations } from './db/site-charset';
 import { sharedValueMigrations } from './infra/shared-refresh';
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   ...onlineMigrations,
   ...consoleMigrations,
   ...newsMigrations,
+  ...walletMigrations,
+  ...shopMigrations,
 };
 
 export const migrateSiteTables = async (db: AnyKysely): Promise<string[]> => {

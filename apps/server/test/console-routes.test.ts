@@ -71,6 +71,13 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'POST /sdk/console/accounts/endsessions': 'owner',
   'POST /sdk/console/accounts/sendreset': 'owner',
   'POST /sdk/console/accounts/resetfactor': 'owner',
+  'GET /sdk/console/shop': 'owner',
+  'POST /sdk/console/shop/offer': 'owner',
+  'POST /sdk/console/shop/promo': 'owner',
+  'GET /sdk/console/shoporders': 'owner',
+  'GET /sdk/console/shoporders/csv': 'owner',
+  'POST /sdk/console/shoporders/retry': 'owner',
+  'POST /sdk/console/shoporders/refund': 'owner',
 };
 
 describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {

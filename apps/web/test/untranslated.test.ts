@@ -31,6 +31,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'shellFacts.adena',
   'online.none', // a dash where no value was recorded
   'myAccount.rewards.items', // a count and an item's name (from the game's names): no word of its own
+  'shop.item', // the same for a line of a shop's pack
   'world.castles.siegeAt', // a siege's date and time, then the time zone's name
 ]);
 
@@ -65,6 +66,8 @@ for (const key of ['world.olympiad.noble', 'world.olympiad.clan']) SAME_IN.es?.a
 for (const key of ['console.accounts.by.email', 'console.accounts.email']) SAME_IN.gr?.add(key);
 SAME_IN.es?.add('console.accounts.clan');
 SAME_IN.br?.add('console.accounts.by.login');
+SAME_IN.br?.add('console.shop.login');
+SAME_IN.es?.add('console.shop.no');
 // A castle's treasury in the game's currency, which Greek, Spanish and Brazilian players call adena.
 for (const code of ['gr', 'es', 'br'] as const) SAME_IN[code]?.add('world.castles.adena');
 

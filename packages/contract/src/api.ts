@@ -55,6 +55,25 @@ import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import { newsPostView } from './news';
 import { clanQuery, clanView } from './clans';
+import { walletAnswer, walletQuery } from './wallet';
+import {
+  consoleShopAnswer,
+  consoleShopOfferSaveModel,
+  consoleShopOrderActionAnswer,
+  consoleShopOrderActionModel,
+  consoleShopOrdersAnswer,
+  consoleShopOrdersQuery,
+  consoleShopPromoSaveModel,
+  consoleShopSaveAnswer,
+} from './console-shop';
+import {
+  buyShopItemAnswer,
+  buyShopItemModel,
+  ordersAnswer,
+  redeemPromoCodeAnswer,
+  redeemPromoCodeModel,
+  shopAnswer,
+} from './shop';
 import {
   accountAnswer,
   accountReferralAnswer,
@@ -199,6 +218,15 @@ export const api = {
   confirmEmail: { ...CALLS.confirmEmail, body: confirmEmailModel, ...json(errorList) },
   getRewards: { ...CALLS.getRewards, ...json(z.array(rewardRow)) },
   getAccountReferral: { ...CALLS.getAccountReferral, ...json(accountReferralAnswer) },
+  getWallet: { ...CALLS.getWallet, query: walletQuery, ...json(walletAnswer) },
+  getShop: { ...CALLS.getShop, ...json(shopAnswer) },
+  buyShopItem: { ...CALLS.buyShopItem, body: buyShopItemModel, ...json(z.union([buyShopItemAnswer, errorList])) },
+  getOrders: { ...CALLS.getOrders, ...json(ordersAnswer) },
+  redeemPromoCode: {
+    ...CALLS.redeemPromoCode,
+    body: redeemPromoCodeModel,
+    ...json(z.union([redeemPromoCodeAnswer, errorList])),
+  },
   changeOwnPassword: { ...CALLS.changeOwnPassword, body: changeOwnPasswordModel, ...json(errorList) },
   confirmIdentity: { ...CALLS.confirmIdentity, body: confirmIdentityModel, ...json(errorList) },
   unblockOwnCharacter: { ...CALLS.unblockOwnCharacter, body: ownCharacterModel, ...json(errorList) },
@@ -306,6 +334,33 @@ export const api = {
     ...CALLS.resetConsoleAccountFactor,
     body: consoleAccountActionModel,
     ...json(z.union([consoleAccountActionAnswer, errorList])),
+  },
+  getConsoleShop: { ...CALLS.getConsoleShop, ...json(consoleShopAnswer) },
+  saveConsoleShopOffer: {
+    ...CALLS.saveConsoleShopOffer,
+    body: consoleShopOfferSaveModel,
+    ...json(z.union([consoleShopSaveAnswer, errorList])),
+  },
+  saveConsoleShopPromo: {
+    ...CALLS.saveConsoleShopPromo,
+    body: consoleShopPromoSaveModel,
+    ...json(z.union([consoleShopSaveAnswer, errorList])),
+  },
+  getConsoleShopOrders: {
+    ...CALLS.getConsoleShopOrders,
+    query: consoleShopOrdersQuery,
+    ...json(consoleShopOrdersAnswer),
+  },
+  getConsoleShopOrdersCsv: { ...CALLS.getConsoleShopOrdersCsv, query: consoleShopOrdersQuery, response: z.string() },
+  retryConsoleShopOrder: {
+    ...CALLS.retryConsoleShopOrder,
+    body: consoleShopOrderActionModel,
+    ...json(z.union([consoleShopOrderActionAnswer, errorList])),
+  },
+  refundConsoleShopOrder: {
+    ...CALLS.refundConsoleShopOrder,
+    body: consoleShopOrderActionModel,
+    ...json(z.union([consoleShopOrderActionAnswer, errorList])),
   },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };

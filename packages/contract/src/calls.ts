@@ -79,6 +79,12 @@ export const CALLS = {
   // What reached the game for the account, and what its referral link brought.
   getRewards: { method: 'GET', path: '/sdk/account/rewards', answer: 'json' },
   getAccountReferral: { method: 'GET', path: '/sdk/account/referral', answer: 'json' },
+  // The wallet and the shop (docs/product.md#shop): the catalogue is public, the rest needs a session.
+  getWallet: { method: 'GET', path: '/sdk/getwallet', answer: 'json' },
+  getShop: { method: 'GET', path: '/sdk/getshop', answer: 'json' },
+  buyShopItem: { method: 'POST', path: '/sdk/buyshopitem', answer: 'json' },
+  getOrders: { method: 'GET', path: '/sdk/getorders', answer: 'json' },
+  redeemPromoCode: { method: 'POST', path: '/sdk/redeempromocode', answer: 'json' },
   // The account tools without the login and password typed again (docs/product.md#my-account).
   changeOwnPassword: { method: 'POST', path: '/sdk/account/password', answer: 'json' },
   unblockOwnCharacter: { method: 'POST', path: '/sdk/account/characters/unblock', answer: 'json' },
@@ -119,6 +125,14 @@ export const CALLS = {
   endConsoleAccountSessions: { method: 'POST', path: '/sdk/console/accounts/endsessions', answer: 'json' },
   sendConsoleAccountReset: { method: 'POST', path: '/sdk/console/accounts/sendreset', answer: 'json' },
   resetConsoleAccountFactor: { method: 'POST', path: '/sdk/console/accounts/resetfactor', answer: 'json' },
+  // The console's Shop section (docs/owner/console.md#shop): features/shop/console-section.ts.
+  getConsoleShop: { method: 'GET', path: '/sdk/console/shop', answer: 'json' },
+  saveConsoleShopOffer: { method: 'POST', path: '/sdk/console/shop/offer', answer: 'json' },
+  saveConsoleShopPromo: { method: 'POST', path: '/sdk/console/shop/promo', answer: 'json' },
+  getConsoleShopOrders: { method: 'GET', path: '/sdk/console/shoporders', answer: 'json' },
+  getConsoleShopOrdersCsv: { method: 'GET', path: '/sdk/console/shoporders/csv', answer: 'text' },
+  retryConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/retry', answer: 'json' },
+  refundConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/refund', answer: 'json' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

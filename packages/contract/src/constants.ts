@@ -21,6 +21,8 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 export const LIMITS = {
+  /** A shop promo code (packages/contract/src/shop.ts). */
+  promoCodeMax: 32,
   usernameMin: 6,
   usernameMax: 14,
   passwordMin: 8,

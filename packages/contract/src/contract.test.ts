@@ -118,6 +118,8 @@ describe('call table', () => {
     ];
     // A clan's page (docs/product.md#clan-page).
     const clanPaths = ['/sdk/getclan'];
+    // The wallet and the shop (docs/product.md#wallet-and-shop-calls).
+    const shopPaths = ['/sdk/getwallet', '/sdk/getshop', '/sdk/buyshopitem', '/sdk/getorders', '/sdk/redeempromocode'];
     // And a player's own account: sign-in and the calls of its session.
     const accountPaths = [
       '/sdk/signin',
@@ -162,6 +164,7 @@ describe('call table', () => {
         ...issuePaths,
         ...worldPaths,
         ...clanPaths,
+        ...shopPaths,
         ...accountPaths,
         ...consolePaths,
       ].sort(),
@@ -174,12 +177,18 @@ describe('call table', () => {
     }
   });
 
-  it('reads the text answers of getipaddress, getnewpassword, getreferrallink and the donations CSV as text', () => {
+  it('reads the text answers of getipaddress, getnewpassword, getreferrallink and the console CSVs as text', () => {
     const textCalls = Object.entries(CALLS)
       .filter(([, call]) => call.answer === 'text')
       .map(([name]) => name)
       .sort();
-    expect(textCalls).toEqual(['getConsoleDonationsCsv', 'getIpAddress', 'getNewPassword', 'getReferralLink']);
+    expect(textCalls).toEqual([
+      'getConsoleDonationsCsv',
+      'getConsoleShopOrdersCsv',
+      'getIpAddress',
+      'getNewPassword',
+      'getReferralLink',
+    ]);
   });
 });
 

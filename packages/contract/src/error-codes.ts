@@ -88,6 +88,15 @@ export const ERROR_CODES = [
   'passkeyNotFound',
   'emailUnchanged',
   'emailLinkInvalid',
+  'insufficientFunds',
+  'shopOfferUnavailable',
+  'shopSoldOut',
+  'shopLimitReached',
+  'promoCodeInvalid',
+  'promoCodeUsed',
+  'promoCodeNeedsCharacter',
+  'consoleShopOrderNotFound',
+  'consoleShopOrderNotFailed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -134,6 +143,9 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   emailUnchanged: ['email'],
   consoleNewsSlugTaken: ['slug'],
   consoleNewsSlugInvalid: ['slug'],
+  promoCodeInvalid: ['code'],
+  promoCodeUsed: ['code'],
+  promoCodeNeedsCharacter: ['charName'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

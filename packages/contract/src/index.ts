@@ -19,3 +19,6 @@ export * from './castles';
 export * from './clans';
 export * from './console-news';
 export * from './console-mail';
+export * from './wallet';
+export * from './shop';
+export * from './console-shop';

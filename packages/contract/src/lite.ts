@@ -23,3 +23,6 @@ export type * from './clans';
 export type * from './console-news';
 export type * from './console-mail';
 export type * from './console-owner';
+export type * from './wallet';
+export type * from './shop';
+export type * from './console-shop';

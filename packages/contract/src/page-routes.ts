@@ -52,6 +52,7 @@ export const ROUTE_SLUGS = {
   news: { en: 'news', ru: 'novosti', gr: 'nea', es: 'noticias', br: 'noticias', lt: 'naujienos' },
   downloads: { en: 'downloads', ru: 'zagruzki', gr: 'lipseis', es: 'descargas', br: 'downloads', lt: 'atsisiuntimai' },
   donate: { en: 'donate', ru: 'pozhertvovaniya', gr: 'dorea', es: 'donar', br: 'doar', lt: 'parama' },
+  shop: { en: 'shop', ru: 'magazin', gr: 'katastima', es: 'tienda', br: 'loja', lt: 'parduotuve' },
   referral: { en: 'referral', ru: 'referaly', gr: 'parapompi', es: 'referidos', br: 'indicacao', lt: 'rekomendacijos' },
   mail: { en: 'mail', ru: 'mail', gr: 'mail', es: 'mail', br: 'mail', lt: 'mail' },
   fb: { en: 'fb', ru: 'fb', gr: 'fb', es: 'fb', br: 'fb', lt: 'fb' },
@@ -344,6 +345,7 @@ export const CONSOLE_SECTIONS = [
   'accounts',
   'news',
   'mail',
+  'shop',
   'audit',
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];

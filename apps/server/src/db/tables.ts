@@ -11,6 +11,8 @@ import type { RewardTables } from '../features/rewards/tables';
 import type { SessionTables } from '../features/sessions/tables';
 import type { StreamTables } from '../features/streams/tables';
 import type { VoteTables } from '../features/votes/tables';
+import type { WalletTables } from '../features/wallet/tables';
+import type { ShopTables } from '../features/shop/tables';
 
 /**
  * The game tables the site reads and writes, as the emulators define them. A table holds
@@ -269,6 +271,8 @@ export type SiteDatabase = {
   OnlineTables &
   ReferralTables &
   RewardTables &
+  WalletTables &
+  ShopTables &
   SessionTables &
   StreamTables &
   VoteTables;

@@ -1,5 +1,5 @@
-import { writeTransaction } from '../db/write-retry';
-import type { Kysely } from 'kysely';
+import { retryOnConflict, writeTransaction } from '../db/write-retry';
+import { type Kysely, sql } from 'kysely';
 import type { GameDatabase } from '../db/tables';
 
 /**
@@ -56,23 +56,67 @@ export const waitingPremiumItems = async (
 /** 'YYYY-MM-DD HH:MM:SS' in UTC: what both MariaDB's TIMESTAMP and SQLite's text take. */
 const sqlTimestamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
+/** One line of a pack: an item and how many. */
+export interface ItemLine {
+  itemId: number;
+  count: number;
+}
+
+/**
+ * L2J Server: a pack as premium items, one row per item, all from one sender, numbered after the
+ * character's last. One INSERT ... SELECT, so the pack is written whole or not at all and the
+ * numbers are read where they are written (two site instances on one SQLite file included). The
+ * sender names the pack (e.g. a shop order): waitingPremiumItemsFrom tells when the game handed
+ * them all over.
+ */
+export const addPremiumItems = async (
+  db: Kysely<GameDatabase>,
+  pack: { charId: number; items: ItemLine[]; sender: string },
+): Promise<void> => {
+  const rows = pack.items.map(
+    (line, index) =>
+      sql`SELECT ${pack.charId}, last.n + ${index + 1}, ${line.itemId}, ${line.count}, ${pack.sender} FROM (SELECT COALESCE(MAX(itemNum), 0) AS n FROM character_premium_items WHERE charId = ${pack.charId}) last`,
+  );
+  await retryOnConflict(() =>
+    sql`INSERT INTO character_premium_items (charId, itemNum, itemId, itemCount, itemSender) ${sql.join(rows, sql` UNION ALL `)}`.execute(
+      db,
+    ),
+  );
+};
+
+/** How many premium items from this sender still wait for the character at the Dimensional Merchant. */
+export const waitingPremiumItemsFrom = async (
+  db: Kysely<GameDatabase>,
+  charId: number,
+  sender: string,
+): Promise<number> => {
+  const row = await db
+    .selectFrom('character_premium_items')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('charId', '=', charId)
+    .where('itemSender', '=', sender)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
 /**
  * L2J Mobius: a letter with the items attached, delivered to the character when online. Mobius's
  * custom_mail has no key, and its CustomMailManager deletes a sent letter by (date, receiver): a
  * second letter to the same character in the same second could be deleted unsent. So each letter
- * takes the first second, from now on, in which the character has none waiting.
+ * takes the first second, from now on, in which the character has none waiting. Answers the
+ * letter's date, which with the receiver names its row (customMailWaiting).
  */
-export const sendItemsByCustomMail = async (
+export const sendPackByCustomMail = async (
   db: Kysely<GameDatabase>,
-  gift: ItemGift & { subject: string; message: string; now: number },
-): Promise<void> => {
+  letter: { charId: number; items: ItemLine[]; subject: string; message: string; now: number },
+): Promise<string> => {
   const WINDOW_SECONDS = 60;
-  await writeTransaction(db, async (trx) => {
-    const start = Math.floor(gift.now / 1000) * 1000;
+  return writeTransaction(db, async (trx) => {
+    const start = Math.floor(letter.now / 1000) * 1000;
     const waiting = await trx
       .selectFrom('custom_mail')
       .select('date')
-      .where('receiver', '=', gift.charId)
+      .where('receiver', '=', letter.charId)
       .where('date', '>=', sqlTimestamp(start))
       .where('date', '<', sqlTimestamp(start + WINDOW_SECONDS * 1000))
       .execute();
@@ -80,16 +124,35 @@ export const sendItemsByCustomMail = async (
     const offset = Array.from({ length: WINDOW_SECONDS }, (_, i) => i).find(
       (i) => !taken.has(sqlTimestamp(start + i * 1000)),
     );
-    if (offset === undefined) throw new Error(`custom_mail: no free second for character ${gift.charId}`);
+    if (offset === undefined) throw new Error(`custom_mail: no free second for character ${letter.charId}`);
+    const date = sqlTimestamp(start + offset * 1000);
     await trx
       .insertInto('custom_mail')
       .values({
-        date: sqlTimestamp(start + offset * 1000),
-        receiver: gift.charId,
-        subject: gift.subject,
-        message: gift.message,
-        items: `${gift.itemId} ${gift.count}`,
+        date,
+        receiver: letter.charId,
+        subject: letter.subject,
+        message: letter.message,
+        items: letter.items.map((line) => `${line.itemId} ${line.count}`).join(';'),
       })
       .execute();
+    return date;
   });
 };
+
+/** L2J Mobius: one item as a letter (see sendPackByCustomMail). */
+export const sendItemsByCustomMail = async (
+  db: Kysely<GameDatabase>,
+  gift: ItemGift & { subject: string; message: string; now: number },
+): Promise<void> => {
+  await sendPackByCustomMail(db, { ...gift, items: [{ itemId: gift.itemId, count: gift.count }] });
+};
+
+/** Whether the letter of this date to this character is still waiting (Mobius deletes it once sent). */
+export const customMailWaiting = async (db: Kysely<GameDatabase>, charId: number, date: string): Promise<boolean> =>
+  (await db
+    .selectFrom('custom_mail')
+    .select('receiver')
+    .where('receiver', '=', charId)
+    .where('date', '=', date)
+    .executeTakeFirst()) !== undefined;

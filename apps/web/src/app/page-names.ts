@@ -14,6 +14,7 @@ export const PAGE_NAMES: Partial<Record<RouteId, readonly GameNameKind[]>> = {
   // The coin a donation or a referral brings, and the rewards' items.
   donate: ['items'],
   referral: ['items'],
+  shop: ['items'],
   myAccount: ['classes', 'items'],
   console: ['items'],
 };

@@ -49,6 +49,7 @@ const pages: Record<RouteId, Preloadable<object>> = {
   news: preloadable(() => import('../features/news/news-pages').then((m) => ({ default: m.NewsPage }))),
   downloads: preloadable(() => import('../features/downloads/downloads-page')),
   donate: preloadable(() => import('../features/donate/donate-page')),
+  shop: preloadable(() => import('../features/shop/shop-page')),
   referral: preloadable(() => import('../features/referral/referral-page')),
   mail: preloadable(() => import('../features/mail/mail-page')),
   fb: preloadable(() => import('../features/streams/stream-registration-page')),

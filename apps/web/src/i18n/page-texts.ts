@@ -22,6 +22,8 @@ export const PAGE_SECTIONS = [
   'clan',
   'streams',
   'gallery',
+  'wallet',
+  'shop',
 ] as const;
 export type PageSection = (typeof PAGE_SECTIONS)[number];
 
@@ -47,12 +49,13 @@ const SECTIONS_OF: Record<TextPage, readonly PageSection[]> = {
   recoverPassword: ACCOUNT,
   changePincode: ACCOUNT,
   unblockCharacter: ACCOUNT,
-  myAccount: ['myAccount', 'referral'],
+  myAccount: ['myAccount', 'referral', 'wallet', 'shop'],
   console: PAGE_SECTIONS,
   news: [],
   post: [],
   downloads: ['downloads'],
   donate: ['donate'],
+  shop: ['shop', 'wallet'],
   referral: ['referral'],
   mail: ['mail'],
   fb: ['fb'],

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from './formats';
 import { useGameNames } from './game-names';
 import { useSiteData } from './site-data';
 
@@ -20,5 +21,19 @@ export const useItemNames = (): ((id: number, fallback?: string) => string) => {
     (id: number, fallback?: string) =>
       names(id, fallback ?? (id === coinItemId && coinsName ? coinsName : t('gameItems.unnamed', { id }))),
     [names, coinItemId, coinsName, t],
+  );
+};
+
+/** A pack's items in the page's language, "5 × Blessed Scroll of Escape, 2 × Coin of Luck" (the shop, the wallet). */
+export const useItemList = (): ((items: readonly { itemId: number; count: number }[]) => string) => {
+  const { t } = useTranslation();
+  const itemName = useItemNames();
+  const formats = useFormats();
+  return useCallback(
+    (items) =>
+      items
+        .map((line) => t('shop.item', { amount: formats.number(line.count), item: itemName(line.itemId) }))
+        .join(', '),
+    [t, itemName, formats],
   );
 };

@@ -17,6 +17,7 @@ import { AccountsSection } from '../account/console-section';
 import { passkeyPromptClosed, stepUpWithPasskey } from './console-passkey';
 import { AccountDonations, DonationsSection } from '../donate/console-section';
 import { VotesSection } from '../votes/console-section';
+import { ShopSection } from '../shop/console-section';
 import './console.css';
 
 /** Who is at the console, as GET /sdk/console/me answers (never cached, never pre-rendered). */
@@ -106,6 +107,8 @@ const SectionOf = ({ section, me }: { section: ConsoleSection; me: ConsoleMeAnsw
       return <NewsSection />;
     case 'mail':
       return <MailSection login={me.login} />;
+    case 'shop':
+      return <ShopSection />;
     case 'audit':
       return <AuditSection />;
   }

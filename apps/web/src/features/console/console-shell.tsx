@@ -20,6 +20,7 @@ export const SECTION_LABELS = {
   rewards: 'console.shell.tabs.rewards',
   votes: 'console.shell.tabs.votes',
   accounts: 'console.shell.tabs.accounts',
+  shop: 'console.shell.tabs.shop',
   news: 'console.shell.tabs.news',
   mail: 'console.shell.tabs.mail',
   audit: 'console.shell.tabs.audit',

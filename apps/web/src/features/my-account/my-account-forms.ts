@@ -47,6 +47,14 @@ export const MY_ACCOUNT_FORMS = {
     ],
   ),
   /** The character is the row's: the form has no field of its own, only its button. */
+  /** A promo code, and the character a code of items goes to (docs/product.md#redeempromocode). */
+  redeemPromoCode: defineForm(
+    () => models().then((m) => m.redeemPromoCodeModel),
+    [
+      { name: 'code', label: 'wallet.promo.code', autoComplete: 'off', maxLength: LIMITS.promoCodeMax },
+      { ...FIELDS.charName, label: 'wallet.promo.character' },
+    ],
+  ),
   unblock: (charName: string) => defineForm(() => models().then((m) => m.ownCharacterModel), [], { charName }),
   pincode: (charName: string) =>
     defineForm(() => models().then((m) => m.ownPincodeModel), [FIELDS.pincode], { charName }),

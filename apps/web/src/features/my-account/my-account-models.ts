@@ -8,4 +8,5 @@ export {
   ownPincodeModel,
   secondFactorCodeModel,
   signInModel,
+  redeemPromoCodeModel,
 } from '@gatekeeper/contract';

@@ -9,6 +9,7 @@ import { OverviewTab } from './overview-tab';
 import { ReferralTab } from './referral-tab';
 import { RewardsTab } from './rewards-tab';
 import { SecurityTab } from './security-tab';
+import { WalletTab } from './wallet-tab';
 import { SecondFactorForm, SignInForm } from './sign-in';
 import { type TabPanel, TabPanels } from '../../components/tab-panels';
 import { useAccount } from './use-account';
@@ -30,6 +31,7 @@ const SignedInAccount = ({
   const panels: TabPanel[] = [
     { id: 'overview', label: t('myAccount.tabs.overview'), render: () => <OverviewTab account={account} /> },
     { id: 'characters', label: t('myAccount.tabs.characters'), render: () => <CharactersTab account={account} /> },
+    { id: 'wallet', label: t('myAccount.tabs.wallet'), render: () => <WalletTab account={account} /> },
     { id: 'rewards', label: t('myAccount.tabs.rewards'), render: () => <RewardsTab /> },
     { id: 'referral', label: t('myAccount.tabs.referral'), render: () => <ReferralTab /> },
     {

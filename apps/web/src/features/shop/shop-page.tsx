@@ -1,0 +1,208 @@
+import type { AccountAnswer, ErrorCode, ShopOffer } from '@gatekeeper/contract/lite';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CallError, callApi, errorCodesOf } from '../../api/client';
+import { Page, PageLoading } from '../../components/page';
+import { Link } from '../../shared/navigation';
+import { useLanguage } from '../../shared/use-language';
+import { useFormats } from '../../shared/formats';
+import { useItemList } from '../../shared/item-names';
+import './shop.css';
+
+/** A key per confirmation: the server buys once per key, whatever clicks or tabs send it. */
+const newRequestKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+interface Buyer {
+  account: AccountAnswer;
+  balance: number;
+}
+
+/** The one confirmation of a purchase: the character, the summary, Pay or Cancel. */
+const Checkout = ({
+  offer,
+  buyer,
+  onDone,
+  onCancel,
+}: {
+  offer: ShopOffer;
+  buyer: Buyer;
+  onDone: (message: string, bought: boolean) => void;
+  onCancel: () => void;
+}) => {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const itemList = useItemList();
+  const titleId = useId();
+  const selectId = useId();
+  const characters = buyer.account.characters;
+  const [charName, setCharName] = useState(characters[0]?.name ?? '');
+  const [busy, setBusy] = useState(false);
+  const requestKey = useRef(newRequestKey());
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => select.current?.focus(), []);
+
+  const pay = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await callApi('buyShopItem', {
+        body: { offerId: offer.id, charName, requestKey: requestKey.current },
+      });
+      if ('order' in answer) onDone(t('shop.bought', { id: answer.order.id }), true);
+    } catch (error) {
+      const codes: ErrorCode[] = error instanceof CallError ? errorCodesOf(error) : [];
+      onDone(codes.length > 0 ? codes.map((code) => t(code)).join(' ') : t('ServerError'), false);
+    }
+  };
+
+  return (
+    <section role="dialog" aria-labelledby={titleId} className="shop-checkout">
+      <h3 id={titleId}>{t('shop.confirmTitle')}</h3>
+      {characters.length === 0 ? (
+        <p>{t('shop.noCharacters')}</p>
+      ) : (
+        <>
+          <label htmlFor={selectId}>{t('shop.character')}</label>
+          <select id={selectId} ref={select} value={charName} onChange={(event) => setCharName(event.target.value)}>
+            {characters.map((character) => (
+              <option key={character.name} value={character.name}>
+                {character.name}
+              </option>
+            ))}
+          </select>
+          <p>
+            {t('shop.summary', {
+              items: itemList(offer.items),
+              character: charName,
+              price: formats.number(offer.price),
+            })}
+          </p>
+        </>
+      )}
+      <div className="shop-checkout__buttons">
+        {characters.length > 0 && (
+          <button type="button" className="button" onClick={() => void pay()} disabled={busy} aria-busy={busy}>
+            {t('shop.confirm')}
+          </button>
+        )}
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+          {t('shop.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+};
+
+/** An offer's card: its items, price, stock, limit, end of sale, and Buy for a signed-in player. */
+const OfferCard = ({
+  offer,
+  buyer,
+  onBought,
+}: {
+  offer: ShopOffer;
+  buyer: Buyer | null;
+  onBought: (message: string, bought: boolean) => void;
+}) => {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const itemList = useItemList();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  return (
+    <li className="shop-offer" aria-labelledby={headingId}>
+      <h3 id={headingId} className="shop-offer__title">
+        {itemList(offer.items)}
+      </h3>
+      <p className="shop-offer__price">{t('shop.price', { amount: formats.number(offer.price) })}</p>
+      <ul className="shop-offer__facts">
+        {offer.stock !== null && <li>{t('shop.stock', { count: offer.stock })}</li>}
+        {offer.perAccountLimit !== null && <li>{t('shop.limit', { count: offer.perAccountLimit })}</li>}
+        {offer.saleEndsAt !== null && <li>{t('shop.endsAt', { date: formats.dateTime(offer.saleEndsAt) })}</li>}
+      </ul>
+      {buyer && !open && (
+        <button
+          type="button"
+          className="button"
+          aria-label={`${t('shop.buy')}: ${itemList(offer.items)}`}
+          onClick={() => setOpen(true)}
+        >
+          {t('shop.buy')}
+        </button>
+      )}
+      {buyer && open && (
+        <Checkout
+          offer={offer}
+          buyer={buyer}
+          onCancel={() => setOpen(false)}
+          onDone={(message, bought) => {
+            setOpen(false);
+            onBought(message, bought);
+          }}
+        />
+      )}
+    </li>
+  );
+};
+
+/** The Shop page (docs/product.md#shop): the catalogue, the wallet's balance, checkout. */
+const ShopPage = () => {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const { href } = useLanguage();
+  const [offers, setOffers] = useState<ShopOffer[]>();
+  const [buyer, setBuyer] = useState<Buyer | null>();
+  const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<{ message: string; bought: boolean }>();
+
+  const loadBuyer = () => {
+    Promise.all([callApi('getAccount'), callApi('getWallet', { query: { page: '1' } })]).then(
+      ([account, wallet]) => setBuyer({ account, balance: wallet.balance }),
+      () => setBuyer(null),
+    );
+  };
+  useEffect(() => {
+    callApi('getShop').then(
+      (answer) => setOffers(answer.offers),
+      () => setFailed(true),
+    );
+    loadBuyer();
+  }, []);
+
+  return (
+    <Page title={t('shop.title')} className="shop-page">
+      <p>{t('shop.intro')}</p>
+      {buyer === null && (
+        <p>
+          <Link to={href('myAccount')}>{t('shop.signIn')}</Link>
+        </p>
+      )}
+      {buyer && <p className="shop-page__balance">{t('shop.balance', { amount: formats.number(buyer.balance) })}</p>}
+      {notice && (
+        <p role="status" className={`page-notice${notice.bought ? '' : ' page-notice--error'}`}>
+          {notice.message} {notice.bought && <Link to={href('myAccount')}>{t('menu.myAccount')}</Link>}
+        </p>
+      )}
+      {failed && <p role="alert">{t('ServerError')}</p>}
+      {!failed && !offers && <PageLoading />}
+      {offers && offers.length === 0 && <p>{t('shop.empty')}</p>}
+      {offers && offers.length > 0 && (
+        <ul className="shop-offers" aria-label={t('shop.offers')}>
+          {offers.map((offer) => (
+            <OfferCard
+              key={offer.id}
+              offer={offer}
+              buyer={buyer ?? null}
+              onBought={(message, bought) => {
+                setNotice({ message, bought });
+                loadBuyer();
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+};
+
+export default ShopPage;
