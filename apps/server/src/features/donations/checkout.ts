@@ -8,7 +8,7 @@ import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import { takeBackUndeliveredItems } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import { DONATION_FLAGS, coinsOfRefund, creditPayment, donationRequestId } from './crediting';
+import { DONATION_FLAGS, coinsOfRefund, settleConfirmedPayment, donationRequestId } from './crediting';
 import type { DonationRepository } from './donation-repository';
 import type { OrderRepository, PaypalOrderRow } from './order-repository';
 import { type Capture, type PaypalRest, PaypalRefused, PaypalUnavailable, readCapture } from './paypal-rest';
@@ -167,7 +167,7 @@ export const settleCapture = async (deps: CheckoutDeps, capture: Capture, orderI
     );
     return 'wrong_amount';
   }
-  const credited = await creditPayment(
+  const credited = await settleConfirmedPayment(
     { repository: deps.donations, rewards: deps.rewards, log },
     {
       txnId: capture.id,
