@@ -4,7 +4,11 @@ import { STRIPE_WEBHOOK_PATH } from '../src/features/donations/providers/stripe-
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { type StripeStandIn, type WebhookDelivery, startStripeStandIn } from './support/fakes/stripe-stand-in';
-import { type MercadoPagoStandIn, type Notification, startMercadoPagoStandIn } from './support/fakes/mercadopago-stand-in';
+import {
+  type MercadoPagoStandIn,
+  type Notification,
+  startMercadoPagoStandIn,
+} from './support/fakes/mercadopago-stand-in';
 import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 
@@ -153,18 +157,25 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       const before = await coinsOf(knightId);
       const session = sessionOf(await start('stripe'));
       stripe.pay(session.id);
-      const forged = stripe.event('checkout.session.completed', {
-        id: session.id,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        payment_intent: session.paymentIntent,
-        client_reference_id: session.reference,
-        amount_total: session.amount,
-        currency: session.currency,
-      }, 'whsec_not_the_endpoint_secret');
+      const forged = stripe.event(
+        'checkout.session.completed',
+        {
+          id: session.id,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          payment_intent: session.paymentIntent,
+          client_reference_id: session.reference,
+          amount_total: session.amount,
+          currency: session.currency,
+        },
+        'whsec_not_the_endpoint_secret',
+      );
       expect((await deliver(forged)).status).toBe(400);
       const tampered = stripe.pay(session.id);
-      expect((await deliver({ ...tampered, body: tampered.body.replace('"amount_total":1000', '"amount_total":9000') })).status).toBe(400);
+      expect(
+        (await deliver({ ...tampered, body: tampered.body.replace('"amount_total":1000', '"amount_total":9000') }))
+          .status,
+      ).toBe(400);
       expect(await coinsOf(knightId)).toBe(before);
     });
 

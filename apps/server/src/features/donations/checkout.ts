@@ -97,7 +97,10 @@ export const startCheckout = async (
   });
   try {
     // The provider layer's create step (providers/paypal-provider.ts): the same order as ever.
-    const created = await createPaypalProvider(deps.paypal, { currency: settings.currency, webhookId: '' }).createPayment({
+    const created = await createPaypalProvider(deps.paypal, {
+      currency: settings.currency,
+      webhookId: '',
+    }).createPayment({
       reference: donationId,
       cents,
       currency: settings.currency,

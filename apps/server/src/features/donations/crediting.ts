@@ -123,7 +123,5 @@ export const creditPayment = async (
  * Pago): coins to the character it was made for, once (creditPayment). The one place to route a
  * confirmed payment elsewhere (an account's wallet) instead.
  */
-export const settleConfirmedPayment = (
-  deps: CreditDeps,
-  payment: PaymentToCredit,
-): ReturnType<typeof creditPayment> => creditPayment(deps, payment);
+export const settleConfirmedPayment = (deps: CreditDeps, payment: PaymentToCredit): ReturnType<typeof creditPayment> =>
+  creditPayment(deps, payment);

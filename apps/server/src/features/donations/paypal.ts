@@ -44,7 +44,10 @@ export const presentPaypalForm = (
   const paypalOpen = donationsOpen(settings, paypalConfigured);
   const amounts = {
     open: paypalOpen || layer.length > 0,
-    providers: [...(paypalOpen ? [{ id: 'paypal' as const, currency: settings.currency, coinsPerUnit: null }] : []), ...layer],
+    providers: [
+      ...(paypalOpen ? [{ id: 'paypal' as const, currency: settings.currency, coinsPerUnit: null }] : []),
+      ...layer,
+    ],
     amountField: 'amount',
     characterField: 'custom',
     currency: settings.currency,

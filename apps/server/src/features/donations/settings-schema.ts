@@ -10,7 +10,7 @@ const coinsPerUnit = z
   .max(1_000_000)
   .nullable()
   .default(null)
-  .describe('Coins credited per unit of this provider\'s currency; null: `coins.perEuro`.');
+  .describe("Coins credited per unit of this provider's currency; null: `coins.perEuro`.");
 
 /** A provider of the provider layer (docs/owner/payments.md): on when its keys are set and `enabled`. */
 const layerProvider = (name: string, currency: string, keys: string, api: string) =>
@@ -146,7 +146,12 @@ export const donationSettings = z
       })
       .strict()
       .prefault({}),
-    stripe: layerProvider('Stripe Checkout', 'EUR', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', 'https://api.stripe.com'),
+    stripe: layerProvider(
+      'Stripe Checkout',
+      'EUR',
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      'https://api.stripe.com',
+    ),
     mercadopago: layerProvider(
       'Mercado Pago (PIX and cards)',
       'BRL',

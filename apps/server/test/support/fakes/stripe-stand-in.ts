@@ -186,7 +186,12 @@ export const startStripeStandIn = async (
       if (url.pathname === '/v1/checkout/sessions' && request.method === 'POST') {
         const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
         const currency = form.get('line_items[0][price_data][currency]') ?? '';
-        if (form.get('mode') !== 'payment' || !Number.isInteger(amount) || amount <= 0 || !/^[a-z]{3}$/.test(currency)) {
+        if (
+          form.get('mode') !== 'payment' ||
+          !Number.isInteger(amount) ||
+          amount <= 0 ||
+          !/^[a-z]{3}$/.test(currency)
+        ) {
           return stripeError(response, 400, 'invalid_request_error', 'Missing required param: line_items.');
         }
         const session: FakeSession = {
@@ -210,7 +215,12 @@ export const startStripeStandIn = async (
           .flatMap((session) => session.refunds.map((refund) => refundObject(session, refund)));
         return json(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
-      return stripeError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`);
+      return stripeError(
+        response,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+      );
     })().catch((error: unknown) => json(response, 500, { error: { type: 'api_error', message: String(error) } }));
   }, options.port ?? 0);
   origin = server.origin;

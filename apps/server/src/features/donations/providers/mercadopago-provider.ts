@@ -169,17 +169,20 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
       return { redirectUrl, providerRef: asText(body.id) };
     },
     async readNotification(notification) {
-      const body = asObject((() => {
-        try {
-          return JSON.parse(notification.raw) as unknown;
-        } catch {
-          return {};
-        }
-      })());
+      const body = asObject(
+        (() => {
+          try {
+            return JSON.parse(notification.raw) as unknown;
+          } catch {
+            return {};
+          }
+        })(),
+      );
       const dataId = asText(notification.query['data.id']) || asText(asObject(body.data).id);
       const requestId = headerOf(notification, 'x-request-id');
       const { ts, v1 } = readSignature(headerOf(notification, 'x-signature'));
-      if (!dataId || !ts || !/^[0-9a-f]{64}$/i.test(v1)) throw new ForgedNotification('x-signature missing or malformed');
+      if (!dataId || !ts || !/^[0-9a-f]{64}$/i.test(v1))
+        throw new ForgedNotification('x-signature missing or malformed');
       const expected = createHmac('sha256', options.webhookSecret)
         .update(mercadoPagoManifest(dataId, requestId, ts))
         .digest();

@@ -40,7 +40,10 @@ const capturePointedAt = (resource: Json): string => {
  * keeps PayPal's own steps (capture on the donor's return, pending captures, the approval webhook:
  * checkout.ts), which the layer's events do not express; the create step goes through here.
  */
-export const createPaypalProvider = (rest: PaypalRest, options: { currency: string; webhookId: string }): PaymentProvider => ({
+export const createPaypalProvider = (
+  rest: PaypalRest,
+  options: { currency: string; webhookId: string },
+): PaymentProvider => ({
   name: 'paypal',
   currency: options.currency,
   async createPayment(request) {
@@ -78,7 +81,14 @@ export const createPaypalProvider = (rest: PaypalRest, options: { currency: stri
       case 'PAYMENT.CAPTURE.COMPLETED': {
         const capture = readCapture(resource);
         if (capture) {
-          events.push({ kind: 'paid', eventId, paymentId: capture.id, reference: capture.custom_id ?? '', cents, currency });
+          events.push({
+            kind: 'paid',
+            eventId,
+            paymentId: capture.id,
+            reference: capture.custom_id ?? '',
+            cents,
+            currency,
+          });
         }
         break;
       }

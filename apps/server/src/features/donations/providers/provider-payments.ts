@@ -48,7 +48,10 @@ const toRow = (row: ProviderPaymentRow): ProviderPaymentRow => ({
 /** The provider layer's payments (site_provider_payments) and the events applied (site_provider_events). */
 export const createProviderPaymentRepository = (db: Kysely<SiteDatabase>, now: () => number) => ({
   async insert(
-    row: Pick<ProviderPaymentRow, 'donation_id' | 'provider' | 'char_name' | 'char_id' | 'amount_cents' | 'currency' | 'coins'>,
+    row: Pick<
+      ProviderPaymentRow,
+      'donation_id' | 'provider' | 'char_name' | 'char_id' | 'amount_cents' | 'currency' | 'coins'
+    >,
   ): Promise<void> {
     const stamp = now();
     await db
@@ -228,7 +231,11 @@ const applyPaid = async (
     },
   );
   await payments.update(row.donation_id, { status: 'credited', detail: '' }, ['created', 'failed']);
-  return credited.outcome === 'credited' ? 'credited' : credited.outcome === 'duplicate' ? 'duplicate' : credited.outcome;
+  return credited.outcome === 'credited'
+    ? 'credited'
+    : credited.outcome === 'duplicate'
+      ? 'duplicate'
+      : credited.outcome;
 };
 
 /**

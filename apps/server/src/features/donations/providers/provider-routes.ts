@@ -8,12 +8,7 @@ import type { RewardDelivery } from '../../rewards/reward-delivery';
 import { donatePage } from '../paypal';
 import type { DonationSettings } from '../settings-schema';
 import { MERCADOPAGO_WEBHOOK_PATH, createMercadoPagoProvider } from './mercadopago-provider';
-import {
-  ForgedNotification,
-  type PaymentProvider,
-  type ProviderName,
-  ProviderUnavailable,
-} from './payment-provider';
+import { ForgedNotification, type PaymentProvider, type ProviderName, ProviderUnavailable } from './payment-provider';
 import {
   type ProviderPaymentDeps,
   applyProviderEvent,
@@ -40,7 +35,11 @@ export const configuredProviders = (settings: DonationSettings, keys: ProviderKe
   const providers: PaymentProvider[] = [];
   if (settings.stripe.enabled && keys.stripe.secretKey && keys.stripe.webhookSecret) {
     providers.push(
-      createStripeProvider({ ...keys.stripe, currency: settings.stripe.currency, apiBaseUrl: settings.stripe.apiBaseUrl }),
+      createStripeProvider({
+        ...keys.stripe,
+        currency: settings.stripe.currency,
+        apiBaseUrl: settings.stripe.apiBaseUrl,
+      }),
     );
   }
   if (settings.mercadopago.enabled && keys.mercadopago.accessToken && keys.mercadopago.webhookSecret) {
@@ -154,10 +153,16 @@ export const providerWebhookRoutes = async (
         });
       } catch (error) {
         if (error instanceof ForgedNotification) {
-          app.log.warn({ provider: name, ip: request.ip, why: error.message }, 'a forged payment notification: nothing applied');
+          app.log.warn(
+            { provider: name, ip: request.ip, why: error.message },
+            'a forged payment notification: nothing applied',
+          );
           return reply.code(400).send();
         }
-        app.log.error({ err: error, provider: name }, 'a payment notification not read now: the provider sends it again');
+        app.log.error(
+          { err: error, provider: name },
+          'a payment notification not read now: the provider sends it again',
+        );
         return reply.code(error instanceof ProviderUnavailable ? 503 : 500).send();
       }
       try {
@@ -166,7 +171,10 @@ export const providerWebhookRoutes = async (
           app.log.info({ provider: name, eventId: event.eventId, kind: event.kind, outcome }, 'payment notification');
         }
       } catch (error) {
-        app.log.error({ err: error, provider: name }, 'a payment notification not applied: the provider sends it again');
+        app.log.error(
+          { err: error, provider: name },
+          'a payment notification not applied: the provider sends it again',
+        );
         return reply.code(503).send();
       }
       return reply.code(200).send();

@@ -53,7 +53,9 @@ export const createStripeProvider = (options: StripeOptions): PaymentProvider =>
   });
 
   const unavailable = (error: unknown) =>
-    error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && (error.statusCode ?? 500) < 500
+    error instanceof Stripe.errors.StripeError &&
+    error.type !== 'StripeConnectionError' &&
+    (error.statusCode ?? 500) < 500
       ? error
       : new ProviderUnavailable(`Stripe did not answer: ${(error as Error).message}`);
 
