@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCharacterByName } from '../src/game/characters';
+import { readLedger } from '../src/features/donations/ledger';
 import { STRIPE_WEBHOOK_PATH } from '../src/features/donations/providers/stripe-provider';
 import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
@@ -151,6 +152,17 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       expect(await coinsOf(knightId)).toBe(before + 10 * COINS_PER_EURO);
       const [payment] = await paymentOf('stripe', session.paymentIntent ?? '');
       expect([payment?.kind, payment?.status, Number(payment?.coins)]).toEqual(['payment', 'credited', 1000]);
+      // The owner's ledger (console, npm run donations) names the provider and the Session.
+      const [entry] = await readLedger(
+        { site: databases.connections.site.db, game: databases.connections.game.db, schema: L2J_SCHEMA },
+        { find: session.paymentIntent ?? '', limit: 5 },
+      );
+      expect([entry?.provider, entry?.orderId, entry?.state, entry?.coins]).toEqual([
+        'stripe',
+        session.id,
+        'delivered',
+        1000,
+      ]);
     });
 
     it('refuses an event whose signature does not hold: nothing credited', async () => {
