@@ -45,7 +45,7 @@ test('a donor pays by card through Stripe Checkout and finds the coins on the ch
   await expect(page.getByText('15.00 EUR')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
 
-  await page.waitForURL(`${INSTANCES.payments}/donate?payment=complete`);
+  await page.waitForURL(`${INSTANCES.payments}/donate?payment=complete&provider=stripe`);
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for your donation!' })).toBeVisible();
   expect(coinsOfCharacter() - before).toBe(1500);
   const payment = queryDatabaseOf<{ status: string; provider: string }>(
@@ -74,8 +74,8 @@ test('a player in Brazil donates by Pix through Mercado Pago, in reais', async (
   await expect(page.getByText('R$ 25.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pagar com Pix' }).click();
 
-  await page.waitForURL(/\/donate\?payment=complete|\/br\/doar\?payment=complete/);
-  await expect(page.getByRole('status')).toBeVisible();
+  await page.waitForURL(/\/(donate|br\/doar)\?payment=complete&provider=mercadopago/);
+  await expect(page.getByRole('status').filter({ hasText: 'Mercado Pago' })).toBeVisible();
   expect(coinsOfCharacter() - before).toBe(500);
   const payment = queryDatabaseOf<{ status: string; currency: string; amount_cents: number }>(
     'payments',

@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       expect([session.amount, session.currency, session.successUrl]).toEqual([
         1250,
         'eur',
-        'https://l2.example.test/donate?payment=complete',
+        'https://l2.example.test/donate?payment=complete&provider=stripe',
       ]);
       const unknown = await postCall(site.url, 'createDonationOrder', {
         provider: 'stripe',

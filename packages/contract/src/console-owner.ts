@@ -1,6 +1,5 @@
-import { PAYMENT_PROVIDERS } from './donations';
 import { z } from 'zod';
-import { CONSOLE_BAN_DURATIONS, LIMITS } from './constants';
+import { CONSOLE_BAN_DURATIONS, LIMITS, PAYMENT_PROVIDERS } from './constants';
 import { CONSOLE_NOTE_MAX, CONSOLE_SEARCH_MAX, consoleDayCount } from './console';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './constants';
 import { charNameRule } from './rules';
 
 /**
@@ -85,10 +86,6 @@ export const donationOrderModel = z.object({
   amount: z.string().trim().min(1, { error: 'formInvalid', abort: true }).regex(MONEY_PATTERN, 'formInvalid'),
 });
 export type DonationOrderModel = z.input<typeof donationOrderModel>;
-
-/** The payment providers of the provider layer (docs/owner/payments.md). */
-export const PAYMENT_PROVIDERS = ['paypal', 'stripe', 'mercadopago'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
  * A provider the donate page offers, with the currency it takes donations in (BRL for Mercado

@@ -110,9 +110,11 @@ export const createProviderLayer = (app: FastifyInstance, options: ProviderLayer
     async start(name, input) {
       const provider = providers.find((candidate) => candidate.name === name);
       if (!provider || name === 'paypal') return { error: 'donationsClosed' };
+      // The donate page names the provider in its notice.
+      const back = (outcome: 'complete' | 'cancelled') => `${donatePage(options.publicUrl, outcome)}&provider=${name}`;
       return startProviderPayment(deps, provider, input, {
-        returnUrl: donatePage(options.publicUrl, 'complete'),
-        cancelUrl: settings.cancelUrl || donatePage(options.publicUrl, 'cancelled'),
+        returnUrl: back('complete'),
+        cancelUrl: settings.cancelUrl || back('cancelled'),
         notifyUrl: new URL(WEBHOOK_PATHS[name], options.publicUrl).toString(),
       });
     },
