@@ -16,7 +16,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *    at the same stand-in as the votes one (the coins wait in the site's queue for a game mod),
  *  - passkeys (BASE + 6): the default one reached as http://localhost (browsers refuse an IP
  *    address as a passkey's relying party), mailing to the same local SMTP server,
- *  - passkeysAcis (BASE + 7): the same on aCis's tables.
+ *  - passkeysAcis (BASE + 7): the same on aCis's tables,
+ *  - payments (BASE + 8): donations through Stripe Checkout and Mercado Pago beside PayPal, each at
+ *    a local stand-in of its API that sends its signed notifications to this instance.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -31,11 +33,14 @@ const PORTS = {
   acis: BASE + 5,
   passkeys: BASE + 6,
   passkeysAcis: BASE + 7,
+  payments: BASE + 8,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
   voteApi: BASE + 10003,
   paypal: BASE + 10004,
+  stripe: BASE + 10005,
+  mercadopago: BASE + 10006,
 };
 
 /** Where the local SMTP server drops the mails of the default instance, and its database. */
@@ -51,6 +56,7 @@ export const INSTANCES = {
   acis: `http://127.0.0.1:${PORTS.acis}`,
   passkeys: `http://localhost:${PORTS.passkeys}`,
   passkeysAcis: `http://localhost:${PORTS.passkeysAcis}`,
+  payments: `http://127.0.0.1:${PORTS.payments}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -64,6 +70,16 @@ const PAYPAL_APP = {
   PAYPAL_CLIENT_ID: 'e2e-client',
   PAYPAL_CLIENT_SECRET: 'e2e-secret',
   PAYPAL_WEBHOOK_ID: 'E2EWEBHOOK1',
+};
+
+/** Stripe's and Mercado Pago's stand-ins (apps/server/test/support/fakes/): their APIs and the donor's pages. */
+export const STRIPE_API = `http://127.0.0.1:${PORTS.stripe}`;
+export const MERCADOPAGO_API = `http://127.0.0.1:${PORTS.mercadopago}`;
+const PROVIDER_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-e2e',
+  MERCADOPAGO_WEBHOOK_SECRET: 'e2e-mercadopago-secret',
 };
 
 const defaultSettings = () => JSON.parse(readFileSync('e2e/support/settings.default.json', 'utf8')) as object;
@@ -96,6 +112,24 @@ const votesSettingsFile = (() => {
       ...base,
       voteSites: [site('l2topzone', 'L2TopZone', 7), site('l2votes', 'L2Votes', 3)],
       ...ORDERS_AT_STAND_IN,
+    }),
+  );
+  return file;
+})();
+
+/** The payments instance's settings: PayPal Orders, Stripe and Mercado Pago (20 coins a real) at their stand-ins. */
+const paymentsSettingsFile = (() => {
+  const file = `test-results/e2e-data-${BASE}/settings.payments.json`;
+  mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...defaultSettings(),
+      donations: {
+        paypal: { checkout: 'orders', apiBaseUrl: PAYPAL_API },
+        stripe: { apiBaseUrl: STRIPE_API },
+        mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 },
+      },
     }),
   );
   return file;
@@ -193,6 +227,17 @@ export default defineConfig({
       port: PORTS.paypal,
       reuseExistingServer: false,
     },
+    {
+      command: `node --import tsx apps/server/test/support/fakes/stripe-stand-in.ts ${PORTS.stripe} ${PROVIDER_KEYS.STRIPE_SECRET_KEY} ${PROVIDER_KEYS.STRIPE_WEBHOOK_SECRET} ${INSTANCES.payments}/payments/stripe/webhook`,
+      port: PORTS.stripe,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx apps/server/test/support/fakes/mercadopago-stand-in.ts ${PORTS.mercadopago} ${PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN} ${PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET}`,
+      port: PORTS.mercadopago,
+      reuseExistingServer: false,
+    },
+    server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
     // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
     server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),
   ],

@@ -14,6 +14,12 @@ import { facebookStreamRoutes } from './features/facebook-streams/routes';
 import { tokenCipher } from './features/facebook-streams/token-cipher';
 import { paypalFormOrigin } from './features/donations/paypal';
 import { checkoutRoutes } from './features/donations/checkout-routes';
+import {
+  type ProviderKeys,
+  createProviderLayer,
+  offeredProviders,
+  providerWebhookRoutes,
+} from './features/donations/providers/provider-routes';
 import { legacyIpnRoutes } from './features/donations/routes';
 import { paymentsByGrant } from './features/donations/ledger';
 import { healthRoutes } from './features/health/routes';
@@ -176,9 +182,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
 
   const now = deps.now ?? Date.now;
   // What the page is told of the site (getmetadata), and what its pre-rendered pages are made from.
+  const providerKeys: ProviderKeys = {
+    stripe: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET },
+    mercadopago: { accessToken: config.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET },
+  };
   const metadata = presentMetadata(settings, config.PUBLIC_URL, deps.schema, {
     paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
     smtpConfigured: Boolean(config.SMTP_URL),
+    paymentProviders: offeredProviders(settings.donations, providerKeys),
   });
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   const store = redis ? redisStore(redis) : memoryStore(now);
@@ -569,7 +580,25 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     now,
     redis,
   });
+  // Stripe and Mercado Pago, through the provider layer (docs/decisions/052-payment-provider-layer.md).
+  const paymentLayer = createProviderLayer(app, {
+    connections,
+    schema: deps.schema,
+    settings: settings.donations,
+    coinsPerEuro: settings.coins.perEuro,
+    rewards,
+    publicUrl: config.PUBLIC_URL,
+    keys: providerKeys,
+    now,
+    redis,
+  });
+  await app.register(providerWebhookRoutes, {
+    layer: paymentLayer,
+    notificationsPerMinute: settings.donations.paypal.notificationsPerMinute,
+    redis,
+  });
   await app.register(checkoutRoutes, {
+    layer: paymentLayer,
     connections,
     schema: deps.schema,
     settings: settings.donations,

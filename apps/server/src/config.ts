@@ -92,6 +92,12 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().default(''),
   PAYPAL_CLIENT_SECRET: z.string().default(''),
   PAYPAL_WEBHOOK_ID: z.string().default(''),
+  /** Stripe Checkout: the secret API key and the webhook endpoint's signing secret (payments.md). */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  /** Mercado Pago: the access token and the webhook notifications' secret signature (payments.md). */
+  MERCADOPAGO_ACCESS_TOKEN: z.string().default(''),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().default(''),
   /** `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -854,6 +854,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
           defaultAmount: 10,
           presets: [5, 10, 20, 50],
           contact: '',
+          providers: [{ id: 'paypal', currency: 'EUR', coinsPerUnit: null }],
         });
         expect(metadata.downloads.updater64.url).toMatch(/^https:\/\//);
       });

@@ -136,6 +136,7 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
       defaultAmount: 10,
       presets: [5, 10, 20, 50],
       contact: '',
+      providers: [{ id: 'paypal', currency: 'EUR', coinsPerUnit: null }],
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSOLE_BAN_DURATIONS, LIMITS } from './constants';
+import { CONSOLE_BAN_DURATIONS, LIMITS, PAYMENT_PROVIDERS } from './constants';
 import { CONSOLE_NOTE_MAX, CONSOLE_SEARCH_MAX, consoleDayCount } from './console';
 
 /**
@@ -48,6 +48,8 @@ export type ConsoleDonationsQuery = z.input<typeof consoleDonationsQuery>;
 export const consoleDonationRow = z.object({
   at: z.number(),
   via: z.enum(['orders', 'ipn']),
+  /** Who took the payment (docs/owner/payments.md). */
+  provider: z.enum(PAYMENT_PROVIDERS),
   donationId: z.string(),
   orderId: z.string(),
   txnId: z.string(),

@@ -167,6 +167,10 @@ export const DEFAULT_SERVER_STATUS = {
 export const PAYMENT_OUTCOMES = ['complete', 'processing', 'failed', 'cancelled'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
+/** The payment providers of the provider layer (docs/owner/payments.md). */
+export const PAYMENT_PROVIDERS = ['paypal', 'stripe', 'mercadopago'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 /**
  * How long the console's ban of an account lasts (docs/owner/console.md#accounts), and each one's
  * days; `permanent` has no end: only an unban lifts it.

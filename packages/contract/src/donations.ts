@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './constants';
 import { charNameRule } from './rules';
 
 /**
@@ -59,6 +60,8 @@ export const donationPresets = (
  */
 export const donationFormModel = (limits: DonationLimits) =>
   z.object({
+    /** The provider chosen where several are offered. */
+    provider: z.enum(['paypal', 'stripe', 'mercadopago']).optional(),
     charName: charNameRule('donate.charNameTooLong'),
     amount: z
       .string()
@@ -77,10 +80,23 @@ export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
  * the server checks the limits of its settings and that the character exists.
  */
 export const donationOrderModel = z.object({
+  /** Who takes the payment (one the page was offered); PayPal when not said. */
+  provider: z.enum(['paypal', 'stripe', 'mercadopago']).optional(),
   charName: charNameRule('donate.charNameTooLong'),
   amount: z.string().trim().min(1, { error: 'formInvalid', abort: true }).regex(MONEY_PATTERN, 'formInvalid'),
 });
 export type DonationOrderModel = z.input<typeof donationOrderModel>;
+
+/**
+ * A provider the donate page offers, with the currency it takes donations in (BRL for Mercado
+ * Pago) and the coins per unit of it (null: the site's coinsPerEuro).
+ */
+export const donationProvider = z.object({
+  id: z.enum(PAYMENT_PROVIDERS),
+  currency: z.string(),
+  coinsPerUnit: z.number().nullable(),
+});
+export type DonationProvider = z.infer<typeof donationProvider>;
 
 /** Where the donor approves the payment: PayPal's link from the order it created, never one we build. */
 export const donationOrderAnswer = z.object({ approveUrl: z.string() });
@@ -118,6 +134,11 @@ export const donationForm = z.object({
   presets: z.array(z.number()),
   /** Where a donor asks about a payment: an e-mail address or a URL; empty shows nothing. */
   contact: z.string(),
+  /**
+   * The providers offered, PayPal first when it is open: the donor picks one when there are
+   * several. Stripe and Mercado Pago always go through createdonationorder.
+   */
+  providers: z.array(donationProvider),
 });
 export type DonationForm = z.infer<typeof donationForm>;
 

@@ -46,6 +46,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
     defaultAmount: 20,
     presets: [5, 10, 20, 50],
     contact: '',
+    providers: [{ id: 'paypal', currency: 'USD', coinsPerUnit: null }],
   },
   downloads: {
     updater64: { url: 'https://files.example/64.zip', version: '', size: '' },

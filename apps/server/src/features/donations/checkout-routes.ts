@@ -19,8 +19,11 @@ import { WEBHOOK_EVENT_ID, createOrderRepository } from './order-repository';
 import { PAYPAL_API_URLS, PaypalUnavailable, type WebhookHeaders, createPaypalRest } from './paypal-rest';
 import { donatePage } from './paypal';
 import type { DonationSettings } from './settings-schema';
+import type { ProviderLayer } from './providers/provider-routes';
 
 export interface CheckoutRoutesOptions {
+  /** Stripe and Mercado Pago: createdonationorder with their name starts their payment. */
+  layer?: Pick<ProviderLayer, 'start'>;
   connections: Connections;
   schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   settings: DonationSettings;
@@ -83,8 +86,14 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
     'createDonationOrder',
     async ({ body }, _request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (options.settings.paypal.checkout !== 'orders') return reply.code(404).send(['formInvalid']);
-      const started = await startCheckout(deps, body);
+      const { provider = 'paypal', ...input } = body;
+      if (provider === 'paypal' && options.settings.paypal.checkout !== 'orders') {
+        return reply.code(404).send(['formInvalid']);
+      }
+      const started =
+        provider === 'paypal'
+          ? await startCheckout(deps, input)
+          : ((await options.layer?.start(provider, input)) ?? { error: 'donationsClosed' as const });
       if ('error' in started)
         return reply
           .code(started.error === 'paymentsUnavailable' || started.error === 'donationsClosed' ? 503 : 400)

@@ -8,11 +8,12 @@ import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import { takeBackUndeliveredItems } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import { DONATION_FLAGS, coinsOfRefund, creditPayment, donationRequestId } from './crediting';
+import { DONATION_FLAGS, coinsOfRefund, settleConfirmedPayment, donationRequestId } from './crediting';
 import type { DonationRepository } from './donation-repository';
 import type { OrderRepository, PaypalOrderRow } from './order-repository';
 import { type Capture, type PaypalRest, PaypalRefused, PaypalUnavailable, readCapture } from './paypal-rest';
 import { donatePage } from './paypal';
+import { PAYPAL_WHOLE_CURRENCIES, createPaypalProvider } from './providers/paypal-provider';
 import type { DonationSettings } from './settings-schema';
 
 /** Where PayPal sends the donor back with `token` (the order id) and `PayerID`. */
@@ -28,8 +29,7 @@ export const CAPTURE_RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
 /** PayPal's refusals of a capture because the donor has not approved the order (yet). */
 const NOT_APPROVED_YET = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
 
-/** Currencies PayPal takes without decimals. */
-const WHOLE_CURRENCIES = new Set(['HUF', 'JPY', 'TWD']);
+const WHOLE_CURRENCIES = PAYPAL_WHOLE_CURRENCIES;
 
 export interface CheckoutDeps {
   orders: OrderRepository;
@@ -60,9 +60,6 @@ export type SettleOutcome =
   | 'taken_back'
   | 'flagged'
   | 'malformed';
-
-const amountValue = (cents: number, currency: string) =>
-  WHOLE_CURRENCIES.has(currency) ? String(cents / 100) : (cents / 100).toFixed(2);
 
 /**
  * createdonationorder: checks the amount against the settings and the character, records the
@@ -99,17 +96,21 @@ export const startCheckout = async (
     coins: coinsForDonation(cents, deps.coinsPerEuro),
   });
   try {
-    const order = await deps.paypal.createOrder({
-      requestId: `order-${donationId}`,
-      customId: donationId,
-      amount: { currency: settings.currency, value: amountValue(cents, settings.currency) },
+    // The provider layer's create step (providers/paypal-provider.ts): the same order as ever.
+    const created = await createPaypalProvider(deps.paypal, {
+      currency: settings.currency,
+      webhookId: '',
+    }).createPayment({
+      reference: donationId,
+      cents,
+      currency: settings.currency,
       description: settings.itemName,
       returnUrl: new URL(PAYPAL_RETURN_PATH, deps.publicUrl).toString(),
       cancelUrl: settings.cancelUrl || donatePage(deps.publicUrl, 'cancelled'),
+      notifyUrl: new URL(PAYPAL_WEBHOOK_PATH, deps.publicUrl).toString(),
     });
-    if (!order.approveUrl?.startsWith('http')) throw new PaypalUnavailable('PayPal gave no approval link');
-    await orders.update(donationId, { order_id: order.id });
-    return { approveUrl: order.approveUrl };
+    await orders.update(donationId, { order_id: created.providerRef });
+    return { approveUrl: created.redirectUrl };
   } catch (error) {
     await orders.update(donationId, { status: 'failed', detail: (error as Error).message });
     log.error({ err: error, donationId }, 'PayPal did not create the order: the donor was told to try again');
@@ -167,7 +168,7 @@ export const settleCapture = async (deps: CheckoutDeps, capture: Capture, orderI
     );
     return 'wrong_amount';
   }
-  const credited = await creditPayment(
+  const credited = await settleConfirmedPayment(
     { repository: deps.donations, rewards: deps.rewards, log },
     {
       txnId: capture.id,

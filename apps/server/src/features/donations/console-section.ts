@@ -60,6 +60,7 @@ const CSV_HEADER = [
   'detail',
   'resolved by',
   'resolution',
+  'provider',
 ] as const;
 
 /** The ledger as CSV (the search's rows, newest first, at most CONSOLE_DONATIONS_CSV_MAX). */
@@ -85,6 +86,7 @@ const donationsCsv = async (deps: LedgerDeps, query: ConsoleDonationsQuery): Pro
       entry.detail,
       entry.resolved?.by ?? '',
       entry.resolved?.note ?? '',
+      entry.provider,
     ]),
   );
 };
@@ -186,7 +188,7 @@ export const donationsConsoleSection = async (
     const { before, after } = await retryGrantNow(
       site,
       options.delivery,
-      donationRequestId(entry.txnId),
+      donationRequestId(entry.txnId, entry.provider),
       options.now(),
     );
     if (before !== 'failed' && before !== 'cancelled') return reply.code(400).send(['consoleDonationNotRetryable']);

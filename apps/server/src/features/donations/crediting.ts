@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fitText } from '../../infra/fit-text';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { DonationRepository } from './donation-repository';
+import type { ProviderName } from './providers/payment-provider';
 
 /**
  * The flag of a log line that needs the owner: money came back, or money came without a
@@ -34,10 +35,15 @@ export const coinsOfRefund = (
   return upTo(earlierCents + Math.max(cents, 0)) - upTo(earlierCents);
 };
 
-/** The grant of a payment: once per provider transaction (the IPN's txn_id, the Orders capture id). */
-export const donationRequestId = (txnId: string): string => `paypal:${txnId}`;
+/**
+ * The grant of a payment: once per provider transaction (PayPal: the IPN's txn_id, the Orders
+ * capture id; Stripe: the PaymentIntent; Mercado Pago: the payment id).
+ */
+export const donationRequestId = (txnId: string, provider: ProviderName = 'paypal'): string => `${provider}:${txnId}`;
 
 export interface PaymentToCredit {
+  /** Whose transaction it is; PayPal when not said. */
+  provider?: ProviderName;
   /** PayPal's transaction: the IPN's txn_id, or the capture id of an order (the same id). */
   txnId: string;
   charName: string;
@@ -70,7 +76,7 @@ export const creditPayment = async (
   const { repository, log } = deps;
   const { txnId, character } = payment;
   const recorded = await repository.insertOnce({
-    provider: 'paypal',
+    provider: payment.provider ?? 'paypal',
     txn_id: txnId,
     kind: 'payment',
     char_name: fitText(payment.charName, 64),
@@ -98,7 +104,7 @@ export const creditPayment = async (
     return { outcome: 'banned_character', detail: character.name };
   }
   const granted = await deps.rewards.grant({
-    requestId: donationRequestId(txnId),
+    requestId: donationRequestId(txnId, payment.provider),
     charId: character.charId,
     count: payment.coins,
     reason: 'donation',
@@ -111,3 +117,11 @@ export const creditPayment = async (
   log.info({ txnId, charName: character.name, coins: payment.coins, reward: granted.status }, 'donation credited');
   return { outcome: 'credited', detail: `${payment.coins} coins to ${character.name}, reward ${granted.status}` };
 };
+
+/**
+ * Where a confirmed payment goes, for every provider (PayPal's IPN and Orders, Stripe, Mercado
+ * Pago): coins to the character it was made for, once (creditPayment). The one place to route a
+ * confirmed payment elsewhere (an account's wallet) instead.
+ */
+export const settleConfirmedPayment = (deps: CreditDeps, payment: PaymentToCredit): ReturnType<typeof creditPayment> =>
+  creditPayment(deps, payment);

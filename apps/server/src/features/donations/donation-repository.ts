@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { SiteDatabase } from '../../db/tables';
 import type { SiteDonationsTable } from './tables';
+import type { ProviderName } from './providers/payment-provider';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { fitText, writeFitting } from '../../infra/fit-text';
 
@@ -23,6 +24,8 @@ export const createDonationRepository = (
   now: () => number,
   /** Told when a column refused a 4-byte character and it was stored replaced (see writeFitting). */
   onReplaced: (table: string) => void = () => undefined,
+  /** The provider whose donations these are: each provider's transaction ids are its own. */
+  provider: ProviderName = 'paypal',
 ) => ({
   /**
    * Stores a notification as it arrived: the fields kept of it, and its raw bytes until it is
@@ -131,7 +134,7 @@ export const createDonationRepository = (
     const row = await db
       .selectFrom('site_donations')
       .selectAll()
-      .where('provider', '=', 'paypal')
+      .where('provider', '=', provider)
       .where('txn_id', '=', txnId)
       .executeTakeFirst();
     return row && toDonation(row);
@@ -142,7 +145,7 @@ export const createDonationRepository = (
     const rows = await db
       .selectFrom('site_donations')
       .selectAll()
-      .where('provider', '=', 'paypal')
+      .where('provider', '=', provider)
       .where('parent_txn_id', '=', parentTxnId)
       .where('kind', 'in', ['refund', 'reversal'])
       .orderBy('id')
@@ -154,7 +157,7 @@ export const createDonationRepository = (
     await db
       .updateTable('site_donations')
       .set({ ...changes, updated_at: now() })
-      .where('provider', '=', 'paypal')
+      .where('provider', '=', provider)
       .where('txn_id', '=', txnId)
       .execute();
   },

@@ -9,7 +9,7 @@ import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { Donation, DonationRepository } from './donation-repository';
 import { fitText, hasAstral } from '../../infra/fit-text';
 import { parseIpnBody } from './ipn-body';
-import { DONATION_FLAGS, creditPayment } from './crediting';
+import { DONATION_FLAGS, settleConfirmedPayment } from './crediting';
 
 export { DONATION_FLAGS };
 import { type Verification, VerificationError } from './paypal';
@@ -119,7 +119,7 @@ const credit = async (deps: IpnListenerDeps, fields: Fields): Promise<Notificati
   const banned =
     character !== undefined &&
     (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now()));
-  return creditPayment(deps, {
+  return settleConfirmedPayment(deps, {
     txnId,
     charName,
     character: character && { charId: character.charId, name: character.name },

@@ -108,7 +108,12 @@ const printLedger = (entries: LedgerEntry[], output: CommandOutput) => {
     entry.reward,
     entry.refundedCents > 0 ? money(entry.refundedCents, entry.currency) : '-',
     coinsBack(entry),
-    entry.via === 'orders' ? entry.orderId || '-' : 'IPN',
+    // PayPal's order or IPN; Stripe's Checkout Session or Mercado Pago's preference, named.
+    entry.provider !== 'paypal'
+      ? `${entry.provider} ${entry.orderId || '-'}`
+      : entry.via === 'orders'
+        ? entry.orderId || '-'
+        : 'IPN',
     entry.txnId || '-',
     entry.detail.replace(/\s+/g, ' ').slice(0, 70),
   ]);
@@ -183,7 +188,9 @@ export const runDonationsCommand = async (command: DonationsCommand, deps: Donat
     }
     return 0;
   }
-  const before = await requeueReward(deps.site, donationRequestId(command.id), deps.now());
+  // The provider whose payment it is (Stripe's and Mercado Pago's grants are keyed by provider).
+  const entry = (await readLedger(deps, { find: command.id, limit: 50 })).find((found) => found.txnId === command.id);
+  const before = await requeueReward(deps.site, donationRequestId(command.id, entry?.provider), deps.now());
   const result =
     before === 'missing'
       ? 'no delivery of that id'

@@ -4,6 +4,7 @@ import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { listAccountCharacters } from '../../game/characters';
 import type { GameSchema } from '../../game/schema-check';
 import { donationRequestId } from './crediting';
+import type { ProviderName } from './providers/payment-provider';
 import { grantStatuses } from '../rewards/reward-queue';
 
 /**
@@ -15,6 +16,8 @@ export interface LedgerEntry {
   /** When the donation started (the order) or was recorded (an IPN payment). */
   at: number;
   via: 'orders' | 'ipn';
+  /** Who took the payment: PayPal (orders, IPN), Stripe or Mercado Pago (the provider layer). */
+  provider: ProviderName;
   /** Our donation id (orders), else empty. */
   donationId: string;
   /** PayPal's order id (orders), else empty. */
@@ -82,8 +85,9 @@ export const readLedger = async (
     .where('kind', '=', 'payment')
     .orderBy('id', 'desc')
     .execute();
+  const layerPayments = await db.site.selectFrom('site_provider_payments').selectAll().orderBy('id', 'desc').execute();
   const rewards = await grantStatuses(db.site, 'donation');
-  const paymentOf = new Map(payments.map((payment) => [payment.txn_id, payment]));
+  const paymentOf = new Map(payments.map((payment) => [`${payment.provider}:${payment.txn_id}`, payment]));
   const refundRows = await db.site
     .selectFrom('site_donations')
     .select(['parent_txn_id', 'amount_cents', 'coins', 'status', 'created_at'])
@@ -103,7 +107,8 @@ export const readLedger = async (
     if (!row || Number(row.at) < (lastRefundAt.get(txnId) ?? 0)) return null;
     return { by: row.login, at: Number(row.at), note: row.note };
   };
-  const rewardOf = (txnId: string) => (txnId ? (rewards.get(donationRequestId(txnId)) ?? '-') : '-');
+  const rewardOf = (txnId: string, provider: ProviderName = 'paypal') =>
+    txnId ? (rewards.get(donationRequestId(txnId, provider)) ?? '-') : '-';
 
   /**
    * What came back of a payment. A refund recorded before shares were counted (status
@@ -133,12 +138,13 @@ export const readLedger = async (
   };
 
   const entries: Omit<LedgerEntry, 'flagged' | 'resolved'>[] = orders.map((order) => {
-    const payment = order.capture_id ? paymentOf.get(order.capture_id) : undefined;
+    const payment = order.capture_id ? paymentOf.get(`paypal:${order.capture_id}`) : undefined;
     const reward = rewardOf(order.capture_id);
     const status = payment && order.status === 'credited' ? payment.status : order.status;
     return {
       at: Number(order.created_at),
       via: 'orders' as const,
+      provider: 'paypal' as const,
       donationId: order.donation_id,
       orderId: order.order_id,
       txnId: order.capture_id,
@@ -153,13 +159,38 @@ export const readLedger = async (
       ...refundsOf(order.capture_id, Number(order.coins), reward),
     };
   });
+  for (const row of layerPayments) {
+    const provider = row.provider;
+    const payment = row.payment_id ? paymentOf.get(`${provider}:${row.payment_id}`) : undefined;
+    const reward = rewardOf(row.payment_id, provider);
+    const status = payment && row.status === 'credited' ? payment.status : row.status;
+    entries.push({
+      at: Number(row.created_at),
+      via: 'orders',
+      provider,
+      donationId: row.donation_id,
+      orderId: row.provider_ref,
+      txnId: row.payment_id,
+      charName: row.char_name,
+      charId: Number(row.char_id),
+      cents: Number(row.amount_cents),
+      currency: row.currency,
+      coins: Number(row.coins),
+      state: stateOf(status, reward),
+      reward,
+      detail: row.detail,
+      ...refundsOf(row.payment_id, Number(row.coins), reward),
+    });
+  }
   const fromOrders = new Set(orders.map((order) => order.capture_id).filter(Boolean));
   for (const payment of payments) {
-    if (fromOrders.has(payment.txn_id)) continue;
+    // The provider layer's payments are listed above, by the payment each started.
+    if (payment.provider !== 'paypal' || fromOrders.has(payment.txn_id)) continue;
     const reward = rewardOf(payment.txn_id);
     entries.push({
       at: Number(payment.created_at),
       via: 'ipn',
+      provider: 'paypal',
       donationId: '',
       orderId: '',
       txnId: payment.txn_id,

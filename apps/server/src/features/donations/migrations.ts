@@ -191,4 +191,48 @@ export const donationMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_donation_resolutions').ifExists().execute();
     },
   },
+  '140_donations_provider_payments': {
+    async up(db: AnyKysely) {
+      // The donations of the provider layer (Stripe, Mercado Pago): one row per payment started.
+      await db.schema
+        .createTable('site_provider_payments')
+        .ifNotExists()
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('donation_id', 'varchar(40)', (col) => col.notNull().unique())
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('provider_ref', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('payment_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('char_name', 'varchar(64)', (col) => col.notNull())
+        .addColumn('char_id', 'integer', (col) => col.notNull())
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('currency', 'varchar(3)', (col) => col.notNull())
+        .addColumn('coins', 'bigint', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('detail', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_provider_payments_payment')
+        .ifNotExists()
+        .on('site_provider_payments')
+        .columns(['provider', 'payment_id'])
+        .execute();
+      // Each provider event once, by the provider's own id.
+      await db.schema
+        .createTable('site_provider_events')
+        .ifNotExists()
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('event_id', 'varchar(128)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+        .addColumn('outcome', 'varchar(32)', (col) => col.notNull())
+        .addColumn('received_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('site_provider_events_pk', ['provider', 'event_id'])
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_provider_events').ifExists().execute();
+      await db.schema.dropTable('site_provider_payments').ifExists().execute();
+    },
+  },
 };

@@ -1,4 +1,4 @@
-import { type DonationForm, type PaymentOutcome, donationPresets } from '@gatekeeper/contract';
+import { type DonationForm, type DonationProvider, type PaymentOutcome, donationPresets } from '@gatekeeper/contract';
 import type { DonationSettings } from './settings-schema';
 
 /** PayPal Payments Standard (docs/integrations.md#payments-standard-and-ipn): where the form posts and where notifications are verified. */
@@ -32,15 +32,22 @@ export const donationsOpen = (settings: DonationSettings, paypalConfigured: bool
 /**
  * What the donate page needs to take a payment: with Orders v2 only the amounts (the server
  * creates the order); with Payments Standard the form it posts, fixed fields here, amount and
- * character from the donor.
+ * character from the donor. `layer`: the other providers configured (Stripe, Mercado Pago), offered
+ * after PayPal; with one of them donations are open without PayPal.
  */
 export const presentPaypalForm = (
   settings: DonationSettings,
   publicUrl: string,
   paypalConfigured: boolean,
+  layer: DonationProvider[] = [],
 ): DonationForm => {
+  const paypalOpen = donationsOpen(settings, paypalConfigured);
   const amounts = {
-    open: donationsOpen(settings, paypalConfigured),
+    open: paypalOpen || layer.length > 0,
+    providers: [
+      ...(paypalOpen ? [{ id: 'paypal' as const, currency: settings.currency, coinsPerUnit: null }] : []),
+      ...layer,
+    ],
     amountField: 'amount',
     characterField: 'custom',
     currency: settings.currency,

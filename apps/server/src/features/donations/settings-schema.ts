@@ -3,6 +3,34 @@ import { z } from 'zod';
 const optionalUrl = z.union([z.literal(''), z.url()]);
 const amount = z.number().positive().max(1_000_000);
 
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'expected a three-letter currency code such as EUR');
+const coinsPerUnit = z
+  .number()
+  .positive()
+  .max(1_000_000)
+  .nullable()
+  .default(null)
+  .describe("Coins credited per unit of this provider's currency; null: `coins.perEuro`.");
+
+/** A provider of the provider layer (docs/owner/payments.md): on when its keys are set and `enabled`. */
+const layerProvider = (name: string, currency: string, keys: string, api: string) =>
+  z
+    .object({
+      enabled: z
+        .boolean()
+        .default(true)
+        .describe(`Offer ${name} on the donate page once ${keys} are set; false hides it with its keys set.`),
+      currency: currencyCode
+        .default(currency)
+        .describe(`The currency donations through ${name} are asked in (a currency with cents).`),
+      coinsPerUnit,
+      apiBaseUrl: optionalUrl
+        .default('')
+        .describe(`${name}'s API; empty: ${api}. The tests point it at a local stand-in.`),
+    })
+    .strict()
+    .prefault({});
+
 /** How the donate page takes a payment: PayPal's Orders API (the default) or the legacy form. */
 export const CHECKOUT_KINDS = ['orders', 'standard'] as const;
 /** What a refund or reversal does to coins not delivered yet (delivered ones are always flagged). */
@@ -118,6 +146,18 @@ export const donationSettings = z
       })
       .strict()
       .prefault({}),
+    stripe: layerProvider(
+      'Stripe Checkout',
+      'EUR',
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      'https://api.stripe.com',
+    ),
+    mercadopago: layerProvider(
+      'Mercado Pago (PIX and cards)',
+      'BRL',
+      'MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET',
+      'https://api.mercadopago.com',
+    ),
   })
   .strict()
   .refine((value) => value.minAmount <= value.maxAmount, {

@@ -1,3 +1,4 @@
+import type { ProviderName } from './providers/payment-provider';
 import type { Generated } from 'kysely';
 
 /** Every payment notification received (features/donations), with what became of it. */
@@ -34,7 +35,7 @@ export interface SiteDonationNotificationsTable {
  */
 export interface SiteDonationsTable {
   id: Generated<number>;
-  provider: 'paypal';
+  provider: ProviderName;
   txn_id: string;
   kind: 'payment' | 'refund' | 'reversal' | 'canceled_reversal';
   parent_txn_id: Generated<string>;
@@ -108,6 +109,40 @@ export interface SiteDonationResolutionsTable {
   note: string;
 }
 
+/**
+ * Donations through the provider layer (Stripe, Mercado Pago; providers/provider-payments.ts):
+ * one per payment started, with its state; the credit is the site_donations row of payment_id.
+ */
+export interface SiteProviderPaymentsTable {
+  id: Generated<number>;
+  /** Our donation id, sent to the provider as the reference it carries back. */
+  donation_id: string;
+  provider: ProviderName;
+  /** The provider's id of what was created (Checkout Session, preference). */
+  provider_ref: Generated<string>;
+  /** The provider's id of the money once paid (PaymentIntent, payment): the credit's txn_id. */
+  payment_id: Generated<string>;
+  char_name: string;
+  char_id: number;
+  amount_cents: number;
+  currency: string;
+  coins: number;
+  /** created, credited, failed, refunded, reversed (see provider-payments.ts). */
+  status: string;
+  detail: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Provider events applied, once each by the provider's own event id. */
+export interface SiteProviderEventsTable {
+  provider: ProviderName;
+  event_id: string;
+  kind: string;
+  outcome: string;
+  received_at: number;
+}
+
 /** The donations feature's site tables (migrations.ts): only this feature names them. */
 export type DonationTables = {
   site_donation_notifications: SiteDonationNotificationsTable;
@@ -116,4 +151,6 @@ export type DonationTables = {
   site_paypal_webhook_events: SitePaypalWebhookEventsTable;
   site_donation_actions: SiteDonationActionsTable;
   site_donation_resolutions: SiteDonationResolutionsTable;
+  site_provider_payments: SiteProviderPaymentsTable;
+  site_provider_events: SiteProviderEventsTable;
 };

@@ -27,6 +27,7 @@ export type MetadataSettings = Pick<
 import { FLAVORS } from '../../game/flavors';
 import type { GameSchema } from '../../game/schema-check';
 import { facebookLoginUrl } from '../facebook-streams/login-url';
+import type { DonationProvider } from '@gatekeeper/contract';
 import { presentPaypalForm } from '../donations/paypal';
 import { splitOpeningDate } from './opening-date';
 import { realmsOf } from '../realms/realm-facts';
@@ -39,6 +40,8 @@ export interface MetadataServices {
   paypalConfigured: boolean;
   /** SMTP_URL is set. */
   smtpConfigured: boolean;
+  /** The payment providers of the layer configured besides PayPal (Stripe, Mercado Pago). */
+  paymentProviders?: DonationProvider[];
 }
 
 /**
@@ -85,7 +88,7 @@ export const presentMetadata = (
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,
   facebookLoginUrl: facebookLoginUrl(settings.facebook, publicUrl),
-  donation: presentPaypalForm(settings.donations, publicUrl, services.paypalConfigured),
+  donation: presentPaypalForm(settings.donations, publicUrl, services.paypalConfigured, services.paymentProviders),
   downloads: settings.downloads,
   legal: settings.legal,
   accountTools: { pincode: game.flavor.features.pincode },

@@ -124,6 +124,11 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
           : '-',
     },
     {
+      id: 'provider',
+      label: t('console.donations.provider'),
+      render: (row: ConsoleDonationRow) => t(`console.donations.providers.${row.provider}`),
+    },
+    {
       id: 'order',
       label: t('console.donations.order'),
       render: (row: ConsoleDonationRow) => row.orderId || (row.via === 'ipn' ? 'IPN' : '-'),

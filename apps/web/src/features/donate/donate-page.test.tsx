@@ -1,3 +1,4 @@
+import br from '@gatekeeper/texts/locales/br.json';
 import ru from '@gatekeeper/texts/locales/ru.json';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,6 +16,17 @@ const METADATA = testMetadata();
 /** A site on PayPal Orders: the server creates the order and answers PayPal's approval link. */
 const ORDERS_METADATA = testMetadata({
   donation: { ...METADATA.donation, checkout: 'orders', action: '', fields: {} },
+});
+/** PayPal's legacy form, Stripe and Mercado Pago (in reais, at its own rate) offered together. */
+const LAYER_METADATA = testMetadata({
+  donation: {
+    ...METADATA.donation,
+    providers: [
+      { id: 'paypal', currency: 'USD', coinsPerUnit: null },
+      { id: 'stripe', currency: 'EUR', coinsPerUnit: 3 },
+      { id: 'mercadopago', currency: 'BRL', coinsPerUnit: 1 },
+    ],
+  },
 });
 let metadata = METADATA;
 const APPROVE_URL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
@@ -46,6 +58,7 @@ describe('the donate page', () => {
   beforeAll(async () => {
     await initTestI18n();
     i18next.addResourceBundle('ru', 'translation', ru);
+    i18next.addResourceBundle('br', 'translation', br);
   });
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeFetch);
@@ -210,5 +223,49 @@ describe('the donate page', () => {
     expect(bodies.at(-1)).toEqual({ charName: 'DemoKnight', amount: '20.00' });
     expect(calls.some((call) => call.includes('ischaracterexist'))).toBe(false);
     expect(submitted).toEqual([]);
+  });
+
+  it('offers no choice with one provider', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await screen.findByLabelText('Character name');
+    expect(screen.queryByRole('group', { name: 'Pay with' })).toBeNull();
+  });
+
+  it('lets the donor choose the provider: its currency and rate, and the site starts its payment', async () => {
+    metadata = LAYER_METADATA;
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    const choice = await screen.findByRole('group', { name: 'Pay with' });
+    expect(within(choice).getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    expect(screen.getByLabelText('Amount (USD)')).toBeInTheDocument();
+    await user.click(within(choice).getByRole('radio', { name: 'Card (Stripe)' }));
+    expect(screen.getByLabelText('Amount (EUR)')).toBeInTheDocument();
+    expect(screen.getByText('Your character receives 60 Adena Coin.')).toBeInTheDocument();
+    await user.click(within(choice).getByRole('radio', { name: 'Pix or card (Mercado Pago)' }));
+    expect(screen.getByLabelText('Amount (BRL)')).toBeInTheDocument();
+    expect(screen.getByText('Your character receives 20 Adena Coin.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Character name'), 'DemoKnight');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(APPROVE_URL));
+    expect(bodies.at(-1)).toEqual({ charName: 'DemoKnight', amount: '20.00', provider: 'mercadopago' });
+    // Never PayPal's form for another provider.
+    expect(submitted).toEqual([]);
+    expect(calls.some((call) => call.includes('ischaracterexist'))).toBe(false);
+  });
+
+  it('names the providers in the player’s language', async () => {
+    metadata = LAYER_METADATA;
+    await i18next.changeLanguage('br');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: br.donate.agreement.proceed }));
+    const choice = await screen.findByRole('group', { name: 'Pagar com' });
+    await user.click(within(choice).getByRole('radio', { name: 'Pix ou cartão (Mercado Pago)' }));
+    expect(screen.getByText(br.donate.form.provider.note.mercadopago)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,9 @@
-import { PAYMENT_OUTCOMES, type PaymentOutcome } from '@gatekeeper/contract/lite';
+import {
+  PAYMENT_OUTCOMES,
+  PAYMENT_PROVIDERS,
+  type PaymentOutcome,
+  type PaymentProviderName,
+} from '@gatekeeper/contract/lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../shared/navigation';
@@ -14,11 +19,15 @@ import './donate.css';
 /** What the provider's return and cancel addresses (?payment=...) tell the donor. */
 const PaymentNotice = () => {
   const { t } = useTranslation();
-  const payment = new URLSearchParams(useLocation().search).get('payment');
+  const query = new URLSearchParams(useLocation().search);
+  const payment = query.get('payment');
   if (!PAYMENT_OUTCOMES.includes(payment as PaymentOutcome)) return null;
+  // Stripe's and Mercado Pago's returns name their provider; PayPal's do not.
+  const via = query.get('provider');
+  const provider = PAYMENT_PROVIDERS.includes(via as PaymentProviderName) ? (via as PaymentProviderName) : 'paypal';
   return (
     <p role="status" className={`page-notice donate-notice donate-notice--${payment}`}>
-      {t(`donate.notice.${payment as PaymentOutcome}`)}
+      {t(`donate.notice.${payment as PaymentOutcome}`, { provider: t(`donate.notice.provider.${provider}`) })}
     </p>
   );
 };

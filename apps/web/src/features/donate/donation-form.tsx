@@ -3,6 +3,7 @@ import {
   type DonationFormValues,
   LIMITS,
   type Metadata,
+  type PaymentProviderName,
   coinsForDonation,
   donationFormModel,
   toCents,
@@ -55,19 +56,24 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const providerForm = useRef<HTMLFormElement>(null);
   const { busy, start, finish } = useSubmitGuard();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
-  const { donation, coinsPerEuro } = metadata;
+  const { donation } = metadata;
   // The coin by its item id in the page's language; the owner's coins.name for a custom item.
   const coinsName = useItemNames()(metadata.coinItemId, metadata.coinsName);
-  const { money, count } = useNumberFormats(donation.currency);
   const schema = useMemo(() => donationFormModel(donation), [donation]);
   const form = useForm<DonationFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { charName: '', amount: fieldAmount(donation.defaultAmount) },
+    defaultValues: { charName: '', amount: fieldAmount(donation.defaultAmount), provider: donation.providers[0]?.id },
     mode: 'onTouched',
   });
+  // The provider chosen (the only one, or the donor's pick) sets the currency and the rate.
+  const providerId = useWatch({ control: form.control, name: 'provider' });
+  const provider = donation.providers.find((candidate) => candidate.id === providerId) ?? donation.providers[0];
+  const currency = provider?.currency ?? donation.currency;
+  const coinsPerUnit = provider?.coinsPerUnit ?? metadata.coinsPerEuro;
+  const { money, count } = useNumberFormats(currency);
   const amount = useWatch({ control: form.control, name: 'amount' });
   const coins = schema.shape.amount.safeParse(amount).success
-    ? coinsForDonation(toCents(amount), coinsPerEuro)
+    ? coinsForDonation(toCents(amount), coinsPerUnit)
     : undefined;
   const chosenCents = toCents(amount);
   const chosenPreset = donation.presets.find((preset) => Math.round(preset * 100) === chosenCents);
@@ -104,11 +110,15 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
     finish();
   };
 
-  /** Orders v2: the site creates the order (checking the character), then PayPal's own approval page. */
-  const startOrder = async (charName: string, amount: string) => {
+  /**
+   * PayPal Orders v2, Stripe, Mercado Pago: the site creates the payment (checking the character),
+   * then the provider's own page.
+   */
+  const startOrder = async (charName: string, amount: string, via: PaymentProviderName) => {
     let approveUrl: string;
     try {
-      ({ approveUrl } = await callApi('createDonationOrder', { body: { charName, amount } }));
+      const body = { charName, amount, ...(via === 'paypal' ? {} : { provider: via }) };
+      ({ approveUrl } = await callApi('createDonationOrder', { body }));
     } catch (error) {
       fail(t(errorCodesOf(error)[0] ?? 'ServerError'));
       return;
@@ -120,8 +130,9 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const onValid = async (values: DonationFormValues) => {
     if (!start()) return;
     const charName = values.charName.trim();
-    if (donation.checkout === 'orders') {
-      await startOrder(charName, providerAmount(values.amount));
+    const via = provider?.id ?? 'paypal';
+    if (via !== 'paypal' || donation.checkout === 'orders') {
+      await startOrder(charName, providerAmount(values.amount), via);
       return;
     }
     let exists: boolean;
@@ -161,22 +172,29 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
       maxLength: 10,
       hint: 'donate.amountHint',
       errorReplacesHint: true,
-      textValues: { currency: donation.currency, min: money(donation.minAmount), max: money(donation.maxAmount) },
+      textValues: { currency, min: money(donation.minAmount), max: money(donation.maxAmount) },
     },
   ];
+  const providerField: FieldSpec<DonationFormValues> = {
+    name: 'provider',
+    type: 'radio',
+    label: 'donate.form.provider.label',
+    options: donation.providers.map((offered) => ({ value: offered.id, label: `donate.form.provider.${offered.id}` })),
+  };
 
   return (
     <section className="donate-form" aria-labelledby={headingId}>
       <h3 id={headingId} ref={heading} tabIndex={-1} className="donate-heading">
         {t('donate.form.heading')}
       </h3>
-      <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerEuro), coinsName })}</p>
+      <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerUnit), coinsName })}</p>
       <form
         className="site-form"
         method="post"
         noValidate
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       >
+        {donation.providers.length > 1 && <FormField form={form} spec={providerField} />}
         {charNameField && <FormField form={form} spec={charNameField} />}
         {donation.presets.length > 0 && (
           <div className="donate-presets" role="group" aria-labelledby={presetsId}>
@@ -212,9 +230,18 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         </p>
         <div className="donate-payment">
           <p className="donate-payment__method">
-            <span>{t('donate.form.paymentMethod')}</span> <PaypalMark />
+            <span>{t('donate.form.paymentMethod')}</span>{' '}
+            {provider === undefined || provider.id === 'paypal' ? (
+              <PaypalMark />
+            ) : (
+              <strong>{t(`donate.form.provider.${provider.id}`)}</strong>
+            )}
           </p>
-          <p className="donate-form__provider">{t('donate.form.providerNote')}</p>
+          <p className="donate-form__provider">
+            {provider === undefined || provider.id === 'paypal'
+              ? t('donate.form.providerNote')
+              : t(`donate.form.provider.note.${provider.id}`)}
+          </p>
         </div>
         <ScriptButton
           type="submit"
