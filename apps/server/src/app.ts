@@ -55,7 +55,7 @@ import { clanDirectory } from './features/clans/clan-directory';
 import { clanRoutes } from './features/clans/routes';
 import { statusRoutes } from './features/status/routes';
 import { OnlineHistoryRepository } from './features/online/online-history';
-import { openServers, serverStatusSource } from './features/status/server-status';
+import { serverStatusSource } from './features/status/server-status';
 import { onlineRoutes } from './features/online/routes';
 import { openApiRoutes } from './features/openapi/routes';
 import type { OnlineSampler } from './features/online/sampler';
@@ -297,7 +297,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   // A character is in the game only while the game server's light is green: a server that stopped
   // without logging its players out leaves their online flags set (docs/product.md#shell).
-  const gameServerUp = () => openServers(serverStatus.latest().answer).game;
+  const gameServerUp = () => serverStatus.latest().open.game;
 
   // A player's own account: its sessions live in the site database, seen by every instance.
   // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own:
@@ -379,7 +379,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(onlineRoutes, {
       connections,
       settings: settings.online,
-      probes: () => openServers(serverStatus.latest().answer),
+      probes: () => serverStatus.latest().open,
       shared,
       now,
       takeSampler: deps.takeOnlineSampler,

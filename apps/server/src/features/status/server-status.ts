@@ -26,6 +26,8 @@ export interface RealmProbe {
 export interface StatusRound {
   answer: string;
   realms: ReadonlyMap<string, string>;
+  /** Whether the first realm's login and game servers answered (the lights of `answer`, green or not). */
+  open: { login: boolean; game: boolean };
 }
 
 const realmStatusOf = async (realm: RealmProbe, open: boolean): Promise<RealmStatus> => {
@@ -66,6 +68,7 @@ const offlineRound = (realms: readonly RealmProbe[]): StatusRound => ({
       } satisfies RealmStatus),
     ]),
   ),
+  open: { login: false, game: false },
 });
 
 /**
@@ -102,12 +105,7 @@ export const serverStatusSource = (deps: {
           ...(realms.length > 1 ? { realms } : {}),
         } satisfies ServerStatus),
         realms: new Map(realms.map((realm) => [realm.slug, JSON.stringify(realm)])),
+        open: { login: login === true, game },
       };
     },
   });
-
-/** Whether the lights of a status answer (latest().answer) are green: the Online feature records them each minute. */
-export const openServers = (answer: string): { login: boolean; game: boolean } => {
-  const status = JSON.parse(answer) as ServerStatus;
-  return { login: status.loginStatus.type === 'online', game: status.gameStatus.type === 'online' };
-};
