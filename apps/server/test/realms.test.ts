@@ -59,16 +59,10 @@ const twoOnline = async (databases: TestDatabases) => {
   await sql`update characters set online = 1 where obj_Id in (${sql.join(ids)})`.execute(db);
 };
 
-/** A character and a clan only the aCis realm has, at the top of its PvP ranking. */
-const HIGH_ONLY = { character: 'HighOnlyHero', clan: 'HighOnlyClan' };
+/** A clan only the aCis realm has. */
+const HIGH_ONLY = { clan: 'HighOnlyClan' };
 const markHighOnly = async (databases: TestDatabases) => {
   const db = databases.connections.game.db;
-  const { rows } = await sql<{
-    id: number;
-  }>`select obj_Id as id from characters where accesslevel = 0 order by obj_Id`.execute(db);
-  const id = rows[2]?.id;
-  expect(id).toBeDefined();
-  await sql`update characters set char_name = ${HIGH_ONLY.character}, pvpkills = 99999 where obj_Id = ${id}`.execute(db);
   const clans = await sql<{ id: number }>`select clan_id as id from clan_data order by clan_id`.execute(db);
   expect(clans.rows.length).toBeGreaterThan(0);
   await sql`update clan_data set clan_name = ${HIGH_ONLY.clan} where clan_id = ${clans.rows[0]!.id}`.execute(db);
@@ -165,12 +159,14 @@ describe.each(DATABASE_KINDS)(
     });
 
     it("answers each realm's rankings, World pages, clans and who is online from its own database", async () => {
-      const score = async (query: string) =>
-        api.getScoreStatistics.response.parse((await getJson(`${site.url}/sdk/getscorestatistics${query}`)).body);
-      const [first, low2, highList] = await Promise.all([score(''), score('?realm=low'), score('?realm=high')]);
+      const clans = async (query: string) =>
+        api.getClansStatistics.response
+          .parse((await getJson(`${site.url}/sdk/getclansstatistics${query}`)).body)
+          .map((row) => row.clan);
+      const [first, low2, highList] = await Promise.all([clans(''), clans('?realm=low'), clans('?realm=high')]);
       expect(low2).toEqual(first);
-      expect(highList[0]).toMatchObject({ name: HIGH_ONLY.character, value: 99999 });
-      expect(first.map((row) => row.name)).not.toContain(HIGH_ONLY.character);
+      expect(highList).toContain(HIGH_ONLY.clan);
+      expect(first).not.toContain(HIGH_ONLY.clan);
 
       const clan = (query: string) => getJson(`${site.url}/sdk/getclan?name=${HIGH_ONLY.clan}${query}`);
       expect((await clan('&realm=high')).body).toMatchObject({ name: HIGH_ONLY.clan });

@@ -62,6 +62,7 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
     cache = statisticsCache({
       sources: {
         login: connections.login.db,
+        loginSchema: schema,
         game: realm.game,
         hasEventStats: realmSchema.hasEventStats,
         schema: realmSchema,

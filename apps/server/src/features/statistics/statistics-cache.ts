@@ -32,6 +32,8 @@ export interface StatisticsCacheOptions {
   sources: ListSources & {
     login: Kysely<LoginDatabase>;
     schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasPunishments'>;
+    /** The login database's flavour, when the realm's game is of another emulator (decision 049). */
+    loginSchema?: Pick<GameSchema, 'flavor' | 'hasAccountData'>;
   };
   limit: number;
   refreshMs: number;

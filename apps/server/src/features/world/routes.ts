@@ -65,6 +65,7 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
     cache = worldCache({
       game: realm.game,
       login: connections.login.db,
+      loginSchema: schema,
       schema: realmSchema,
       bossRespawn: options.settings.bossRespawn,
       castles: { treasury: options.settings.castleTreasury, siegeLengthMs: options.siegeLengthMinutes * 60_000 },

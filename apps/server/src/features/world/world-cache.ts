@@ -46,6 +46,8 @@ export interface WorldCacheOptions {
   game: Kysely<GameDatabase>;
   /** The login database: the Olympiad leaves out banned accounts as the rankings do. */
   login: Kysely<LoginDatabase>;
+  /** The login database's flavour, when the realm's game is of another emulator (decision 049). */
+  loginSchema?: Pick<GameSchema, 'flavor' | 'hasAccountData'>;
   schema: Pick<
     GameSchema,
     | 'flavor'
@@ -89,7 +91,7 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
 
   // The Olympiad (docs/product.md#olympiad): who the rankings leave out is left out here too.
   const readOlympiadRows = async (): Promise<OlympiadAnswer> => {
-    const databases = { login: options.login, game: options.game };
+    const databases = { login: options.login, game: options.game, loginSchema: options.loginSchema };
     const filter = await readRankingFilter(databases, options.schema, OLYMPIAD_NOBLES_PER_CLASS, now());
     return readOlympiad(options.game, options.schema, filter);
   };
