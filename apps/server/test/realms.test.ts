@@ -179,7 +179,9 @@ describe.each(DATABASE_KINDS)(
         expect(high2.status, `${call} of the aCis realm`).toBe(200);
         api[call].response.parse(high2.body);
       }
-      const online = api.getOnlinePlayers.response.parse((await getJson(`${site.url}/sdk/getonlineplayers?realm=high`)).body);
+      const online = api.getOnlinePlayers.response.parse(
+        (await getJson(`${site.url}/sdk/getonlineplayers?realm=high`)).body,
+      );
       expect(online).toMatchObject({ state: 'listed' });
       expect(online.players).toHaveLength(2);
     });

@@ -159,7 +159,11 @@ export const api = {
   getKillsStatistics: { ...CALLS.getKillsStatistics, query: optionalRealmQuery, ...json(z.array(rankedValueRow)) },
   getDeathsStatistics: { ...CALLS.getDeathsStatistics, query: optionalRealmQuery, ...json(z.array(rankedValueRow)) },
   getKdStatistics: { ...CALLS.getKdStatistics, query: optionalRealmQuery, ...json(z.array(rankedValueRow)) },
-  getEventTimeStatistics: { ...CALLS.getEventTimeStatistics, query: optionalRealmQuery, ...json(z.array(rankedValueRow)) },
+  getEventTimeStatistics: {
+    ...CALLS.getEventTimeStatistics,
+    query: optionalRealmQuery,
+    ...json(z.array(rankedValueRow)),
+  },
   getClansStatistics: { ...CALLS.getClansStatistics, query: optionalRealmQuery, ...json(z.array(clanRow)) },
   getHeroesStatistics: { ...CALLS.getHeroesStatistics, query: optionalRealmQuery, ...json(z.array(rankedValueRow)) },
   getClassStatistics: { ...CALLS.getClassStatistics, query: optionalRealmQuery, ...json(z.array(classRow)) },

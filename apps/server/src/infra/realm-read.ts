@@ -68,8 +68,8 @@ export const realmReadRoute = (
 ): void => {
   sdkRoute(app, name, async ({ query }, request, reply) => {
     markPublicRead(request);
-    const realm = chosenRealm(choice, (query as { realm?: string }).realm);
-    if (realm === undefined) throw new UnknownRealmError(String((query as { realm?: string }).realm));
+    const realm = chosenRealm(choice, query.realm);
+    if (realm === undefined) throw new UnknownRealmError(String(query.realm));
     if (!choice.isUp(realm)) throw new ServiceUnavailableError(`realm ${realm}: its game database does not answer`);
     const answer = ready(realm, request.raw) ?? (await whenNotReady?.(realm, request, reply));
     if (!answer) throw new Error(`${request.url} has no answer ready and none to compute`);

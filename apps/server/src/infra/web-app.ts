@@ -146,9 +146,7 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       const rendered = pages.readyPage(route, language, realm);
       return rendered ? pageAnswer(rendered, request) : undefined;
     };
-    publicGet(app, path, ready, async (request) =>
-      pageAnswer(await pages?.page(route, language, realm), request.raw),
-    );
+    publicGet(app, path, ready, async (request) => pageAnswer(await pages?.page(route, language, realm), request.raw));
   };
   const otherRealms = options.otherRealms ?? [];
   const routed = new Set<string>();

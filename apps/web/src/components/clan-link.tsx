@@ -13,7 +13,10 @@ export const ClanLink = ({ name, className }: { name: string; className?: string
   const { realm } = useRealm();
   if (name === '') return null;
   return (
-    <Link to={withRealm(clanHref(name, language), realm)} className={className ? `link-target ${className}` : 'link-target'}>
+    <Link
+      to={withRealm(clanHref(name, language), realm)}
+      className={className ? `link-target ${className}` : 'link-target'}
+    >
       {name}
     </Link>
   );

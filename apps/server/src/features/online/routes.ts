@@ -80,7 +80,11 @@ export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOp
   readRoute(app, 'getOnlineHistory', chartAnswer.ready, chartAnswer.whenReady);
 
   const realms = options.realms ?? [
-    { slug: 'main', isUp: () => true, read: <T>(work: (game: Connections['game']['db']) => Promise<T>) => work(connections.game.db) },
+    {
+      slug: 'main',
+      isUp: () => true,
+      read: <T>(work: (game: Connections['game']['db']) => Promise<T>) => work(connections.game.db),
+    },
   ];
   const listsOf = new Map(
     realms.map((realm) => {
@@ -107,7 +111,10 @@ export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOp
   realmReadRoute(
     app,
     'getOnlinePlayers',
-    { slugs: realms.map((realm) => realm.slug), isUp: (slug) => realms.find((realm) => realm.slug === slug)?.isUp() ?? false },
+    {
+      slugs: realms.map((realm) => realm.slug),
+      isUp: (slug) => realms.find((realm) => realm.slug === slug)?.isUp() ?? false,
+    },
     (realm) => listsOf.get(realm)?.ready(),
     (realm) => listsOf.get(realm)!.whenReady(),
   );

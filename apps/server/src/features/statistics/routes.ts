@@ -87,7 +87,10 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
   // Read once at start-up, so the first visitors see the rankings rather than empty lists.
   await Promise.all(realms.map((realm) => cacheOf(realm)?.start(FIRST_READ_WAIT_MS)));
   const bySlug = new Map(realms.map((realm) => [realm.slug, realm]));
-  const choice = { slugs: realms.map((realm) => realm.slug), isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false };
+  const choice = {
+    slugs: realms.map((realm) => realm.slug),
+    isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false,
+  };
   const cacheBySlug = (slug: string) => {
     const realm = bySlug.get(slug);
     return realm ? cacheOf(realm) : undefined;

@@ -92,9 +92,14 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
   const readAll = async (): Promise<StatisticsSnapshot> => {
     const lists = options.shared
       ? (JSON.parse(
-          await options.shared.value(sharedAs, options.refreshMs, async () => JSON.stringify(await guarded(readLists)), {
-            force: forced,
-          }),
+          await options.shared.value(
+            sharedAs,
+            options.refreshMs,
+            async () => JSON.stringify(await guarded(readLists)),
+            {
+              force: forced,
+            },
+          ),
         ) as Partial<Record<StatisticsList, string>>)
       : await guarded(readLists);
     const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};

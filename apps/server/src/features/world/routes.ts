@@ -86,7 +86,10 @@ export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOpti
   });
   await Promise.all(realms.map((realm) => cacheOf(realm)?.start(FIRST_READ_WAIT_MS)));
   const bySlug = new Map(realms.map((realm) => [realm.slug, realm]));
-  const choice = { slugs: realms.map((realm) => realm.slug), isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false };
+  const choice = {
+    slugs: realms.map((realm) => realm.slug),
+    isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false,
+  };
   const cacheBySlug = (slug: string) => {
     const realm = bySlug.get(slug);
     return realm ? cacheOf(realm) : undefined;
