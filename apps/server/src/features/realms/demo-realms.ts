@@ -45,7 +45,7 @@ export const withDemoRealms = <S extends Pick<Settings, 'server' | 'realms'>>(
     Object.keys(config.realmDatabaseUrls).length === 0;
   if (!demo) return { settings, config };
   const { rates } = settings.server;
-  const first: RealmEntry = { id: 1, slug: 'x5', name: `Bartz x${rates.exp}` };
+  const first: RealmEntry = { id: 1, slug: 'main', name: `Bartz x${rates.exp}` };
   return {
     settings: { ...settings, realms: [first, DEMO_SECOND_REALM] },
     config: {
