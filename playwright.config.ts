@@ -18,7 +18,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *    address as a passkey's relying party), mailing to the same local SMTP server,
  *  - passkeysAcis (BASE + 7): the same on aCis's tables,
  *  - payments (BASE + 8): donations through Stripe Checkout and Mercado Pago beside PayPal, each at
- *    a local stand-in of its API that sends its signed notifications to this instance.
+ *    a local stand-in of its API that sends its signed notifications to this instance,
+ *  - realms (BASE + 9): two realms (decision 049) on one login database, the second on an embedded
+ *    game database of its own, seeded with a demo world of its own on the first start.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -34,6 +36,7 @@ const PORTS = {
   passkeys: BASE + 6,
   passkeysAcis: BASE + 7,
   payments: BASE + 8,
+  realms: BASE + 9,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
@@ -57,6 +60,7 @@ export const INSTANCES = {
   passkeys: `http://localhost:${PORTS.passkeys}`,
   passkeysAcis: `http://localhost:${PORTS.passkeysAcis}`,
   payments: `http://127.0.0.1:${PORTS.payments}`,
+  realms: `http://127.0.0.1:${PORTS.realms}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -130,6 +134,33 @@ const paymentsSettingsFile = (() => {
         stripe: { apiBaseUrl: STRIPE_API },
         mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 },
       },
+    }),
+  );
+  return file;
+})();
+
+/** The realms instance's second realm's game database (an embedded one of its own). */
+export const SECOND_REALM_DATABASE_FILE = `test-results/e2e-data-${BASE}/realms-x50.sqlite`;
+
+/** The realms instance's settings: the default ones, with two realms. */
+const realmsSettingsFile = (() => {
+  const file = `test-results/e2e-data-${BASE}/settings.realms.json`;
+  mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...defaultSettings(),
+      realms: [
+        { id: 1, slug: 'x5', name: 'Bartz x5' },
+        {
+          id: 2,
+          slug: 'x50',
+          name: 'Sieghardt x50',
+          chronicle: 'High Five',
+          rates: { exp: 50, sp: 50, adena: 20, drop: 10 },
+          statusAddress: '127.0.0.1:1',
+        },
+      ],
     }),
   );
   return file;
@@ -238,6 +269,10 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
+    server(PORTS.realms, 'realms', {
+      SETTINGS_FILE: realmsSettingsFile,
+      REALM_X50_DATABASE_URL: `sqlite:${SECOND_REALM_DATABASE_FILE}`,
+    }),
     // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
     server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),
   ],

@@ -51,7 +51,7 @@ import { votesConsoleSection } from './features/votes/console-section';
 import { passkeyStepUp } from './features/console/passkey-step-up';
 import { statisticsRoutes } from './features/statistics/routes';
 import { worldRoutes } from './features/world/routes';
-import { clanDirectory } from './features/clans/clan-directory';
+import { realmClanDirectories } from './features/clans/clan-directory';
 import { clanRoutes } from './features/clans/routes';
 import { statusRoutes } from './features/status/routes';
 import { OnlineHistoryRepository } from './features/online/online-history';
@@ -92,9 +92,12 @@ import { ownerNotices } from './owner-notices';
 import { WEB_DIST_DIR, WEB_SSR_DIR } from './paths';
 import { presentMetadata } from './features/metadata/metadata';
 import { declareRealms } from './features/realms/realm-declarations';
-import { openRealmRegistry } from './features/realms/registry';
+import { gameRealmsOf, openRealmRegistry } from './features/realms/registry';
 import { countOnlineByKind } from './game/online';
+import { listAccountCharacterViews } from './game/account-overview';
+import { ServiceUnavailableError, isServiceUnavailable } from './infra/unavailable';
 import type { Settings } from './settings';
+import type { RealmStatus } from '@gatekeeper/contract';
 
 export interface AppDependencies {
   config: Config;
@@ -280,6 +283,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onReady', async () => realms.start());
   app.addHook('onClose', async () => realms.close());
+  // The realms as the features whose public reads are per realm take them.
+  const gameRealms = gameRealmsOf(realms);
 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   // The players online beside them come from the Online page's own samples.
@@ -298,6 +303,21 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // A character is in the game only while the game server's light is green: a server that stopped
   // without logging its players out leaves their online flags set (docs/product.md#shell).
   const gameServerUp = () => serverStatus.latest().open.game;
+  /** Whether a realm's game server light is green (decision 049). */
+  const realmLightGreen = (slug: string) => {
+    const light = serverStatus.latest().realms.get(slug);
+    return light ? (JSON.parse(light) as RealmStatus).gameStatus.type === 'online' : false;
+  };
+  /** A realm's game database and flavour for the account tools that name a character (decision 049). */
+  const realmGame = (slug: string | undefined) => {
+    const realm = slug === undefined ? realms.first : realms.bySlug(slug);
+    if (!realm) return undefined;
+    const schema = realm.schema();
+    if (!realm.health.isUp() || !schema) {
+      throw new ServiceUnavailableError(`realm ${realm.declaration.slug}: its game database does not answer`);
+    }
+    return { connections: { ...connections, game: realm.game }, schema };
+  };
 
   // A player's own account: its sessions live in the site database, seen by every instance.
   // The second factor's secrets are encrypted as the Facebook tokens are, under a key of their own:
@@ -312,6 +332,28 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     secretCipher: tokenCipher(totpKey.key),
     relyingParty: relyingPartyOf(config.PUBLIC_URL),
     gameServerUp,
+    firstRealm: realms.first.declaration.slug,
+    ...(realms.realms.length > 1
+      ? {
+          otherRealmCharacters: (login: string) =>
+            Promise.all(
+              gameRealms.slice(1).map(async (realm) => {
+                const up = realmLightGreen(realm.slug);
+                try {
+                  const characters = await realm.read((game, schema) => listAccountCharacterViews(game, schema, login));
+                  return {
+                    slug: realm.slug,
+                    available: true,
+                    characters: up ? characters : characters.map((character) => ({ ...character, online: false })),
+                  };
+                } catch (error) {
+                  if (!isServiceUnavailable(error)) throw error;
+                  return { slug: realm.slug, available: false, characters: [] };
+                }
+              }),
+            ),
+        }
+      : {}),
     onError: (error) => app.log.error({ err: error }, 'sign-in history: the site database did not answer'),
   });
   await sealStoredSecrets(accountSessions.secondFactor, app.log);
@@ -354,15 +396,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const voteDeps = { connections, schema: deps.schema, rewards, store, now };
 
   // The clan pages' data (decision 039): getclan, the crests and the pre-rendered clan pages read it.
-  const clans = clanDirectory({
-    game: connections.game.db,
-    schema: deps.schema,
+  const clanDirectories = realmClanDirectories(gameRealms, {
     crestFolder: settings.clans.crestFolder,
     refreshMs: settings.world.refreshSeconds * 1000,
     log: app.log,
     shared,
-    gameServerUp,
+    gameServerUp: realmLightGreen,
   });
+  // The pre-rendered clan pages are the first realm's (its clans keep their addresses).
+  const clans = clanDirectories.of(realms.first.declaration.slug)!;
   // The mass mail's player databases per version: the mail page and the console's Mail section share them.
   const mailVersions = openVersionDatabases(settings.mail.versions, {
     connections,
@@ -383,6 +425,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       shared,
       now,
       takeSampler: deps.takeOnlineSampler,
+      realms: gameRealms,
     });
     await sdk.register(openApiRoutes, { publicUrl: config.PUBLIC_URL });
     await sdk.register(visitorIpRoutes, { clientAddress: clientAddressOf(trustProxy) });
@@ -396,6 +439,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       voters: topVoters(connections.site.db, connections.game.db, now),
       shared,
       pageAnswers: answers,
+      realms: gameRealms,
     });
     await sdk.register(worldRoutes, {
       connections,
@@ -405,8 +449,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       shared,
       now,
       pageAnswers: answers,
+      realms: gameRealms,
     });
-    await sdk.register(clanRoutes, { directory: clans });
+    await sdk.register(clanRoutes, { directories: clanDirectories });
     await sdk.register(streamRoutes, {
       connections,
       liveStreams: settings.liveStreams,
@@ -434,7 +479,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     await sdk.register(sessionRoutes, {
       sessions: accountSessions,
-      tools: ownAccountTools(recoveryDeps),
+      tools: ownAccountTools(recoveryDeps, realmGame),
       captcha,
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
@@ -629,6 +674,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       languageStorage: settings.languageStorage,
       securityHeaders,
       secureCookies: https,
+      otherRealms: realms.realms.slice(1).map((realm) => realm.declaration.slug),
     });
   } else {
     registerJsonNotFound(app);

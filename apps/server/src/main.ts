@@ -9,6 +9,8 @@ import { missingNodeFlags } from './node-flags';
 import { ownerNotices } from './owner-notices';
 import { totpKeyFileOf } from './totp-key';
 import { startupSummary } from './startup-summary';
+import { seedEmbeddedRealms, withDemoRealms } from './features/realms/demo-realms';
+import { declareRealms } from './features/realms/realm-declarations';
 
 /**
  * In a terminal the log is read by a person: pino-pretty's lines, and a summary at the end of
@@ -31,9 +33,12 @@ const startupLog = {
 const SHUTDOWN_GRACE_MS = 3_000;
 
 const start = async () => {
-  const config = loadConfig();
-  const settings = loadSettings(config.SETTINGS_FILE);
+  // `npm start`'s demo is two realms (decision 049); any other site is as its settings say.
+  const loaded = loadConfig();
+  const { config, settings } = withDemoRealms(process.env, loadSettings(loaded.SETTINGS_FILE), loaded);
   const { connections, schema, embedded } = await prepareDatabases(config, startupLog, settings);
+  // An embedded site's realms after the first get their demo worlds on their first run.
+  if (embedded) await seedEmbeddedRealms(declareRealms(settings, config), schema.flavor, startupLog);
   const app = await buildApp({ config, settings, connections, schema, logStream, noticesInSummary: terminal });
 
   // Stop taking connections, finish the requests in flight (for 3 s at most) and hand back claimed

@@ -71,7 +71,10 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind: DatabaseKind)
   it('describes the crest and the news feeds as the files a tool fetches', async () => {
     const document = await fetchDocument();
     const crest = document.paths['/clan-crest.png']!.get!;
-    expect(crest.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
+    expect(crest.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'query', required: true }),
+      expect.objectContaining({ name: 'realm', in: 'query', required: false }),
+    ]);
     expect(Object.keys(crest.responses['200'].content)).toEqual(['image/png']);
     const missing = await fetch(`${site.site.url}/clan-crest.png?id=2147483000`);
     expect(missing.status).toBe(404);

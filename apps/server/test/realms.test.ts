@@ -19,6 +19,7 @@ import { type TcpProxy, startTcpProxy } from './support/tcp-proxy';
  */
 
 const SETTINGS = (statusPort: number) => ({
+  online: { listPlayers: true },
   realms: [
     { id: 1, slug: 'low', name: 'Bartz x5' },
     {
@@ -58,6 +59,26 @@ const twoOnline = async (databases: TestDatabases) => {
   await sql`update characters set online = 1 where obj_Id in (${sql.join(ids)})`.execute(db);
 };
 
+/** A clan only the aCis realm has. */
+const HIGH_ONLY = { clan: 'HighOnlyClan' };
+const markHighOnly = async (databases: TestDatabases) => {
+  const db = databases.connections.game.db;
+  const clans = await sql<{ id: number }>`select clan_id as id from clan_data order by clan_id`.execute(db);
+  expect(clans.rows.length).toBeGreaterThan(0);
+  await sql`update clan_data set clan_name = ${HIGH_ONLY.clan} where clan_id = ${clans.rows[0]!.id}`.execute(db);
+};
+
+const REALM_READS = [
+  'getScoreStatistics',
+  'getKillsStatistics',
+  'getClansStatistics',
+  'getVotersStatistics',
+  'getBosses',
+  'getOlympiad',
+  'getCastles',
+  'getOnlinePlayers',
+] as const;
+
 describe.each(DATABASE_KINDS)(
   'realms on %s: an L2J realm, an aCis realm, one that never answers',
   (kind: DatabaseKind) => {
@@ -71,6 +92,7 @@ describe.each(DATABASE_KINDS)(
     beforeAll(async () => {
       [low, high] = await Promise.all([createTestDatabases(kind), createTestDatabases(kind, { flavor: 'acis' })]);
       await twoOnline(high);
+      await markHighOnly(high);
       gameServer = await listeningServer();
       // On MariaDB the aCis realm's database is reached through a proxy the test can stop.
       proxy = kind === 'mariadb' ? await startTcpProxy(hostAndPort(high.urls.game)) : undefined;
@@ -136,6 +158,46 @@ describe.each(DATABASE_KINDS)(
       expect((await realmStatus(site.url, 'high')).status).toBe(200);
     });
 
+    it("answers each realm's rankings, World pages, clans and who is online from its own database", async () => {
+      const clans = async (query: string) =>
+        api.getClansStatistics.response
+          .parse((await getJson(`${site.url}/sdk/getclansstatistics${query}`)).body)
+          .map((row) => row.clan);
+      const [first, low2, highList] = await Promise.all([clans(''), clans('?realm=low'), clans('?realm=high')]);
+      expect(low2).toEqual(first);
+      expect(highList).toContain(HIGH_ONLY.clan);
+      expect(first).not.toContain(HIGH_ONLY.clan);
+
+      const clan = (query: string) => getJson(`${site.url}/sdk/getclan?name=${HIGH_ONLY.clan}${query}`);
+      expect((await clan('&realm=high')).body).toMatchObject({ name: HIGH_ONLY.clan });
+      expect(await clan('')).toMatchObject({ status: 200, body: null });
+      expect((await clan('&realm=nowhere')).status).toBe(404);
+
+      for (const call of REALM_READS) {
+        const path = api[call].path;
+        const high2 = await getJson(`${site.url}${path}?realm=high`);
+        expect(high2.status, `${call} of the aCis realm`).toBe(200);
+        api[call].response.parse(high2.body);
+      }
+      const online = api.getOnlinePlayers.response.parse(
+        (await getJson(`${site.url}/sdk/getonlineplayers?realm=high`)).body,
+      );
+      expect(online).toMatchObject({ state: 'listed' });
+      expect(online.players).toHaveLength(2);
+    });
+
+    it('answers 503 with Retry-After for every realm-scoped read of a realm that is down, 404 for a slug no realm has', async () => {
+      for (const call of REALM_READS) {
+        const path = api[call].path;
+        const down = await getJson(`${site.url}${path}?realm=test-server`);
+        expect(down, call).toMatchObject({ status: 503, body: ['serviceUnavailable'] });
+        expect(Number(down.retryAfter)).toBeGreaterThan(0);
+        expect((await getJson(`${site.url}${path}?realm=nowhere`)).status, call).toBe(404);
+        expect((await getJson(`${site.url}${path}?realm=Not_A_Slug`)).status, call).toBe(400);
+      }
+      expect((await getJson(`${site.url}/sdk/getclan?name=x&realm=test-server`)).status).toBe(503);
+    });
+
     it.skipIf(kind !== 'mariadb')(
       'marks a realm down within 5 s when its database stops, keeps the others fast, and brings it back without a restart',
       async () => {
@@ -165,6 +227,13 @@ describe.each(DATABASE_KINDS)(
           expect(performance.now() - started).toBeLessThan(200);
         }
         expect((await getJson(`${site.url}/sdk/getserverstatus`)).status).toBe(200);
+        // Its rankings say so too, and the first realm's keep their speed.
+        expect((await getJson(`${site.url}/sdk/getscorestatistics?realm=high`)).status).toBe(503);
+        for (let round = 0; round < 20; round++) {
+          const started = performance.now();
+          expect((await getJson(`${site.url}/sdk/getscorestatistics`)).status).toBe(200);
+          expect(performance.now() - started).toBeLessThan(200);
+        }
 
         await proxy!.restore();
         await expect
@@ -178,6 +247,7 @@ describe.each(DATABASE_KINDS)(
             playersOnline: 2,
             available: true,
           });
+        expect((await getJson(`${site.url}/sdk/getscorestatistics?realm=high`)).status).toBe(200);
       },
       30_000,
     );

@@ -4,8 +4,9 @@ import { App } from './app/app';
 import { initialLanguage } from './app/language-sync';
 import { preloadPage } from './app/router';
 import { initI18n } from './i18n/i18n';
-import { languageOfPath, matchRoute } from './i18n/routes';
-import { matchClanPage } from '@gatekeeper/contract/lite';
+import { languageOfPath } from './i18n/routes';
+import { matchClanPage, matchRealmRoute, splitRealm } from '@gatekeeper/contract/lite';
+import { otherRealmsOf } from './shared/use-realm';
 import { adoptGameNames } from './shared/game-names';
 import { readPageData } from './shared/page-data';
 import { adoptWrittenTexts } from './shared/written-texts';
@@ -14,6 +15,8 @@ import './styles/global.css';
 const container = document.getElementById('root') as HTMLElement;
 const pageData = readPageData();
 const language = initialLanguage();
+// The realms after the first: their pages carry the realm's segment (decision 049).
+const otherRealms = otherRealmsOf(pageData?.metadata);
 // The server's HTML is in the address's language; a visitor whose stored choice differs is sent
 // to their own language's page, which the browser renders itself.
 // An unknown address has the not-found page's HTML while the router moves on to /notfound: that
@@ -22,8 +25,8 @@ const hydrate =
   pageData !== undefined &&
   container.hasChildNodes() &&
   language === languageOfPath(location.pathname) &&
-  (matchRoute(location.pathname) !== undefined ||
-    (pageData.clan !== undefined && matchClanPage(location.pathname) !== undefined));
+  (matchRealmRoute(location.pathname, otherRealms) !== undefined ||
+    (pageData.clan !== undefined && matchClanPage(splitRealm(location.pathname, otherRealms).path) !== undefined));
 
 if (hydrate && pageData?.written) adoptWrittenTexts(pageData.written);
 if (hydrate && pageData?.names) adoptGameNames(language, pageData.names);

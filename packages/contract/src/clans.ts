@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
+import { LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { boundedText } from './rules';
 
 /** A member of a clan as its page lists it (docs/product.md#clan-page). */
@@ -31,7 +31,14 @@ export const clanView = z.object({
 export type ClanView = z.infer<typeof clanView>;
 
 /** getclan's query: a clan's name in any case (longer than any clan_name column: null beyond). */
-export const clanQuery = z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) });
+export const clanQuery = z.object({
+  name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }),
+  /** The clan's realm (decision 049); the first when left out. */
+  realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional(),
+});
 
 /** The crest picture's query (CLAN_CREST_PATH): a crest id of the game (a positive 32-bit integer). */
-export const clanCrestQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const clanCrestQuery = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional(),
+});

@@ -281,6 +281,12 @@ export type RealmStatus = z.infer<typeof realmStatus>;
 /** getrealmstatus's query: the realm's slug. */
 export const realmQuery = z.object({ realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid') });
 
+/**
+ * A realm-scoped public read's query (decision 049): `realm=<slug>`, the first realm when left out,
+ * so a one-realm site and every existing caller answer as before.
+ */
+export const optionalRealmQuery = z.object({ realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional() });
+
 export const serverStatus = z.object({
   loginStatus: statusLight,
   gameStatus: statusLight,
@@ -441,12 +447,15 @@ export const changeOwnPasswordModel = withConfirmations(
 );
 export type ChangeOwnPasswordModel = z.input<typeof changeOwnPasswordModel>;
 
+/** The realm of a character an account tool names (decision 049); the first realm when left out. */
+const characterRealmField = z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional();
+
 /** One of the signed-in account's characters, named by the page (the server checks it owns it). */
-export const ownCharacterModel = z.object({ charName: charNameField });
+export const ownCharacterModel = z.object({ charName: charNameField, realm: characterRealmField });
 export type OwnCharacterModel = z.input<typeof ownCharacterModel>;
 
 /** A new PIN for one of the signed-in account's characters. */
-export const ownPincodeModel = z.object({ charName: charNameField, pincode: pincodeField });
+export const ownPincodeModel = z.object({ charName: charNameField, pincode: pincodeField, realm: characterRealmField });
 export type OwnPincodeModel = z.input<typeof ownPincodeModel>;
 
 /** A second factor being set up: the secret to type, and the otpauth:// URI the page draws as a QR code. */
@@ -476,6 +485,14 @@ export const accountCharacter = z.object({
 });
 export type AccountCharacter = z.infer<typeof accountCharacter>;
 
+/** One realm's characters of the account (decision 049); `available` false while its database does not answer. */
+export const accountRealmCharacters = z.object({
+  slug: z.string(),
+  available: z.boolean(),
+  characters: z.array(accountCharacter),
+});
+export type AccountRealmCharacters = z.infer<typeof accountRealmCharacters>;
+
 /**
  * GET /sdk/account: the signed-in account. A banned account's session reads its login and its ban
  * only: the other fields are empty (null, []).
@@ -494,6 +511,11 @@ export const accountAnswer = z.object({
    */
   ban: banState.extend({ reason: z.string().nullable() }),
   characters: z.array(accountCharacter),
+  /**
+   * On a site of several realms, each realm's characters in the settings' order (the first's are
+   * `characters` too); left out on a site of one realm.
+   */
+  realms: z.array(accountRealmCharacters).optional(),
   /** Whether the authenticator app's codes are asked at sign-in (false for a banned account's read). */
   secondFactor: z.boolean(),
   /**

@@ -276,6 +276,76 @@ export const matchRoute = (pathname: string): { id: RouteId; language: Language 
   return undefined;
 };
 
+/**
+ * The pages that show one game world (decision 049): their address may carry a realm's slug after
+ * the language prefix (`/x50/statistics/score`, `/ru/x50/statistika/ochki`); the first realm's
+ * pages keep the address without one.
+ */
+export const REALM_ROUTES: readonly RouteId[] = [...STATISTICS_ROUTES, ...WORLD_ROUTES, 'online'];
+
+export const isRealmRoute = (id: RouteId): boolean => REALM_ROUTES.includes(id);
+
+/**
+ * A path with a realm's segment after its language prefix: `withRealm('/ru/statistika/ochki', 'x50')`
+ * is `/ru/x50/statistika/ochki`; without a realm (the first realm's page), the path as it is.
+ */
+export const withRealm = (path: string, realm: string | undefined): string => {
+  if (!realm) return path;
+  const language = languageOfPath(path);
+  const prefix = languagePrefix(language);
+  const rest = path.slice(prefix.length);
+  return `${prefix}/${realm}${rest === '/' ? '' : rest}`;
+};
+
+/**
+ * A path's realm segment and the path without it. `otherRealms` are the slugs of the realms
+ * after the first (the first has no segment); a path whose segment after the language is none of
+ * them is returned as it is, with no realm.
+ */
+export const splitRealm = (
+  pathname: string,
+  otherRealms: readonly string[],
+): { realm: string | undefined; path: string } => {
+  if (otherRealms.length === 0 || pathname.length > MAX_PAGE_PATH_LENGTH) return { realm: undefined, path: pathname };
+  const prefix = languagePrefix(languageOfPath(pathname));
+  const rest = pathname.slice(prefix.length);
+  const end = rest.indexOf('/', 1);
+  const segment = rest.slice(1, end === -1 ? undefined : end).toLowerCase();
+  if (!otherRealms.includes(segment)) return { realm: undefined, path: pathname };
+  const after = end === -1 ? '' : rest.slice(end);
+  return { realm: segment, path: `${prefix}${after}` || '/' };
+};
+
+/**
+ * The route, language and realm of a path (decision 049): a realm's segment is only part of the
+ * pages that show one game world; any other page with one is not found.
+ */
+export const matchRealmRoute = (
+  pathname: string,
+  otherRealms: readonly string[],
+): { id: RouteId; language: Language; realm: string | undefined } | undefined => {
+  const { realm, path } = splitRealm(pathname, otherRealms);
+  const route = matchRoute(path);
+  if (!route || (realm !== undefined && !isRealmRoute(route.id))) return undefined;
+  return { ...route, realm };
+};
+
+/**
+ * The route of a path whose realm segment cannot be checked yet (the realms are not known: the
+ * language switch before the page's data came): a path of the route table, or one with any word
+ * after the language before a page that shows one game world. The server says whether that
+ * realm exists.
+ */
+export const matchAnyRealmRoute = (
+  pathname: string,
+): { id: RouteId; language: Language; realm: string | undefined } | undefined => {
+  const route = matchRoute(pathname);
+  if (route) return { ...route, realm: undefined };
+  const rest = pathname.slice(languagePrefix(languageOfPath(pathname)).length);
+  const end = rest.indexOf('/', 1);
+  return end === -1 ? undefined : matchRealmRoute(pathname, [rest.slice(1, end).toLowerCase()]);
+};
+
 /** A news post's page: the news page's path and the post's slug (`/news/<slug>`, `/ru/novosti/<slug>`). */
 export const getNewsPostHref = (slug: string, language: Language): string => `${getHref('news', language)}/${slug}`;
 

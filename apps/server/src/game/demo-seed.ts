@@ -214,8 +214,10 @@ export const seedDemoWorld = async (
   game: Kysely<GameDatabase>,
   flavor: GameFlavor,
   clock: () => number = Date.now,
+  /** Another seed makes another world (a demo realm after the first, decision 049). */
+  seed = 20261122,
 ): Promise<void> => {
-  const random = seededRandom(20261122);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const now = Date.UTC(2026, 10, 1);

@@ -50,13 +50,21 @@ export const listPunishmentBans = async (
 
 /** Everyone a ranking leaves out besides GMs and characters pending deletion. */
 export const readRankingFilter = async (
-  databases: { login: Kysely<LoginDatabase>; game: Kysely<GameDatabase> },
+  databases: {
+    login: Kysely<LoginDatabase>;
+    game: Kysely<GameDatabase>;
+    /**
+     * The login database's flavour when it is not the game's: a realm after the first of another
+     * emulator shares the first one's login database (decision 049).
+     */
+    loginSchema?: Pick<GameSchema, 'flavor' | 'hasAccountData'>;
+  },
   schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasPunishments'>,
   limit: number,
   now = Date.now(),
 ): Promise<RankingFilter> => {
   const [logins, punishments] = await Promise.all([
-    listBannedLogins(databases.login, schema, now),
+    listBannedLogins(databases.login, databases.loginSchema ?? schema, now),
     schema.hasPunishments ? listPunishmentBans(databases.game, now) : { logins: [], characterIds: [] },
   ]);
   return {

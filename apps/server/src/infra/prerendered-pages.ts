@@ -17,6 +17,7 @@ import {
   getHref,
   getNewsPostHref,
   pageReadKey,
+  withRealm,
 } from '@gatekeeper/contract';
 import { LRUCache } from 'lru-cache';
 import { GAME_NAMES, LOCALES } from '@gatekeeper/texts';
@@ -66,10 +67,13 @@ export interface PreparedPage {
 }
 
 export interface PrerenderedPages {
-  /** The page of a route in a language, rendered on first use and kept; undefined without a renderer. */
-  page(route: RouteId, language: Language): Promise<PreparedPage | undefined>;
+  /**
+   * The page of a route in a language, rendered on first use and kept; undefined without a
+   * renderer. `realm`: a realm after the first's page (decision 049), its rows that realm's.
+   */
+  page(route: RouteId, language: Language, realm?: string): Promise<PreparedPage | undefined>;
   /** That page if it is rendered already (the front door answers it without waiting). */
-  readyPage(route: RouteId, language: Language): PreparedPage | undefined;
+  readyPage(route: RouteId, language: Language, realm?: string): PreparedPage | undefined;
   /** A news post's page; undefined without a renderer, null when no visible post has that slug. */
   postPage(slug: string, language: Language): Promise<PreparedPage | undefined | null>;
   /** A clan's page (docs/product.md#clan-page); undefined without a renderer, null when no clan has that name. */
@@ -127,13 +131,19 @@ const headTags = (
   publicUrl: string,
   post?: NewsPostView,
   clan?: ClanView,
+  realm?: string,
 ) => {
   const site = texts(language).site;
   const title = heading && route !== 'home' ? `${heading} · ${site.name}` : `${site.name} · ${site.kicker}`;
   const description = post ? post.summary : `${site.kicker}. ${site.taglineShort}`;
+  // A realm's page is its own canonical address, its alternates the same realm's page (decision 049).
   const url = (lang: Language) =>
     new URL(
-      post ? getNewsPostHref(post.slug, lang) : clan ? clanHref(clan.name, lang) : getHref(route, lang),
+      post
+        ? getNewsPostHref(post.slug, lang)
+        : clan
+          ? clanHref(clan.name, lang)
+          : withRealm(getHref(route, lang), realm),
       publicUrl,
     ).href;
   const feeds = LANGUAGES.map(
@@ -239,20 +249,31 @@ export const prerenderedPages = (options: {
     return Object.keys(answers).length > 0 ? { answers } : {};
   };
 
-  const build = async (key: string, route: RouteId, language: Language, post?: NewsPostView, clan?: ClanView) => {
+  const build = async (
+    key: string,
+    route: RouteId,
+    language: Language,
+    post?: NewsPostView,
+    clan?: ClanView,
+    realm?: string,
+  ) => {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
     const path = post
       ? getNewsPostHref(post.slug, language)
       : clan
         ? clanHref(clan.name, language)
-        : getHref(route, language);
+        : withRealm(getHref(route, language), realm);
+    // A realm's page reads its realm's answers (`realm=<slug>`, as the page asks for them).
+    const reads = (loaded.pageReads?.(route) ?? []).map((read) =>
+      realm ? { ...read, query: { ...read.query, realm } } : read,
+    );
     const showsNews = post !== undefined || NEWS_ROUTES.includes(route);
     const data = {
       metadata: options.metadata,
       texts: texts(language),
       ...(showsNews && options.news ? { news: options.news.published(language) } : {}),
-      ...answersFor(key, post || clan ? [] : (loaded.pageReads?.(route) ?? [])),
+      ...answersFor(key, post || clan ? [] : reads),
       ...(clan ? { clan } : {}),
     };
     const names = GAME_NAMES[language] as Record<string, Readonly<Record<string, string>>>;
@@ -271,7 +292,7 @@ export const prerenderedPages = (options: {
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
       .replace(
         /<title>[^<]*<\/title>/,
-        headTags(route, language, heading && decodeHTML(heading), options.publicUrl, post, clan),
+        headTags(route, language, heading && decodeHTML(heading), options.publicUrl, post, clan, realm),
       )
       .replace(/\s*<meta\s+name="description"[^>]*\/>/, '')
       .replace('</head>', `  ${FIRST_SCREEN_PRELOADS}\n  </head>`)
@@ -339,9 +360,9 @@ export const prerenderedPages = (options: {
   const clanKey = (view: ClanView, language: Language) => `${view.name.toLowerCase()}:${language}`;
 
   return {
-    page: (route, language) => {
-      const key = `${route}:${language}`;
-      return kept(key, () => build(key, route, language));
+    page: (route, language, realm) => {
+      const key = realm ? `${route}:${language}:${realm}` : `${route}:${language}`;
+      return kept(key, () => build(key, route, language, undefined, undefined, realm));
     },
     async clanPage(name, language) {
       const clan = await options.clans?.find(name);
@@ -370,7 +391,8 @@ export const prerenderedPages = (options: {
       clanPages.set(key, entry);
       return entry.page;
     },
-    readyPage: (route, language) => settled.get(`${route}:${language}`),
+    readyPage: (route, language, realm) =>
+      settled.get(realm ? `${route}:${language}:${realm}` : `${route}:${language}`),
     // A post's page is dropped when the news change, so one still kept shows the post as it is.
     readyPostPage: (slug, language) => settled.get(`post:${slug}:${language}`),
     readyClanPage(name, language) {

@@ -13,7 +13,10 @@ import {
   matchClanPage,
   matchConsoleSection,
   matchNewsPost,
-  matchRoute,
+  matchRealmRoute,
+  REALM_ROUTES,
+  splitRealm,
+  withRealm,
 } from '@gatekeeper/contract';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +44,11 @@ export interface WebAppOptions {
   languageStorage: LanguageStorageMode;
   securityHeaders: Record<string, string>;
   secureCookies: boolean;
+  /**
+   * The slugs of the realms after the first (decision 049): their pages that show one game world
+   * are at the same addresses with the slug after the language.
+   */
+  otherRealms?: readonly string[];
   /**
    * Where the server-side build is and what it renders with: every page is then sent as finished
    * HTML (decision 022); without it, the plain page that the browser renders alone.
@@ -132,14 +140,15 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
    * A path of the route table: its page, kept once rendered, so later requests (at the front door)
    * do not wait; the first is rendered on its Fastify route.
    */
-  const pageRoute = (path: string, route: RouteId, language: Language) => {
+  const pageRoute = (path: string, route: RouteId, language: Language, realm?: string) => {
     const ready: ReadyAnswer = (request) => {
       if (!pages) return pageAnswer(undefined, request);
-      const rendered = pages.readyPage(route, language);
+      const rendered = pages.readyPage(route, language, realm);
       return rendered ? pageAnswer(rendered, request) : undefined;
     };
-    publicGet(app, path, ready, async (request) => pageAnswer(await pages?.page(route, language), request.raw));
+    publicGet(app, path, ready, async (request) => pageAnswer(await pages?.page(route, language, realm), request.raw));
   };
+  const otherRealms = options.otherRealms ?? [];
   const routed = new Set<string>();
   for (const route of ROUTE_IDS) {
     if (route === 'notFound') continue;
@@ -148,6 +157,17 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       if (routed.has(path)) continue;
       routed.add(path);
       pageRoute(path, route, language);
+    }
+  }
+  // Each other realm's pages that show one game world (decision 049).
+  for (const realm of otherRealms) {
+    for (const route of REALM_ROUTES) {
+      for (const language of LANGUAGES) {
+        const path = withRealm(getHref(route, language), realm);
+        if (routed.has(path)) continue;
+        routed.add(path);
+        pageRoute(path, route, language, realm);
+      }
     }
   }
   // /index.html is the home page by its file name.
@@ -200,6 +220,11 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
       const postPage = await pages.postPage(newsPost.slug, newsPost.language);
       if (postPage !== null) return sendPrepared(request, reply, pageAnswer(postPage, request.raw), 200);
     }
+    // Another realm's clan page: the page the browser renders, which asks that realm (decision 049).
+    const inRealm = splitRealm(pathname, otherRealms);
+    if (inRealm.realm !== undefined && matchClanPage(inRealm.path)) {
+      return sendPrepared(request, reply, pageAnswer(undefined, request.raw), 200);
+    }
     // A clan's page (docs/product.md#clan-page), while a clan has that name.
     const clanPath = matchClanPage(pathname);
     if (clanPath && pages) {
@@ -208,9 +233,15 @@ export const registerWebApp = async (app: FastifyInstance, options: WebAppOption
     }
     // A console section's address is the console's page, which shows that section.
     const section = matchConsoleSection(pathname);
-    const route = section ? { id: 'console' as const, language: section.language } : matchRoute(pathname);
+    const route = section
+      ? { id: 'console' as const, language: section.language, realm: undefined }
+      : matchRealmRoute(pathname, otherRealms);
     const known = route !== undefined && route.id !== 'notFound';
-    const page = await pages?.page(known ? route.id : 'notFound', route?.language ?? languageOfPath(pathname));
+    const page = await pages?.page(
+      known ? route.id : 'notFound',
+      route?.language ?? languageOfPath(pathname),
+      known ? route.realm : undefined,
+    );
     return sendPrepared(request, reply, pageAnswer(page, request.raw), known ? 200 : 404);
   });
 };

@@ -6,7 +6,8 @@ import { usePageAnswer } from './page-answers';
 const FAILED = Symbol('failed');
 
 /**
- * Runs a GET call without body or query; a new `attempt` runs it again (loading meanwhile). On a
+ * Runs a GET call without body, with the realm's query of a realm-scoped read (decision 049) or
+ * none; a new `attempt` runs it again (loading meanwhile). On a
  * page the server rendered with this call's answer (decision 040), that answer is the value from
  * the first render (the one hydrated) until the call answers again; should that fail, the
  * rendered answer stays.
@@ -15,24 +16,37 @@ const useCallAttempt = <N extends CallName>(
   name: N,
   attempt: number,
   skip = false,
+  query?: Readonly<Record<string, string>>,
 ): ResponseOf<N> | typeof FAILED | undefined => {
-  const rendered = usePageAnswer(name);
-  const [answer, setAnswer] = useState<{ name: N; attempt: number; value: ResponseOf<N> | typeof FAILED }>();
+  const rendered = usePageAnswer(name, query);
+  const queryKey = query ? JSON.stringify(query) : '';
+  const [answer, setAnswer] = useState<{
+    name: N;
+    attempt: number;
+    value: ResponseOf<N> | typeof FAILED;
+    queryKey: string;
+  }>();
   useEffect(() => {
     if (skip) return;
     const controller = new AbortController();
-    // Calls without a body or query: the table's GET reads.
-    (callApi as (n: CallName, o: { signal: AbortSignal }) => Promise<ResponseOf<N>>)(name, {
+    // Calls without a body: the table's GET reads, a realm's with its query.
+    (
+      callApi as (
+        n: CallName,
+        o: { signal: AbortSignal; query?: Readonly<Record<string, string>> },
+      ) => Promise<ResponseOf<N>>
+    )(name, {
       signal: controller.signal,
+      ...(queryKey ? { query: JSON.parse(queryKey) as Record<string, string> } : {}),
     }).then(
-      (value) => setAnswer({ name, attempt, value }),
+      (value) => setAnswer({ name, attempt, value, queryKey }),
       () => {
-        if (!controller.signal.aborted) setAnswer({ name, attempt, value: FAILED });
+        if (!controller.signal.aborted) setAnswer({ name, attempt, value: FAILED, queryKey });
       },
     );
     return () => controller.abort();
-  }, [name, attempt, skip]);
-  if (answer?.name !== name || answer.attempt !== attempt) return rendered;
+  }, [name, attempt, skip, queryKey]);
+  if (answer?.name !== name || answer.attempt !== attempt || answer.queryKey !== queryKey) return rendered;
   return answer.value === FAILED && rendered !== undefined ? rendered : answer.value;
 };
 
@@ -44,9 +58,9 @@ const useCallAttempt = <N extends CallName>(
 export const useCall = <N extends CallName, F>(
   name: N,
   fallback: F,
-  options: { skip?: boolean } = {},
+  options: { skip?: boolean; query?: Readonly<Record<string, string>> } = {},
 ): ResponseOf<N> | F | undefined => {
-  const value = useCallAttempt(name, 0, options.skip);
+  const value = useCallAttempt(name, 0, options.skip, options.query);
   return value === FAILED ? fallback : value;
 };
 
@@ -56,10 +70,10 @@ export const useCall = <N extends CallName, F>(
  */
 export const useRetryableCall = <N extends CallName>(
   name: N,
-  options: { skip?: boolean } = {},
+  options: { skip?: boolean; query?: Readonly<Record<string, string>> } = {},
 ): { value: ResponseOf<N> | undefined; failed: boolean; retry: () => void } => {
   const [attempt, setAttempt] = useState(0);
-  const value = useCallAttempt(name, attempt, options.skip);
+  const value = useCallAttempt(name, attempt, options.skip, options.query);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return value === FAILED ? { value: undefined, failed: true, retry } : { value, failed: false, retry };
 };

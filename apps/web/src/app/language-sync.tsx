@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStoredLanguage, storeLanguage } from '../i18n/language-storage';
-import { getHref, languageOfPath, matchRoute } from '../i18n/routes';
+import { matchAnyRealmRoute, withRealm } from '@gatekeeper/contract/lite';
+import { getHref, languageOfPath } from '../i18n/routes';
 import { Navigate, useLocation } from '../shared/navigation';
 
 /**
@@ -23,8 +24,9 @@ export const LanguageSync = ({ children }: { children: ReactNode }) => {
   }, [i18n, pathLanguage, redirectTo, stored]);
 
   if (redirectTo) {
-    const route = matchRoute(location.pathname)?.id ?? 'notFound';
-    return <Navigate to={getHref(route, redirectTo) + location.search + location.hash} />;
+    const route = matchAnyRealmRoute(location.pathname);
+    const to = withRealm(getHref(route?.id ?? 'notFound', redirectTo), route?.realm);
+    return <Navigate to={to + location.search + location.hash} />;
   }
   return children;
 };

@@ -5,12 +5,18 @@ import {
   matchClanPage,
   matchConsoleSection,
   matchNewsPost,
+  matchAnyRealmRoute,
+  matchRealmRoute,
+  splitRealm,
 } from '@gatekeeper/contract/lite';
 import { type ReactNode, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeTexts, hasSections } from '../i18n/i18n';
 import { type TextPage, sectionsOf } from '../i18n/page-texts';
-import { getHref, languageOfPath, matchRoute, type RouteId } from '../i18n/routes';
+import { getHref, languageOfPath, languagePrefix, matchRoute, type RouteId } from '../i18n/routes';
+import { otherRealmsOf } from '../shared/use-realm';
+import { useSiteData } from '../shared/site-data';
+import { PageLoading } from '../components/page';
 import { Navigate, useLocation } from '../shared/navigation';
 import { type Preloadable, preloadable } from '../shared/preloadable';
 import { LanguageSync } from './language-sync';
@@ -102,12 +108,13 @@ const pages: Record<RouteId, Preloadable<object>> = {
  * server before it renders.
  */
 export const preloadPage = async (pathname: string): Promise<void> => {
-  const route = matchRoute(pathname);
+  // The realms are not known here: a realm's page (decision 049) is loaded whatever its segment.
+  const route = matchAnyRealmRoute(pathname);
   const page = route
     ? pages[route.id]
     : matchNewsPost(pathname)
       ? newsPostPage
-      : matchClanPage(pathname)
+      : matchClanPage(pathname) || matchClanPage(splitRealm(pathname, [firstSegment(pathname)]).path)
         ? clanPage
         : matchConsoleSection(pathname)
           ? pages.console
@@ -132,11 +139,27 @@ const WithTexts = ({ page, children }: { page: TextPage; children: ReactNode }) 
   return children;
 };
 
-/** The page of the address, from the one route table (i18n/routes.ts), in every language. */
+/** The word after a path's language prefix (a realm's slug, if the path has one). */
+const firstSegment = (pathname: string): string => {
+  const rest = pathname.slice(languagePrefix(languageOfPath(pathname)).length);
+  const end = rest.indexOf('/', 1);
+  return rest.slice(1, end === -1 ? undefined : end).toLowerCase();
+};
+
+/**
+ * The page of the address, from the one route table (i18n/routes.ts), in every language; a page
+ * that shows one game world also under a realm's segment (decision 049).
+ */
 const CurrentPage = () => {
-  const { pathname } = useLocation();
-  const route = matchRoute(pathname);
-  if (!route && matchNewsPost(pathname))
+  const { pathname: address } = useLocation();
+  const { metadata } = useSiteData();
+  const { path: pathname, realm } = splitRealm(address, otherRealmsOf(metadata));
+  const realmRoute = matchRealmRoute(address, otherRealmsOf(metadata));
+  const route = realm === undefined ? matchRoute(pathname) : realmRoute;
+  // Until the realms are known, an address with a segment that may be one waits for them.
+  if (!route && metadata === undefined && matchAnyRealmRoute(address)) return <PageLoading />;
+  if (realm !== undefined && !route && !matchClanPage(pathname)) return <RedirectToNotFound />;
+  if (!route && realm === undefined && matchNewsPost(pathname))
     return (
       <WithTexts page="post">
         <newsPostPage.Component />

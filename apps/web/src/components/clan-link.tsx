@@ -1,6 +1,7 @@
-import { clanHref } from '@gatekeeper/contract/lite';
+import { clanHref, withRealm } from '@gatekeeper/contract/lite';
 import { Link } from '../shared/navigation';
 import { useLanguage } from '../shared/use-language';
+import { useRealm } from '../shared/use-realm';
 
 /**
  * A clan's name as a link to its page (docs/product.md#clan-page), a 24 px target (global.css);
@@ -8,9 +9,14 @@ import { useLanguage } from '../shared/use-language';
  */
 export const ClanLink = ({ name, className }: { name: string; className?: string }) => {
   const { language } = useLanguage();
+  // A clan of a realm's page is that realm's clan (decision 049).
+  const { realm } = useRealm();
   if (name === '') return null;
   return (
-    <Link to={clanHref(name, language)} className={className ? `link-target ${className}` : 'link-target'}>
+    <Link
+      to={withRealm(clanHref(name, language), realm)}
+      className={className ? `link-target ${className}` : 'link-target'}
+    >
       {name}
     </Link>
   );

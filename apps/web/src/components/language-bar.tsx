@@ -1,8 +1,16 @@
-import { LANGUAGES, type Language, consoleSectionHref, matchConsoleSection } from '@gatekeeper/contract/lite';
+import {
+  LANGUAGES,
+  type Language,
+  consoleSectionHref,
+  matchConsoleSection,
+  matchRealmRoute,
+  withRealm,
+} from '@gatekeeper/contract/lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../shared/navigation';
 import { storeLanguage } from '../i18n/language-storage';
-import { getHref, matchRoute } from '../i18n/routes';
+import { getHref } from '../i18n/routes';
+import { useRealm } from '../shared/use-realm';
 import { useLanguage } from '../shared/use-language';
 import { ScriptButton } from './script-button';
 import { NATIVE_LANGUAGE_NAMES } from '../shared/language-names';
@@ -14,13 +22,18 @@ export const LanguageBar = () => {
   const { language } = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
+  const { others } = useRealm();
 
   const choose = (next: Language) => {
     storeLanguage(next);
     const section = matchConsoleSection(location.pathname)?.section;
     const path = section
       ? consoleSectionHref(section, next)
-      : getHref(matchRoute(location.pathname)?.id ?? 'home', next);
+      : (() => {
+          // A realm's page stays that realm's page in the other language (decision 049).
+          const route = matchRealmRoute(location.pathname, others);
+          return withRealm(getHref(route?.id ?? 'home', next), route?.realm);
+        })();
     void navigate(path + location.search + location.hash);
   };
 

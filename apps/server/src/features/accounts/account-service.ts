@@ -174,14 +174,31 @@ const moveToSafeTown = async (deps: AccountServiceDeps, login: string, character
  * nothing is typed again but what the tool changes; the account's ban is read again (the session
  * may predate it), and the character must be the account's, as with the anonymous tools.
  */
-export const ownAccountTools = (deps: AccountServiceDeps) => {
+export const ownAccountTools = (
+  deps: AccountServiceDeps,
+  /**
+   * The game database and flavour of a realm by slug (decision 049); a realm that is down throws
+   * ServiceUnavailableError, a slug no realm has is undefined. Left out: the one game database.
+   */
+  realmGame?: (realm: string | undefined) => Pick<AccountServiceDeps, 'connections' | 'schema'> | undefined,
+) => {
+  /** The deps of a realm's character: its game database and flavour, the login's as they are. */
+  const realmDeps = (realm: string | undefined): AccountServiceDeps | undefined => {
+    if (!realmGame) return realm === undefined ? deps : undefined;
+    const game = realmGame(realm);
+    return game && { ...deps, ...game };
+  };
   const usableAccount = async (login: string): Promise<Account | ErrorCode> => {
     const account = await findAccount(deps.connections.login.db, deps.schema, login);
     if (!account) return 'notSignedIn';
     return (await isRefused(deps, account)) ? 'accountBanned' : account;
   };
-  const ownCharacterOf = async (login: string, charName: string): Promise<Character | ErrorCode> => {
-    const character = await findCharacterByName(deps.connections.game.db, deps.schema, charName);
+  const ownCharacterOf = async (
+    game: AccountServiceDeps,
+    login: string,
+    charName: string,
+  ): Promise<Character | ErrorCode> => {
+    const character = await findCharacterByName(game.connections.game.db, game.schema, charName);
     return character && normalizeLogin(character.accountName ?? '') === login ? character : 'charDoesntExist';
   };
   return {
@@ -192,18 +209,25 @@ export const ownAccountTools = (deps: AccountServiceDeps) => {
       address: string,
       cookieHeader: string | undefined,
     ) => changePassword(deps, { username: login, ...model }, address, cookieHeader),
-    unblockCharacter: async (login: string, charName: string): Promise<ErrorCode[]> => {
+    unblockCharacter: async (login: string, charName: string, realm?: string): Promise<ErrorCode[]> => {
+      const game = realmDeps(realm);
+      if (!game) return ['formInvalid'];
       const account = await usableAccount(login);
       if (typeof account === 'string') return [account];
-      const character = await ownCharacterOf(account.login, charName);
+      const character = await ownCharacterOf(game, account.login, charName);
       if (typeof character === 'string') return [character];
-      return moveToSafeTown(deps, account.login, character);
+      return moveToSafeTown(game, account.login, character);
     },
-    changePincode: async (login: string, model: { charName: string; pincode: string }): Promise<ErrorCode[]> => {
-      if (!deps.schema.flavor.features.pincode) return ['pincodeNotSupported'];
+    changePincode: async (
+      login: string,
+      model: { charName: string; pincode: string; realm?: string },
+    ): Promise<ErrorCode[]> => {
+      const game = realmDeps(model.realm);
+      if (!game) return ['formInvalid'];
+      if (!game.schema.flavor.features.pincode) return ['pincodeNotSupported'];
       const account = await usableAccount(login);
       if (typeof account === 'string') return [account];
-      return setOwnCharacterPincode(deps, account.login, model);
+      return setOwnCharacterPincode(game, account.login, model);
     },
   };
 };

@@ -6,7 +6,9 @@ import { LRUCache } from 'lru-cache';
 import type { GameDatabase } from '../../db/tables';
 import { type ClanEntry, type ClanMemberRow, readClanDirectory, readClanMembers } from '../../game/clans';
 import { type CrestSource, ddsToPng, readClanCrest } from '../../game/crests';
+import type { GameRealm } from '../../game/game-realm';
 import type { GameSchema } from '../../game/schema-check';
+import type { RealmChoice } from '../../infra/realm-read';
 import { type EncodedAnswer, encodeAnswer } from '../../infra/encoded-answer';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { type SharedRefresh, sharedName } from '../../infra/shared-refresh';
@@ -53,6 +55,10 @@ export interface ClanDirectoryOptions {
   shared?: SharedRefresh;
   /** Whether the game server's light is green: while it is not, no member is shown in the game. */
   gameServerUp?: () => boolean;
+  /** The realm of a site's realm after the first (decision 049): its list is shared under a name of its own. */
+  realm?: string;
+  /** Runs each read of the game database: a realm that is down is not asked (decision 049). */
+  guard?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The key a clan is found by: its name in lower case (clan_name compares in any case). */
@@ -75,9 +81,14 @@ const orderMembers = (members: readonly ClanMemberRow[], leader: string): ClanMe
  */
 export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
   const crestSource: CrestSource = { game: options.game, schema: options.schema, crestFolder: options.crestFolder };
-  const sharedAs = sharedName('clans', { flavor: options.schema.flavor.name });
+  const sharedAs = sharedName('clans', {
+    flavor: options.schema.flavor.name,
+    ...(options.realm ? { realm: options.realm } : {}),
+  });
+  const guarded = options.guard ?? ((work) => work());
 
-  const readList = async (): Promise<string> => JSON.stringify(await readClanDirectory(options.game, options.schema));
+  const readList = (): Promise<string> =>
+    guarded(async () => JSON.stringify(await readClanDirectory(options.game, options.schema)));
   const list = refreshingValue<Map<string, ClanEntry>>({
     compute: async () => {
       const json = options.shared
@@ -97,7 +108,7 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
   const crests = new LRUCache<number, CrestPicture | false>({
     max: CRESTS_KEPT,
     fetchMethod: async (crestId, _stale, { options: fetchOptions }) => {
-      const dds = await readClanCrest(crestSource, crestId);
+      const dds = await guarded(() => readClanCrest(crestSource, crestId));
       const png = dds && ddsToPng(dds);
       if (!png) {
         fetchOptions.ttl = options.refreshMs;
@@ -116,7 +127,7 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
       const entry = list.latest().get(key);
       if (!entry) return undefined;
       const [members, crest] = await Promise.all([
-        readClanMembers(options.game, options.schema, entry.id),
+        guarded(() => readClanMembers(options.game, options.schema, entry.id)),
         crestOf(entry.crestId),
       ]);
       const ordered = orderMembers(members, entry.leader);
@@ -194,5 +205,57 @@ export const clanDirectory = (options: ClanDirectoryOptions): ClanDirectory => {
       clans.clear();
     },
     stop: () => list.stop(),
+  };
+};
+
+/** The clan pages of every realm (decision 049): a directory per realm, chosen by its slug. */
+export interface RealmClanDirectories {
+  choice: RealmChoice;
+  /** A realm's directory; undefined for a slug no realm has, or a realm whose flavour is not known yet. */
+  of(slug: string): ClanDirectory | undefined;
+  start(waitMs: number): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * One directory per realm, each on its realm's game database; a realm that started down gets its
+ * directory once its database first answered.
+ */
+export const realmClanDirectories = (
+  realms: readonly GameRealm[],
+  options: Omit<ClanDirectoryOptions, 'game' | 'schema' | 'realm' | 'guard' | 'gameServerUp'> & {
+    /** Whether a realm's game server light is green, by slug. */
+    gameServerUp?: (slug: string) => boolean;
+  },
+): RealmClanDirectories => {
+  const directories = new Map<string, ClanDirectory>();
+  const bySlug = new Map(realms.map((realm) => [realm.slug, realm]));
+  const of = (slug: string): ClanDirectory | undefined => {
+    const realm = bySlug.get(slug);
+    const schema = realm?.schema();
+    if (!realm || !schema) return undefined;
+    let directory = directories.get(slug);
+    if (!directory) {
+      directory = clanDirectory({
+        ...options,
+        game: realm.game,
+        schema,
+        realm: realm.first ? undefined : realm.slug,
+        guard: (work) => realm.read(() => work()),
+        gameServerUp: options.gameServerUp && (() => options.gameServerUp!(slug)),
+      });
+      directories.set(slug, directory);
+    }
+    return directory;
+  };
+  return {
+    choice: { slugs: realms.map((realm) => realm.slug), isUp: (slug) => bySlug.get(slug)?.isUp() ?? false },
+    of,
+    start: async (waitMs) => {
+      await Promise.all(realms.map((realm) => of(realm.slug)?.start(waitMs)));
+    },
+    stop: () => {
+      for (const directory of directories.values()) directory.stop();
+    },
   };
 };

@@ -10,6 +10,8 @@ import type { Connections } from '../../db/connections';
 import { countOnlineByKind, listOnlineCharacters, siegeInProgress } from '../../game/online';
 import { latestAnswer } from '../../infra/prepared-answer';
 import { readRoute } from '../../infra/public-read';
+import { realmReadRoute } from '../../infra/realm-read';
+import type { GameRealm } from '../../game/game-realm';
 import { refreshingValue } from '../../infra/refreshing-value';
 import { JSON_NO_CACHE_HEADERS } from '../../infra/security-headers';
 import type { SharedRefresh } from '../../infra/shared-refresh';
@@ -25,6 +27,11 @@ export interface OnlineRoutesOptions {
   now: () => number;
   /** Tests take the sampler and tick it themselves (an injected clock); it is then not started. */
   takeSampler?: (sampler: OnlineSampler) => void;
+  /**
+   * Every realm (decision 049): who is online is listed per realm; left out, the one realm of
+   * `connections.game`. The history's samples are the first realm's.
+   */
+  realms?: readonly Pick<GameRealm, 'slug' | 'isUp' | 'read'>[];
 }
 
 /** No samples yet (or no site database): four empty periods. */
@@ -72,23 +79,43 @@ export const onlineRoutes = async (app: FastifyInstance, options: OnlineRoutesOp
   const chartAnswer = latestAnswer(chart, JSON_NO_CACHE_HEADERS);
   readRoute(app, 'getOnlineHistory', chartAnswer.ready, chartAnswer.whenReady);
 
-  const players = refreshingValue({
-    intervalMs: MINUTE_MS,
-    fallback: JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers),
-    compute: async () => {
-      if (!settings.listPlayers) return JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers);
-      if (
-        settings.hideDuringSiege &&
-        (await siegeInProgress(connections.game.db, now(), settings.siegeLengthMinutes))
-      ) {
-        return JSON.stringify({ state: 'siege', players: [] } satisfies OnlinePlayers);
-      }
-      const listed = await listOnlineCharacters(connections.game.db, settings.listLimit);
-      return JSON.stringify({ state: 'listed', players: listed } satisfies OnlinePlayers);
+  const realms = options.realms ?? [
+    {
+      slug: 'main',
+      isUp: () => true,
+      read: <T>(work: (game: Connections['game']['db']) => Promise<T>) => work(connections.game.db),
     },
-    onError: (error) => app.log.warn({ err: error }, 'who is online: the game database could not be read'),
-  });
-  app.addHook('onClose', async () => players.stop());
-  const playersAnswer = latestAnswer(players, JSON_NO_CACHE_HEADERS);
-  readRoute(app, 'getOnlinePlayers', playersAnswer.ready, playersAnswer.whenReady);
+  ];
+  const listsOf = new Map(
+    realms.map((realm) => {
+      const players = refreshingValue({
+        intervalMs: MINUTE_MS,
+        fallback: JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers),
+        compute: async () => {
+          if (!settings.listPlayers) return JSON.stringify({ state: 'off', players: [] } satisfies OnlinePlayers);
+          return realm.read(async (game) => {
+            if (settings.hideDuringSiege && (await siegeInProgress(game, now(), settings.siegeLengthMinutes))) {
+              return JSON.stringify({ state: 'siege', players: [] } satisfies OnlinePlayers);
+            }
+            const listed = await listOnlineCharacters(game, settings.listLimit);
+            return JSON.stringify({ state: 'listed', players: listed } satisfies OnlinePlayers);
+          });
+        },
+        onError: (error) =>
+          app.log.warn({ err: error, realm: realm.slug }, 'who is online: the game database could not be read'),
+      });
+      app.addHook('onClose', async () => players.stop());
+      return [realm.slug, latestAnswer(players, JSON_NO_CACHE_HEADERS)] as const;
+    }),
+  );
+  realmReadRoute(
+    app,
+    'getOnlinePlayers',
+    {
+      slugs: realms.map((realm) => realm.slug),
+      isUp: (slug) => realms.find((realm) => realm.slug === slug)?.isUp() ?? false,
+    },
+    (realm) => listsOf.get(realm)?.ready(),
+    (realm) => listsOf.get(realm)!.whenReady(),
+  );
 };

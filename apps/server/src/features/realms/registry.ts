@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { type Connection, type Connections, type DatabaseLimits, openGameDatabase } from '../../db/connections';
 import type { GameDatabase } from '../../db/tables';
+import type { GameRealm } from '../../game/game-realm';
 import { type GameSchema, SchemaError, checkGameSchema } from '../../game/schema-check';
 import { ServiceUnavailableError, isServiceUnavailable } from '../../infra/unavailable';
 import type { RealmDeclaration } from './realm-declarations';
@@ -147,3 +148,16 @@ export const openRealmRegistry = async (options: RegistryOptions): Promise<Realm
     },
   };
 };
+
+/** Each realm as the features whose reads are per realm see it (game/game-realm.ts). */
+export const gameRealmsOf = (registry: RealmRegistry): GameRealm[] =>
+  registry.realms.map((realm) => ({
+    slug: realm.declaration.slug,
+    first: realm.declaration.first,
+    game: realm.game.db,
+    schema: () => realm.schema(),
+    // The first realm's reads answer from memory while its database is down, as the site of one
+    // game database always did (its lists empty once a refresh fails); another realm's answer 503.
+    isUp: () => realm.declaration.first || realm.health.isUp(),
+    read: (work) => registry.read(realm, (game, schema) => work(game.db, schema)),
+  }));

@@ -1,4 +1,10 @@
-import { type AccountAnswer, COOKIES, type ErrorCode, type SessionRow } from '@gatekeeper/contract';
+import {
+  type AccountAnswer,
+  type AccountRealmCharacters,
+  COOKIES,
+  type ErrorCode,
+  type SessionRow,
+} from '@gatekeeper/contract';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
@@ -28,6 +34,13 @@ export interface AccountSessionsOptions {
   relyingParty: RelyingParty;
   /** Whether the game server's light is green: while it is not, no character is shown in the game. */
   gameServerUp?: () => boolean;
+  /**
+   * On a site of several realms (decision 049), the account's characters of each realm after the
+   * first, in the settings' order; My account lists them by realm.
+   */
+  otherRealmCharacters?: (login: string) => Promise<AccountRealmCharacters[]>;
+  /** The first realm's slug, naming its group of characters on a site of several realms. */
+  firstRealm?: string;
   onError: (error: unknown) => void;
 }
 
@@ -419,13 +432,18 @@ export class AccountSessions {
       };
     }
     const email = await emailOf(this.deps, account);
+    const characters = await this.charactersOf(account.login);
+    const others = await this.options.otherRealmCharacters?.(account.login);
     return {
       login: account.login,
       email: email.recorded && email.email !== '' ? maskEmail(email.email) : null,
       createdAt: await accountCreatedAt(this.deps.connections.login.db, this.deps.schema, account.login),
       lastSignIn: await this.history.lastBefore(account.login, session.createdAt),
       ban: { ...game, reason: null },
-      characters: await this.charactersOf(account.login),
+      characters,
+      ...(others && others.length > 0
+        ? { realms: [{ slug: this.options.firstRealm ?? 'main', available: true, characters }, ...others] }
+        : {}),
       secondFactor: await this.secondFactor.isOn(account.login),
       provedUntil: this.isFreshlyProved(session, now) ? session.provedAt + FRESH_PROOF_MS : null,
     };

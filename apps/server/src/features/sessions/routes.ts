@@ -261,7 +261,7 @@ export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutes
   signedInRoute(
     'unblockOwnCharacter',
     async ({ session }, body, _request, reply) =>
-      answer(reply, await tools.unblockCharacter(session.login, body.charName)),
+      answer(reply, await tools.unblockCharacter(session.login, body.charName, body.realm)),
     false,
     true,
   );

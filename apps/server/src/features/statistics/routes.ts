@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
 import { chooseEncoding } from '../../infra/prepared-answer';
-import { readRoute } from '../../infra/public-read';
+import { chosenRealm, realmReadRoute } from '../../infra/realm-read';
+import type { GameRealm } from '../../game/game-realm';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { PageAnswers } from '../../infra/page-answers';
@@ -32,37 +33,80 @@ export interface StatisticsRoutesOptions {
   shared?: SharedRefresh;
   /** The pre-rendered pages' answers: the rankings' pages carry their rows (decision 040). */
   pageAnswers?: PageAnswers;
+  /**
+   * Every realm (decision 049), the first being `connections.game` with `schema`; left out, the
+   * one realm of those. Each realm has its own lists, refresh and shared name.
+   */
+  realms?: readonly GameRealm[];
 }
 
 /** The ten get*statistics calls: each answers its list from memory, pre-compressed where accepted. */
 export const statisticsRoutes = async (app: FastifyInstance, options: StatisticsRoutesOptions): Promise<void> => {
   const { connections, schema, settings } = options;
-  const cache = statisticsCache({
-    sources: {
-      login: connections.login.db,
+  const realms: readonly Pick<GameRealm, 'slug' | 'first' | 'game' | 'schema' | 'isUp' | 'read'>[] = options.realms ?? [
+    {
+      slug: 'main',
+      first: true,
       game: connections.game.db,
-      hasEventStats: schema.hasEventStats,
-      schema,
-      referrals: options.referrals ?? noReferralStatistics,
-      voters: options.voters ?? noVotersStatistics,
+      schema: () => schema as GameSchema,
+      isUp: () => true,
+      read: (work) => work(connections.game.db, schema as GameSchema),
     },
-    limit: settings.limit,
-    refreshMs: settings.refreshSeconds * 1000,
-    log: app.log,
-    shared: options.shared,
-    onRefresh: () => options.pageAnswers?.changed(),
+  ];
+  const caches = new Map<string, ReturnType<typeof statisticsCache>>();
+  /** A realm's lists; made once its flavour is known (a realm that started down: when it first answered). */
+  const cacheOf = (realm: (typeof realms)[number]) => {
+    let cache = caches.get(realm.slug);
+    const realmSchema = realm.schema();
+    if (cache || !realmSchema) return cache;
+    cache = statisticsCache({
+      sources: {
+        login: connections.login.db,
+        loginSchema: schema,
+        game: realm.game,
+        hasEventStats: realmSchema.hasEventStats,
+        schema: realmSchema,
+        referrals: options.referrals ?? noReferralStatistics,
+        // The vote ledger names the first realm's characters (votes are not per realm yet).
+        voters: realm.first ? (options.voters ?? noVotersStatistics) : noVotersStatistics,
+      },
+      limit: settings.limit,
+      refreshMs: settings.refreshSeconds * 1000,
+      log: app.log,
+      shared: options.shared,
+      realm: realm.first ? undefined : realm.slug,
+      guard: (work) => realm.read(() => work()),
+      onRefresh: () => options.pageAnswers?.changed(),
+    });
+    caches.set(realm.slug, cache);
+    return cache;
+  };
+  app.addHook('onClose', async () => {
+    for (const cache of caches.values()) cache.stop();
   });
-  app.addHook('onClose', async () => cache.stop());
   // Read once at start-up, so the first visitors see the rankings rather than empty lists.
-  await cache.start(FIRST_READ_WAIT_MS);
+  await Promise.all(realms.map((realm) => cacheOf(realm)?.start(FIRST_READ_WAIT_MS)));
+  const bySlug = new Map(realms.map((realm) => [realm.slug, realm]));
+  const choice = {
+    slugs: realms.map((realm) => realm.slug),
+    isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false,
+  };
+  const cacheBySlug = (slug: string) => {
+    const realm = bySlug.get(slug);
+    return realm ? cacheOf(realm) : undefined;
+  };
 
   for (const [call, list] of Object.entries(STATISTICS_CALLS) as [
     StatisticsCall,
     (typeof STATISTICS_CALLS)[StatisticsCall],
   ][]) {
-    readRoute(app, call, (request) =>
-      chooseEncoding(preparedEncodings(cache.read(list)), headerOf(request, 'accept-encoding')),
-    );
-    options.pageAnswers?.provide(call, () => cache.known(list)?.json);
+    realmReadRoute(app, call, choice, (realm, request) => {
+      const cache = cacheBySlug(realm);
+      return cache && chooseEncoding(preparedEncodings(cache.read(list)), headerOf(request, 'accept-encoding'));
+    });
+    options.pageAnswers?.provide(call, (query) => {
+      const realm = chosenRealm(choice, query?.realm);
+      return realm && choice.isUp(realm) ? cacheBySlug(realm)?.known(list)?.json : undefined;
+    });
   }
 };

@@ -32,6 +32,8 @@ export interface StatisticsCacheOptions {
   sources: ListSources & {
     login: Kysely<LoginDatabase>;
     schema: Pick<GameSchema, 'flavor' | 'hasAccountData' | 'hasPunishments'>;
+    /** The login database's flavour, when the realm's game is of another emulator (decision 049). */
+    loginSchema?: Pick<GameSchema, 'flavor' | 'hasAccountData'>;
   };
   limit: number;
   refreshMs: number;
@@ -41,6 +43,10 @@ export interface StatisticsCacheOptions {
   shared?: SharedRefresh;
   /** Called after every read of the lists, once the new lists are served (pre-rendered pages, decision 040). */
   onRefresh?: () => void;
+  /** The realm of a site's realm after the first (decision 049): its lists are shared under a name of their own. */
+  realm?: string;
+  /** Runs each read of the game database: a realm that is down is not asked (decision 049). */
+  guard?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -77,15 +83,25 @@ export const statisticsCache = (options: StatisticsCacheOptions): StatisticsCach
   };
 
   let forced = false;
-  const sharedAs = sharedName('rankings', { limit: options.limit, flavor: sources.schema.flavor.name });
+  const sharedAs = sharedName('rankings', {
+    limit: options.limit,
+    flavor: sources.schema.flavor.name,
+    ...(options.realm ? { realm: options.realm } : {}),
+  });
+  const guarded = options.guard ?? ((work) => work());
   const readAll = async (): Promise<StatisticsSnapshot> => {
     const lists = options.shared
       ? (JSON.parse(
-          await options.shared.value(sharedAs, options.refreshMs, async () => JSON.stringify(await readLists()), {
-            force: forced,
-          }),
+          await options.shared.value(
+            sharedAs,
+            options.refreshMs,
+            async () => JSON.stringify(await guarded(readLists)),
+            {
+              force: forced,
+            },
+          ),
         ) as Partial<Record<StatisticsList, string>>)
-      : await readLists();
+      : await guarded(readLists);
     const snapshot: Partial<Record<StatisticsList, EncodedAnswer>> = {};
     for (const list of STATISTICS_LISTS) snapshot[list] = await encodeAnswer(lists[list] ?? EMPTY_LIST.json);
     return snapshot as StatisticsSnapshot;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
 import { chooseEncoding } from '../../infra/prepared-answer';
-import { readRoute } from '../../infra/public-read';
+import { chosenRealm, realmReadRoute } from '../../infra/realm-read';
+import type { GameRealm } from '../../game/game-realm';
 import { headerOf } from '../../infra/raw-header';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { PageAnswers } from '../../infra/page-answers';
@@ -35,36 +36,77 @@ export interface WorldRoutesOptions {
   onCache?: (cache: WorldCache) => void;
   /** The pre-rendered pages' answers: the World pages carry their rows (decision 040). */
   pageAnswers?: PageAnswers;
+  /**
+   * Every realm (decision 049), the first being `connections.game` with `schema`; left out, the
+   * one realm of those. Each realm has its own rows, refresh and shared name.
+   */
+  realms?: readonly GameRealm[];
 }
 
 /** The World pages' calls (docs/product.md#world): each answered from memory, pre-compressed where accepted. */
 export const worldRoutes = async (app: FastifyInstance, options: WorldRoutesOptions): Promise<void> => {
-  const cache = worldCache({
-    game: options.connections.game.db,
-    login: options.connections.login.db,
-    schema: options.schema,
-    bossRespawn: options.settings.bossRespawn,
-    castles: { treasury: options.settings.castleTreasury, siegeLengthMs: options.siegeLengthMinutes * 60_000 },
-    refreshMs: options.settings.refreshSeconds * 1000,
-    log: app.log,
-    now: options.now,
-    shared: options.shared,
-    onRefresh: () => options.pageAnswers?.changed(),
+  const { connections, schema } = options;
+  const realms: readonly Pick<GameRealm, 'slug' | 'first' | 'game' | 'schema' | 'isUp' | 'read'>[] = options.realms ?? [
+    {
+      slug: 'main',
+      first: true,
+      game: connections.game.db,
+      schema: () => schema as GameSchema,
+      isUp: () => true,
+      read: (work) => work(connections.game.db, schema as GameSchema),
+    },
+  ];
+  const caches = new Map<string, WorldCache>();
+  /** A realm's rows; made once its flavour is known (a realm that started down: when it first answered). */
+  const cacheOf = (realm: (typeof realms)[number]): WorldCache | undefined => {
+    let cache = caches.get(realm.slug);
+    const realmSchema = realm.schema();
+    if (cache || !realmSchema) return cache;
+    cache = worldCache({
+      game: realm.game,
+      login: connections.login.db,
+      loginSchema: schema,
+      schema: realmSchema,
+      bossRespawn: options.settings.bossRespawn,
+      castles: { treasury: options.settings.castleTreasury, siegeLengthMs: options.siegeLengthMinutes * 60_000 },
+      refreshMs: options.settings.refreshSeconds * 1000,
+      log: app.log,
+      now: options.now,
+      shared: options.shared,
+      realm: realm.first ? undefined : realm.slug,
+      guard: (work) => realm.read(() => work()),
+      onRefresh: () => options.pageAnswers?.changed(),
+    });
+    if (realm.first) options.onCache?.(cache);
+    caches.set(realm.slug, cache);
+    return cache;
+  };
+  app.addHook('onClose', async () => {
+    for (const cache of caches.values()) cache.stop();
   });
-  options.onCache?.(cache);
-  app.addHook('onClose', async () => cache.stop());
-  await cache.start(FIRST_READ_WAIT_MS);
+  await Promise.all(realms.map((realm) => cacheOf(realm)?.start(FIRST_READ_WAIT_MS)));
+  const bySlug = new Map(realms.map((realm) => [realm.slug, realm]));
+  const choice = {
+    slugs: realms.map((realm) => realm.slug),
+    isUp: (slug: string) => bySlug.get(slug)?.isUp() ?? false,
+  };
+  const cacheBySlug = (slug: string) => {
+    const realm = bySlug.get(slug);
+    return realm ? cacheOf(realm) : undefined;
+  };
 
-  readRoute(app, 'getBosses', (request) =>
-    chooseEncoding(preparedEncodings(cache.read().bosses), headerOf(request, 'accept-encoding')),
-  );
-  options.pageAnswers?.provide('getBosses', () => cache.known()?.bosses.json);
-  readRoute(app, 'getOlympiad', (request) =>
-    chooseEncoding(preparedEncodings(cache.read().olympiad), headerOf(request, 'accept-encoding')),
-  );
-  options.pageAnswers?.provide('getOlympiad', () => cache.known()?.olympiad.json);
-  readRoute(app, 'getCastles', (request) =>
-    chooseEncoding(preparedEncodings(cache.read().castles), headerOf(request, 'accept-encoding')),
-  );
-  options.pageAnswers?.provide('getCastles', () => cache.known()?.castles.json);
+  for (const [call, part] of [
+    ['getBosses', 'bosses'],
+    ['getOlympiad', 'olympiad'],
+    ['getCastles', 'castles'],
+  ] as const) {
+    realmReadRoute(app, call, choice, (realm, request) => {
+      const cache = cacheBySlug(realm);
+      return cache && chooseEncoding(preparedEncodings(cache.read()[part]), headerOf(request, 'accept-encoding'));
+    });
+    options.pageAnswers?.provide(call, (query) => {
+      const realm = chosenRealm(choice, query?.realm);
+      return realm && choice.isUp(realm) ? cacheBySlug(realm)?.known()?.[part].json : undefined;
+    });
+  }
 };

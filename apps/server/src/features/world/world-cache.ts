@@ -46,6 +46,8 @@ export interface WorldCacheOptions {
   game: Kysely<GameDatabase>;
   /** The login database: the Olympiad leaves out banned accounts as the rankings do. */
   login: Kysely<LoginDatabase>;
+  /** The login database's flavour, when the realm's game is of another emulator (decision 049). */
+  loginSchema?: Pick<GameSchema, 'flavor' | 'hasAccountData'>;
   schema: Pick<
     GameSchema,
     | 'flavor'
@@ -67,6 +69,10 @@ export interface WorldCacheOptions {
   shared?: SharedRefresh;
   /** Called after every read, once the new answers are served (pre-rendered pages, decision 040). */
   onRefresh?: () => void;
+  /** The realm of a site's realm after the first (decision 049): its rows are shared under a name of their own. */
+  realm?: string;
+  /** Runs each read of the game database: a realm that is down is not asked (decision 049). */
+  guard?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -77,11 +83,15 @@ export interface WorldCacheOptions {
  */
 export const worldCache = (options: WorldCacheOptions): WorldCache => {
   const now = options.now ?? Date.now;
-  const sharedAs = sharedName('world', { flavor: options.schema.flavor.name });
+  const sharedAs = sharedName('world', {
+    flavor: options.schema.flavor.name,
+    ...(options.realm ? { realm: options.realm } : {}),
+  });
+  const guarded = options.guard ?? ((work) => work());
 
   // The Olympiad (docs/product.md#olympiad): who the rankings leave out is left out here too.
   const readOlympiadRows = async (): Promise<OlympiadAnswer> => {
-    const databases = { login: options.login, game: options.game };
+    const databases = { login: options.login, game: options.game, loginSchema: options.loginSchema };
     const filter = await readRankingFilter(databases, options.schema, OLYMPIAD_NOBLES_PER_CLASS, now());
     return readOlympiad(options.game, options.schema, filter);
   };
@@ -94,7 +104,10 @@ export const worldCache = (options: WorldCacheOptions): WorldCache => {
     });
 
   const readAll = async (): Promise<WorldSnapshot> => {
-    const json = options.shared ? await options.shared.value(sharedAs, options.refreshMs, readRows) : await readRows();
+    const readGuarded = () => guarded(readRows);
+    const json = options.shared
+      ? await options.shared.value(sharedAs, options.refreshMs, readGuarded)
+      : await readGuarded();
     const {
       bosses,
       olympiad,

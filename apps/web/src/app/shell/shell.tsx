@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page';
+import { RealmSwitcher } from '../../components/realm-switcher';
 import { useIpUpdate } from '../../features/account/use-ip-update';
 import { useReferralVisit } from '../../features/referral/use-referral-visit';
 import { VotePanel } from '../../features/votes/vote-panel';
@@ -54,6 +55,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
           {/* At least a screen high: what comes after the page (votes, footer) starts below the first
               screen, so a ranking or a lazy page arriving after the first paint moves nothing in view. */}
           <div className="main-column__page">
+            <RealmSwitcher />
             <Suspense fallback={<PageLoading />}>{children}</Suspense>
           </div>
           {metadata && (

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/page';
-import { Link, useLocation } from '../../shared/navigation';
+import { Link } from '../../shared/navigation';
 import { useGameNames } from '../../shared/game-names';
 import { useSiteData } from '../../shared/site-data';
 import { useFormats } from '../../shared/formats';
 import { useLanguage } from '../../shared/use-language';
+import { useRealm } from '../../shared/use-realm';
 import './clans.css';
 
 type Loaded = { name: string; clan: ClanView | null } | { name: string; failed: true };
@@ -16,21 +17,21 @@ type Loaded = { name: string; clan: ClanView | null } | { name: string; failed: 
  * The clan of the address: the one the server rendered the page with, else getclan's answer
  * (undefined while it loads; null for a name no clan has).
  */
-const useClan = (name: string, attempt: number): ClanView | null | 'failed' | undefined => {
+const useClan = (name: string, attempt: number, realm: string | undefined): ClanView | null | 'failed' | undefined => {
   const { initialClan } = useSiteData();
   const given = initialClan && initialClan.name.toLowerCase() === name.toLowerCase() ? initialClan : undefined;
   const [loaded, setLoaded] = useState<Loaded>();
   useEffect(() => {
     if (given || name === '') return;
     const controller = new AbortController();
-    callApi('getClan', { query: { name }, signal: controller.signal }).then(
+    callApi('getClan', { query: realm ? { name, realm } : { name }, signal: controller.signal }).then(
       (clan) => setLoaded({ name, clan }),
       () => {
         if (!controller.signal.aborted) setLoaded({ name, failed: true });
       },
     );
     return () => controller.abort();
-  }, [given, name, attempt]);
+  }, [given, name, attempt, realm]);
   if (given) return given;
   if (loaded?.name !== name) return undefined;
   return 'failed' in loaded ? 'failed' : loaded.clan;
@@ -38,7 +39,11 @@ const useClan = (name: string, attempt: number): ClanView | null | 'failed' | un
 
 const Crest = ({ clan }: { clan: ClanView }) => {
   const { t } = useTranslation();
-  const src = clan.crestId === null ? CLAN_EMBLEM_PATH : clanCrestHref(clan.crestId);
+  const { realm } = useRealm();
+  const src =
+    clan.crestId === null
+      ? CLAN_EMBLEM_PATH
+      : `${clanCrestHref(clan.crestId)}${realm ? `&realm=${encodeURIComponent(realm)}` : ''}`;
   const alt = clan.crestId === null ? t('clan.noCrest', { clan: clan.name }) : t('clan.crest', { clan: clan.name });
   return <img className="clan-crest" src={src} alt={alt} width={48} height={48} data-crest={clan.crestId ?? 'none'} />;
 };
@@ -133,10 +138,10 @@ const MemberTable = ({ clan }: { clan: ClanView }) => {
 export const ClanPage = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
-  const { pathname } = useLocation();
-  const name = matchClanPage(pathname)?.name ?? '';
+  const { path, realm } = useRealm();
+  const name = matchClanPage(path)?.name ?? '';
   const [attempt, setAttempt] = useState(0);
-  const clan = useClan(name, attempt);
+  const clan = useClan(name, attempt, realm);
   const back = (
     <p className="clan-back">
       <Link to={href('statisticsClans')} className="link-target">

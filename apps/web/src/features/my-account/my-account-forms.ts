@@ -46,7 +46,6 @@ export const MY_ACCOUNT_FORMS = {
       },
     ],
   ),
-  /** The character is the row's: the form has no field of its own, only its button. */
   /** A promo code, and the character a code of items goes to (docs/product.md#redeempromocode). */
   redeemPromoCode: defineForm(
     () => models().then((m) => m.redeemPromoCodeModel),
@@ -55,7 +54,16 @@ export const MY_ACCOUNT_FORMS = {
       { ...FIELDS.charName, label: 'wallet.promo.character' },
     ],
   ),
-  unblock: (charName: string) => defineForm(() => models().then((m) => m.ownCharacterModel), [], { charName }),
-  pincode: (charName: string) =>
-    defineForm(() => models().then((m) => m.ownPincodeModel), [FIELDS.pincode], { charName }),
+  /**
+   * The character is the row's: the form has no field of its own, only its button. On a site of
+   * several realms the row's realm goes with it (decision 049).
+   */
+  unblock: (charName: string, realm?: string) =>
+    defineForm(() => models().then((m) => m.ownCharacterModel), [], realm ? { charName, realm } : { charName }),
+  pincode: (charName: string, realm?: string) =>
+    defineForm(
+      () => models().then((m) => m.ownPincodeModel),
+      [FIELDS.pincode],
+      realm ? { charName, realm } : { charName },
+    ),
 };

@@ -2,6 +2,8 @@ import { type OnlineHistory, type OnlinePlayers } from '@gatekeeper/contract/lit
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
+import { useRealm } from '../../shared/use-realm';
+import { useSiteData } from '../../shared/site-data';
 import { Page } from '../../components/page';
 import { tabIndexAfterKey } from '../../components/tab-keys';
 import { Tabs } from '../../components/tabs';
@@ -189,13 +191,22 @@ const WhoIsOnline = ({ answer }: { answer: OnlinePlayers | undefined }) => {
 const OnlinePage = () => {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('day');
-  const history = useCall('getOnlineHistory', undefined);
-  const players = useCall('getOnlinePlayers', undefined);
+  const { query, realm } = useRealm();
+  const { metadata } = useSiteData();
+  // Online over time is recorded for the first realm (decision 049): another realm's page lists who is online.
+  const history = useCall('getOnlineHistory', undefined, { skip: realm !== undefined });
+  const players = useCall('getOnlinePlayers', undefined, { query });
   return (
     <Page title={t('online.title')}>
       <StatisticsTabs />
-      <PeriodTabs period={period} onChange={setPeriod} />
-      <HistoryPanel history={history} period={period} />
+      {realm === undefined ? (
+        <>
+          <PeriodTabs period={period} onChange={setPeriod} />
+          <HistoryPanel history={history} period={period} />
+        </>
+      ) : (
+        <p className="page-notice">{t('realms.historyOfFirst', { realm: metadata?.realms[0]?.name ?? '' })}</p>
+      )}
       <WhoIsOnline answer={players} />
     </Page>
   );

@@ -1,4 +1,5 @@
-import { clanHref } from '@gatekeeper/contract/lite';
+import { clanHref, withRealm } from '@gatekeeper/contract/lite';
+import { useRealm } from '../../shared/use-realm';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
@@ -231,12 +232,13 @@ const RankedRows = ({
   const { t } = useTranslation();
   const format = useFormatters();
   const { language } = useLanguage();
+  const { realm } = useRealm();
   const under = stackedAfter(ranking.columns);
   const label = (column: RankingColumn) => t(`statistics.columns.${column.label}`);
   /** A value as the column shows it: a clan's name links to the clan's page (a 24 px target). */
   const shown = (column: RankingColumn, value: string | number) =>
     column.linksClan && value !== '' ? (
-      <Link to={clanHref(String(value), language)} className="link-target">
+      <Link to={withRealm(clanHref(String(value), language), realm)} className="link-target">
         {format[column.format](value)}
       </Link>
     ) : (
@@ -337,7 +339,11 @@ export const RankingTable = ({
   initialRows?: readonly RankingRow[];
 }) => {
   const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall(ranking.call, { skip: initialRows !== undefined });
+  const { query: realmQuery } = useRealm();
+  const { value, failed, retry } = useRetryableCall(ranking.call, {
+    skip: initialRows !== undefined,
+    query: realmQuery,
+  });
   const answered = initialRows ?? (value as readonly RankingRow[] | undefined);
   const rows = useNamedRows(ranking, answered);
   const { pathname, search } = useRankingLocation();

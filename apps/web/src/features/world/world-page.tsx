@@ -2,6 +2,7 @@ import type { CallName, ResponseOf } from '@gatekeeper/contract/lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetryableCall } from '../../api/use-call';
+import { useRealm } from '../../shared/use-realm';
 import { Page } from '../../components/page';
 import { type WorldRoute, WorldTabs } from './world-tabs';
 import './world.css';
@@ -26,7 +27,8 @@ export const WorldPage = <N extends CallName>({
   children: (answer: ResponseOf<N>) => ReactNode;
 }) => {
   const { t } = useTranslation();
-  const { value, failed, retry } = useRetryableCall(call);
+  const { query } = useRealm();
+  const { value, failed, retry } = useRetryableCall(call, { query });
   return (
     <Page title={t(`world.names.${route}`)}>
       <WorldTabs active={route} />
