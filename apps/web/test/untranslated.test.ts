@@ -33,6 +33,14 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'myAccount.rewards.items', // a count and an item's name (from the game's names): no word of its own
   'shop.item', // the same for a line of a shop's pack
   'world.castles.siegeAt', // a siege's date and time, then the time zone's name
+  // The payment providers' names: brands, written so in every language.
+  'donate.form.provider.paypal',
+  'donate.notice.provider.paypal',
+  'donate.notice.provider.stripe',
+  'donate.notice.provider.mercadopago',
+  'console.donations.providers.paypal',
+  'console.donations.providers.stripe',
+  'console.donations.providers.mercadopago',
 ]);
 
 /** Per language: values a native speaker writes exactly as English does. */
@@ -86,6 +94,9 @@ const LATIN_WORDS_ALLOWED = new Set([
   'Facebook',
   'YouTube',
   'PayPal',
+  'Stripe',
+  'Mercado',
+  'Pago',
   'Windows',
   'HTML',
   'Interlude',

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { dxt1Dds } from './dds-writer';
 import { INTERLUDE_CLASS_IDS, INTERLUDE_MAX_CLAN_LEVEL } from '@gatekeeper/contract';
 import { type CharacterRow, characterRow, inFlavor, keyed } from './character-row';
@@ -478,4 +478,22 @@ export const seedDemoWorld = async (
         .execute();
     }
   });
+};
+
+/** Whether an embedded game database has the game's tables yet (a realm's file made empty). */
+export const hasEmbeddedGameTables = async (db: Kysely<GameDatabase>): Promise<boolean> => {
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name = 'characters'`.execute(db);
+  return rows.length > 0;
+};
+
+/** Renames demo characters (another realm's demo world keeps the names unique across realms). */
+export const renameDemoCharacters = async (
+  db: Kysely<GameDatabase>,
+  renames: Readonly<Record<string, string>>,
+): Promise<void> => {
+  for (const [from, to] of Object.entries(renames)) {
+    await db.updateTable('characters').set({ char_name: to }).where('char_name', '=', from).execute();
+  }
 };

@@ -211,6 +211,7 @@ export const donationMigrations: Record<string, Migration> = {
         .addColumn('detail', 'varchar(255)', (col) => col.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
       await db.schema
         .createIndex('site_provider_payments_payment')
@@ -228,6 +229,7 @@ export const donationMigrations: Record<string, Migration> = {
         .addColumn('outcome', 'varchar(32)', (col) => col.notNull())
         .addColumn('received_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('site_provider_events_pk', ['provider', 'event_id'])
+        .modifyEnd(fullUnicodeTable(db, { binary: true, innodb: true }))
         .execute();
     },
     async down(db: AnyKysely) {

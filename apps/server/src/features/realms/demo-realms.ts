@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { Config } from '../../config';
 import { realmDatabaseVariable } from '../../config';
 import { openGameDatabase } from '../../db/connections';
 import { createGameTables } from '../../game/game-tables';
-import { seedDemoWorld } from '../../game/demo-seed';
+import { hasEmbeddedGameTables, renameDemoCharacters, seedDemoWorld } from '../../game/demo-seed';
 import type { GameFlavor } from '../../game/flavors';
 import type { Settings } from '../../settings';
 import type { RealmDeclaration } from './realm-declarations';
@@ -82,17 +81,12 @@ export const seedEmbeddedRealms = async (
     const opened = openGameDatabase(realm.databaseUrl, { queryTimeoutMs: 60_000, acquireTimeoutMs: 60_000 });
     try {
       const db = opened.connection.db;
-      const { rows } = await sql<{
-        name: string;
-      }>`select name from sqlite_master where type = 'table' and name = 'characters'`.execute(db);
-      if (rows.length > 0) continue;
+      if (await hasEmbeddedGameTables(db as never)) continue;
       log.info(`realm ${realm.slug}: creating its embedded game database (${flavor.title} tables) and its demo world`);
       // Its own accounts table stays unread: the site's accounts are the login database's.
       await createGameTables(db as never, 'sqlite', ['login', 'game'], flavor.name);
       await seedDemoWorld(db as never, db, flavor, Date.now, 20260000 + realm.id);
-      for (const [from, to] of Object.entries(RENAMED)) {
-        await sql`update characters set char_name = ${to} where char_name = ${from}`.execute(db);
-      }
+      await renameDemoCharacters(db as never, RENAMED);
     } finally {
       await opened.close();
     }

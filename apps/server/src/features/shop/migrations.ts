@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
+import { fullUnicodeTable } from '../../db/migration-dialect';
 
 /** The catalogue, the orders and the promo codes (docs/owner/shop.md). */
 export const shopMigrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const shopMigrations: Record<string, Migration> = {
         .addColumn('enabled', 'integer', (col) => col.notNull().defaultTo(1))
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
       await db.schema
         .createTable('site_shop_orders')
@@ -38,6 +40,7 @@ export const shopMigrations: Record<string, Migration> = {
         .addColumn('source', 'varchar(8)', (col) => col.notNull())
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { binary: true, innodb: true }))
         .execute();
       await db.schema
         .createIndex('site_shop_orders_login')
@@ -62,6 +65,7 @@ export const shopMigrations: Record<string, Migration> = {
         .addColumn('ends_at', 'bigint')
         .addColumn('enabled', 'integer', (col) => col.notNull().defaultTo(1))
         .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
       await db.schema
         .createTable('site_shop_promo_redemptions')
@@ -70,6 +74,7 @@ export const shopMigrations: Record<string, Migration> = {
         .addColumn('login', 'varchar(45)', (col) => col.notNull())
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('site_shop_promo_redemptions_pk', ['code', 'login'])
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
     },
     async down(db: AnyKysely) {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { AnyKysely } from '../../db/connections';
+import { fullUnicodeTable } from '../../db/migration-dialect';
 
 /** The wallet's ledger (docs/owner/shop.md#the-wallet): entries unique on their idempotency key. */
 export const walletMigrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const walletMigrations: Record<string, Migration> = {
         .ifNotExists()
         .addColumn('login', 'varchar(45)', (col) => col.primaryKey())
         .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
         .execute();
       await db.schema
         .createTable('site_wallet_entries')
@@ -21,6 +23,7 @@ export const walletMigrations: Record<string, Migration> = {
         .addColumn('reason', 'varchar(16)', (col) => col.notNull())
         .addColumn('reference', 'varchar(160)', (col) => col.notNull())
         .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { binary: true, innodb: true }))
         .execute();
       await db.schema
         .createIndex('site_wallet_entries_login')
