@@ -172,35 +172,42 @@ const ShopPage = () => {
   return (
     <Page title={t('shop.title')} className="shop-page">
       <p>{t('shop.intro')}</p>
-      {buyer === null && (
-        <p>
-          <Link to={href('myAccount')}>{t('shop.signIn')}</Link>
-        </p>
-      )}
-      {buyer && <p className="shop-page__balance">{t('shop.balance', { amount: formats.number(buyer.balance) })}</p>}
+      {/* The buyer's line and the offers keep their place while they load: the page moves nothing already shown. */}
+      <p className="shop-page__buyer">
+        {buyer === null && (
+          <Link to={href('myAccount')} className="link-target">
+            {t('shop.signIn')}
+          </Link>
+        )}
+        {buyer && (
+          <span className="shop-page__balance">{t('shop.balance', { amount: formats.number(buyer.balance) })}</span>
+        )}
+      </p>
       {notice && (
         <p role="status" className={`page-notice${notice.bought ? '' : ' page-notice--error'}`}>
           {notice.message} {notice.bought && <Link to={href('myAccount')}>{t('menu.myAccount')}</Link>}
         </p>
       )}
-      {failed && <p role="alert">{t('ServerError')}</p>}
-      {!failed && !offers && <PageLoading />}
-      {offers && offers.length === 0 && <p>{t('shop.empty')}</p>}
-      {offers && offers.length > 0 && (
-        <ul className="shop-offers" aria-label={t('shop.offers')}>
-          {offers.map((offer) => (
-            <OfferCard
-              key={offer.id}
-              offer={offer}
-              buyer={buyer ?? null}
-              onBought={(message, bought) => {
-                setNotice({ message, bought });
-                loadBuyer();
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      <div className="shop-page__offers">
+        {failed && <p role="alert">{t('ServerError')}</p>}
+        {!failed && !offers && <PageLoading />}
+        {offers && offers.length === 0 && <p>{t('shop.empty')}</p>}
+        {offers && offers.length > 0 && (
+          <ul className="shop-offers" aria-label={t('shop.offers')}>
+            {offers.map((offer) => (
+              <OfferCard
+                key={offer.id}
+                offer={offer}
+                buyer={buyer ?? null}
+                onBought={(message, bought) => {
+                  setNotice({ message, bought });
+                  loadBuyer();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
     </Page>
   );
 };
