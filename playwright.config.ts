@@ -191,9 +191,7 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
-  // Three at once on two cores: with two, half the processor time stayed idle while tests waited
-  // for pages, polls and servers (docs/decisions/043-fast-feedback.md, third pass).
-  workers: 3,
+  workers: 2,
   retries: 0,
   // CI machines run about 1.5 times slower than this one: room for that, no retries to hide flakes.
   timeout: 45_000,
