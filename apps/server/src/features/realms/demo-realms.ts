@@ -81,12 +81,12 @@ export const seedEmbeddedRealms = async (
     const opened = openGameDatabase(realm.databaseUrl, { queryTimeoutMs: 60_000, acquireTimeoutMs: 60_000 });
     try {
       const db = opened.connection.db;
-      if (await hasEmbeddedGameTables(db as never)) continue;
+      if (await hasEmbeddedGameTables(db)) continue;
       log.info(`realm ${realm.slug}: creating its embedded game database (${flavor.title} tables) and its demo world`);
       // Its own accounts table stays unread: the site's accounts are the login database's.
       await createGameTables(db as never, 'sqlite', ['login', 'game'], flavor.name);
       await seedDemoWorld(db as never, db, flavor, Date.now, 20260000 + realm.id);
-      await renameDemoCharacters(db as never, RENAMED);
+      await renameDemoCharacters(db, RENAMED);
     } finally {
       await opened.close();
     }
