@@ -77,6 +77,9 @@ export const stepUpIntoConsole = async (
   const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
   await stepUp.getByLabel('Code').fill(codeAfter(authenticator.secret, authenticator.confirmedAt).code);
   await stepUp.getByRole('button', { name: 'Open the console' }).click();
+  // The top bar names the staff member before the step-up too: the code form gone is the proof
+  // that the server took the step-up (a reload before its answer would find none).
+  await expect(stepUp).toBeHidden();
   await expect(page.getByRole('banner').getByText(`${staff.login} · ${STAFF_ROLES[staff.role].shown}`)).toBeVisible();
 };
 
