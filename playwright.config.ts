@@ -200,7 +200,10 @@ export default defineConfig({
   use: {
     baseURL: INSTANCES.default,
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
-    trace: 'retain-on-failure',
+    // No trace by default: recording one snapshots the page at every step of every test, passed
+    // or not, and CI only keeps what the run prints. To study a failure locally:
+    // `npx playwright test e2e/x.spec.ts --trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   // One project: a spec's logic is tested once, at 1920. The specs about sizes (layout, first

@@ -70,13 +70,7 @@ const count = (name, result, read) => {
   }
 };
 
-const suite = (name, command, args, read, env = process.env) =>
-  timed(name, () => {
-    console.log(`\n=== ${name} ===`);
-    count(name, spawnSync(command, args, { cwd: root, stdio: 'inherit', env }), read);
-  });
-
-/** As `suite`, without blocking: runners in the background go on meanwhile (their output is piped). */
+/** A runner whose output is shown as it comes, without blocking: runners in the background go on meanwhile (their output is piped). */
 const suiteLive = (name, command, args, read, env = process.env) =>
   timed(
     name,
@@ -180,13 +174,22 @@ const startCluster = () =>
   );
 
 const vitestReport = join(results, 'vitest.json');
-/** The machine's Node run, its output as it comes. */
+/**
+ * The machine's Node run, its output as it comes. When a second Node runs the suites on SQLite
+ * (EXTRA_NODE, below) and MariaDB is here, the suites that run on every database kind run on
+ * MariaDB alone in this one: each kind once, on a Node of its own (decision 043, fourth part).
+ */
 const firstNodeSuite = () =>
   suiteLive(
-    'contract, server and web (Vitest)',
+    process.env.EXTRA_NODE && process.env.TEST_MARIADB_URL
+      ? 'contract, server and web (Vitest; suites of every kind on MariaDB)'
+      : 'contract, server and web (Vitest)',
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
     () => vitestCounts(vitestReport),
+    process.env.EXTRA_NODE && process.env.TEST_MARIADB_URL
+      ? { ...process.env, TEST_DATABASE_KINDS: 'mariadb' }
+      : process.env,
   );
 
 /** The second Node's run (EXTRA_NODE), when CI gives one. */
@@ -231,9 +234,8 @@ if (!runs('cluster')) {
   );
 }
 if (runs('unit')) sideBySide.push(secondNodeSuite());
-if (runs('checks')) sideBySide.push(staticChecks());
 if (sideBySide.length > 0) {
-  await timed('static checks, second Node and cluster, side by side', () => Promise.all(sideBySide));
+  await timed('second Node and cluster, side by side', () => Promise.all(sideBySide));
 }
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
@@ -245,24 +247,36 @@ const playwrightTests = (suites, path = []) =>
     ...playwrightTests(child.suites ?? [], [...path, child.title]),
   ]);
 
+// The static checks run beside the end to end suite: its tests mostly wait (a page to load, an
+// assertion to hold again), leaving much of the processor idle, while beside the Vitest runs the
+// checks slowed tests that are bound by the processor (decision 043, fourth part).
+const lastStage = [];
+if (runs('checks')) lastStage.push(staticChecks());
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!runs('e2e')) {
   // not asked for
 } else if (existsSync(chromium)) {
   const playwrightReport = join(results, 'playwright.json');
-  suite('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], () => {
-    const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-    return {
-      passed: report.stats.expected + report.stats.flaky,
-      failed: report.stats.unexpected,
-      skipped: report.stats.skipped,
-      failedNames: playwrightTests(report.suites)
-        .filter(({ test }) => test.status === 'unexpected')
-        .map(({ name, test }) => `e2e [${test.projectName}]: ${name}`),
-    };
-  });
+  lastStage.push(
+    suiteLive('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], () => {
+      const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      return {
+        passed: report.stats.expected + report.stats.flaky,
+        failed: report.stats.unexpected,
+        skipped: report.stats.skipped,
+        failedNames: playwrightTests(report.suites)
+          .filter(({ test }) => test.status === 'unexpected')
+          .map(({ name, test }) => `e2e [${test.projectName}]: ${name}`),
+      };
+    }),
+  );
 } else {
   console.log(`\n=== end to end: skipped, no Chromium at ${chromium} (Debian: apt-get install -y chromium) ===`);
+}
+if (lastStage.length > 1) {
+  await timed('static checks and end to end, side by side', () => Promise.all(lastStage));
+} else {
+  await Promise.all(lastStage);
 }
 
 // The names also go to a file, so .ci/run can repeat them just before its own closing line.

@@ -339,7 +339,8 @@ describe.skipIf(notRunnable !== undefined)(
       const massReceived = () =>
         cluster.smtp.received.filter((mail) => mail.envelopeTo.some((to) => to.endsWith('@mass.test')));
       const jobId = await queueMailJob(cluster.databases, recipients);
-      await expect.poll(() => massReceived().length, { timeout: 30_000, interval: 5 }).toBeGreaterThanOrEqual(150);
+      // Killed mid-run: once a good share is out, however long a busy machine takes to send it.
+      await expect.poll(() => massReceived().length, { timeout: 120_000, interval: 5 }).toBeGreaterThanOrEqual(150);
       const killed = cluster.instance(0);
       killed.child.kill('SIGKILL');
       await killed.exited;
@@ -382,21 +383,22 @@ describe.skipIf(notRunnable !== undefined)(
           `with their Message-ID), instance killed after ${atKill}`,
       );
       expect(raw - recipients.length).toBeLessThanOrEqual(1);
-    });
+    }, 300_000);
 
     it('answers every request of a sustained load of pages and rankings through nginx, with no error', async () => {
-      // Long enough for every connection to pass nginx's keepalive_requests (1,000) several times:
-      // the one error the benchmark once counted in 59,000 requests was such a close (see
-      // sustained-load.ts); a browser-like client must see none.
+      // Enough requests for every connection to pass nginx's keepalive_requests (1,000): the one
+      // error the benchmark once counted in 59,000 requests was such a close (see
+      // sustained-load.ts); a browser-like client must see none. A count, not a duration: a busy
+      // machine takes longer to send them, and still sends them all.
       const outcome = await sustainedLoad(cluster.nginx.url, ['/sdk/getscorestatistics', '/', '/sdk/getmetadata'], {
         connections: 8,
-        seconds: 20,
+        requests: 8 * 1_125,
       });
       console.log(`sustained load through nginx: ${JSON.stringify(outcome)}`);
-      expect(outcome.requests).toBeGreaterThan(8 * 1000);
+      expect(outcome.requests).toBe(8 * 1_125);
       expect({ statuses: outcome.statuses, errors: outcome.errors }).toEqual({ statuses: {}, errors: {} });
       expect(Object.keys(outcome.byUpstream)).toHaveLength(2);
-    }, 60_000);
+    });
 
     it('samples who is online once a minute with two instances: every minute one row, none missed', async () => {
       const site = cluster.databases.connections.site.db;

@@ -59,9 +59,9 @@ describe.each(DATABASE_KINDS)('a huge value in any field on %s', (kind: Database
   });
 
   /** The answer within the deadline: status and body, or the reason there was none. */
-  const answerOf = async (path: string, init: RequestInit) => {
+  const answerOf = async (path: string, init: RequestInit, deadlineMs = DEADLINE_MS) => {
     try {
-      const response = await fetch(`${site.url}${path}`, { ...init, signal: AbortSignal.timeout(DEADLINE_MS) });
+      const response = await fetch(`${site.url}${path}`, { ...init, signal: AbortSignal.timeout(deadlineMs) });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -71,16 +71,20 @@ describe.each(DATABASE_KINDS)('a huge value in any field on %s', (kind: Database
       }
       return { status: response.status, body };
     } catch (error) {
-      return { status: 0, body: `no answer within ${DEADLINE_MS} ms: ${String(error)}` };
+      return { status: 0, body: `no answer within ${deadlineMs} ms: ${String(error)}` };
     }
   };
 
-  const post = (name: keyof typeof BODIES, body: object) =>
-    answerOf(api[name].path, {
-      method: 'POST',
-      headers: { ...csrfHeaders(), 'x-forwarded-for': nextIp() },
-      body: JSON.stringify(body),
-    });
+  const post = (name: keyof typeof BODIES, body: object, deadlineMs = DEADLINE_MS) =>
+    answerOf(
+      api[name].path,
+      {
+        method: 'POST',
+        headers: { ...csrfHeaders(), 'x-forwarded-for': nextIp() },
+        body: JSON.stringify(body),
+      },
+      deadlineMs,
+    );
   const get = (name: keyof typeof QUERIES, query: Record<string, string>) =>
     answerOf(`${api[name].path}?${new URLSearchParams(query).toString()}`, {
       headers: { 'x-forwarded-for': nextIp() },
@@ -125,10 +129,13 @@ describe.each(DATABASE_KINDS)('a huge value in any field on %s', (kind: Database
   });
 
   it('still answers other calls while such values arrive', async () => {
+    // The twenty share one thread: the last is answered after the others, so each has the
+    // deadline of all twenty (a pattern that backtracks for seconds per value still misses it by
+    // far); the call in between waits for at most the ones before it.
     const flood = Array.from({ length: 20 }, () =>
-      post('createAccount', { ...BODIES.createAccount, email: hostile(LARGEST_BODY_VALUE) }),
+      post('createAccount', { ...BODIES.createAccount, email: hostile(LARGEST_BODY_VALUE) }, DEADLINE_MS * 20),
     );
-    const status = await answerOf(api.getServerStatus.path, {});
+    const status = await answerOf(api.getServerStatus.path, {}, DEADLINE_MS * 5);
     expect(status.status).toBe(200);
     expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 400));
   });

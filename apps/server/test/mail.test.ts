@@ -449,7 +449,9 @@ describe.each(DATABASE_KINDS)('mail outbox workers on %s', (kind: DatabaseKind) 
     const ids = await messageIdsByRecipient(hanging, healthy);
     expect(Object.values(ids).map((set) => set.size)).toEqual(emails.map(() => 1));
     expect((await statuses(databases, jobId))[resent]).toBe('sent');
-  });
+    // It starts a real server process from the sources (tsx compiles the whole server as it loads),
+    // which on a busy 2-core machine takes longer than the default 30 s by itself.
+  }, 120_000);
 
   it('two instances drain one outbox without sending any address twice', async () => {
     const databases = await world();

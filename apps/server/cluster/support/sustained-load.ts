@@ -11,7 +11,7 @@ export interface LoadOutcome {
 }
 
 /**
- * GETs of the given paths from `connections` keep-alive connections for `seconds`, as browsers
+ * `requests` GETs of the given paths, shared by `connections` keep-alive connections, as browsers
  * ask: Node's agent, which honours `Connection: close`. (autocannon, the benchmark's load
  * generator, does not: it sends its next request on a connection nginx is closing after its
  * `keepalive_requests`, and counts the reset it gets as an error of the site.)
@@ -19,11 +19,10 @@ export interface LoadOutcome {
 export const sustainedLoad = async (
   base: string,
   paths: string[],
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, requests }: { connections: number; requests: number },
 ): Promise<LoadOutcome> => {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const outcome: LoadOutcome = { requests: 0, statuses: {}, errors: {}, byUpstream: {} };
-  const until = Date.now() + seconds * 1000;
   const get = (path: string) =>
     new Promise<void>((done) => {
       const req = request(`${base}${path}`, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
@@ -46,7 +45,7 @@ export const sustainedLoad = async (
     });
   await Promise.all(
     Array.from({ length: connections }, async (_, lane) => {
-      for (let i = lane; Date.now() < until; i += 1) await get(paths[i % paths.length] ?? '/');
+      for (let i = lane; i < requests; i += connections) await get(paths[i % paths.length] ?? '/');
     }),
   );
   agent.destroy();
