@@ -209,7 +209,13 @@ describe.each(DATABASE_KINDS)('donations to the wallet on %s', (kind: DatabaseKi
       const answers = await Promise.all([deliver(refunded), deliver(refunded, other)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(await returnsOf('stripe', paymentId)).toEqual([['refund', 250, 0, 'taken_back']]);
-      expect(await recomputed(login)).toEqual({ sum: 750, entries: [['donation', 1000], ['refund', -250]] });
+      expect(await recomputed(login)).toEqual({
+        sum: 750,
+        entries: [
+          ['donation', 1000],
+          ['refund', -250],
+        ],
+      });
       expect((await deliver(stripe.refund(checkout.id, 750))).status).toBe(200);
       expect((await recomputed(login)).sum).toBe(0);
       const entry = await ledgerOf(paymentId);

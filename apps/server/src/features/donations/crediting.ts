@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fitText } from '../../infra/fit-text';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import type { Wallet } from '../wallet/wallet';
+import type { WalletReason } from '@gatekeeper/contract';
 import type { DonationRepository } from './donation-repository';
 import type { ProviderName } from './providers/payment-provider';
 
@@ -56,6 +56,26 @@ export const donationReturnWalletKey = (returnId: string, provider: ProviderName
 /** What a donation's wallet entry shows as its reference: the provider and its payment id. */
 export const donationWalletReference = (txnId: string, provider: ProviderName): string => `${provider} ${txnId}`;
 
+/** A movement of an account's wallet, in minor units of the site's coin, once per key. */
+interface DonationWalletMove {
+  login: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  reason: WalletReason;
+  reference: string;
+}
+
+/**
+ * What donations ask of the wallet (features/wallet/wallet.ts), handed in by app.ts: credit a
+ * donation, and take a refund's share back up to what the balance holds (taken: what it took).
+ */
+export interface DonationWallet {
+  credit(move: DonationWalletMove): Promise<{ status: 'done' | 'duplicate' | 'refused'; balance: number }>;
+  debitUpTo(
+    move: DonationWalletMove,
+  ): Promise<{ status: 'done' | 'duplicate' | 'refused'; balance: number; taken: number }>;
+}
+
 export interface PaymentToCredit {
   /** Whose transaction it is; PayPal when not said. */
   provider?: ProviderName;
@@ -81,7 +101,7 @@ export interface CreditDeps {
   repository: DonationRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
   /** The wallet, for donations to an account's wallet. */
-  wallet?: Pick<Wallet, 'credit'>;
+  wallet?: Pick<DonationWallet, 'credit'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 

@@ -138,8 +138,7 @@ export const readLedger = async (
         // A wallet donation's refund: what it took from the wallet, and what was spent already.
         back += rowCoins - Number(row.shortfall);
         shortfall += Number(row.shortfall);
-      }
-      else if (row.status === 'recorded' && reward === 'cancelled') back += rowCoins;
+      } else if (row.status === 'recorded' && reward === 'cancelled') back += rowCoins;
       else if (row.status === 'recording') unsettled = true;
       else byHand += rowCoins;
     }

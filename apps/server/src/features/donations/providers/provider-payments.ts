@@ -10,9 +10,9 @@ import type { GameSchema } from '../../../game/schema-check';
 import { fitText } from '../../../infra/fit-text';
 import { takeBackUndeliveredItems } from '../../rewards/reward-queue';
 import type { RewardDelivery } from '../../rewards/reward-delivery';
-import type { Wallet } from '../../wallet/wallet';
 import {
   DONATION_FLAGS,
+  type DonationWallet,
   coinsOfRefund,
   donationRequestId,
   donationReturnWalletKey,
@@ -137,7 +137,7 @@ export interface ProviderPaymentDeps {
   payments: ProviderPaymentRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
   /** Donations to an account's wallet (donations.target wallet) and their refunds. */
-  wallet?: Pick<Wallet, 'credit' | 'debitUpTo'>;
+  wallet?: DonationWallet;
   site: Kysely<SiteDatabase>;
   login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
@@ -239,7 +239,12 @@ const applyPaid = async (
   }
   await payments.update(row.donation_id, { payment_id: event.paymentId });
   const credited = await settleConfirmedPayment(
-    { repository: donationsOf(deps, provider), rewards: deps.rewards, ...(deps.wallet ? { wallet: deps.wallet } : {}), log },
+    {
+      repository: donationsOf(deps, provider),
+      rewards: deps.rewards,
+      ...(deps.wallet ? { wallet: deps.wallet } : {}),
+      log,
+    },
     {
       provider,
       txnId: event.paymentId,

@@ -5,7 +5,7 @@ import type { Connections } from '../../../db/connections';
 import type { GameSchema } from '../../../game/schema-check';
 import { limitPerMinute, registerRateLimit } from '../../../infra/rate-limit';
 import type { RewardDelivery } from '../../rewards/reward-delivery';
-import type { Wallet } from '../../wallet/wallet';
+import type { DonationWallet } from '../crediting';
 import { donatePage } from '../paypal';
 import type { DonationSettings } from '../settings-schema';
 import { MERCADOPAGO_WEBHOOK_PATH, createMercadoPagoProvider } from './mercadopago-provider';
@@ -70,7 +70,7 @@ export interface ProviderLayerOptions {
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
   /** Where donations go with donations.target wallet, and their refunds are taken back from. */
-  wallet: Pick<Wallet, 'credit' | 'debitUpTo'>;
+  wallet: DonationWallet;
   publicUrl: string;
   keys: ProviderKeys;
   now: () => number;
