@@ -11,8 +11,18 @@ import { expectAccessible, waitForScript } from './support/fixtures';
  */
 test.use({ baseURL: INSTANCES.walletDonations });
 
+/** The donor's balance as the ledger adds it up (the instance's database outlives a run). */
+const balanceOf = (login: string) =>
+  queryDatabaseOf<{ total: number }>(
+    'walletDonations',
+    'SELECT COALESCE(SUM(amount), 0) AS total FROM site_wallet_entries WHERE login = ?',
+    login,
+  )?.total ?? 0;
+
 test('a donor pays into the wallet, sees it in My account, and the menu leads to the shop', async ({ page }) => {
   test.setTimeout(60_000);
+  const before = balanceOf('demoplayer');
+  const coins = (before + 500).toLocaleString('en');
   await openAccount(page);
   await signIn(page, 'demoplayer', 'Demo.Pass1');
   await expectSignedIn(page, 'demoplayer');
@@ -40,10 +50,11 @@ test('a donor pays into the wallet, sees it in My account, and the menu leads to
     "SELECT payment_id, status, login FROM site_provider_payments WHERE provider = 'mercadopago' ORDER BY id DESC",
   );
   expect([payment?.status, payment?.login]).toEqual(['credited', 'demoplayer']);
+  expect(balanceOf('demoplayer') - before).toBe(500);
 
   await openAccount(page);
   await openTab(page, 'Wallet');
-  await expect(page.getByText(/Balance: 500 coins/)).toBeVisible();
+  await expect(page.getByText(`Balance: ${coins} coins`)).toBeVisible();
   const history = page.getByRole('list', { name: 'History' }).getByRole('listitem');
   await expect(history.first()).toContainText(`Donation · +500 · mercadopago ${payment?.payment_id}`);
 
@@ -55,5 +66,5 @@ test('a donor pays into the wallet, sees it in My account, and the menu leads to
   await waitForScript(page);
   await expect(page.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible();
   await expect(shop).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Your wallet: 500 coins')).toBeVisible();
+  await expect(page.getByText(`Your wallet: ${coins} coins`)).toBeVisible();
 });
