@@ -20,7 +20,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - payments (BASE + 8): donations through Stripe Checkout and Mercado Pago beside PayPal, each at
  *    a local stand-in of its API that sends its signed notifications to this instance,
  *  - realms (BASE + 9): two realms (decision 049) on one login database, the second on an embedded
- *    game database of its own, seeded with a demo world of its own on the first start.
+ *    game database of its own, seeded with a demo world of its own on the first start,
+ *  - walletDonations (BASE + 10): donations to the donor's wallet (donations.target wallet) through
+ *    Mercado Pago at its stand-in, which notifies the address each payment names.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -37,6 +39,7 @@ const PORTS = {
   passkeysAcis: BASE + 7,
   payments: BASE + 8,
   realms: BASE + 9,
+  walletDonations: BASE + 10,
   login: BASE + 10000,
   game: BASE + 10001,
   smtp: BASE + 10002,
@@ -61,6 +64,7 @@ export const INSTANCES = {
   passkeysAcis: `http://localhost:${PORTS.passkeysAcis}`,
   payments: `http://127.0.0.1:${PORTS.payments}`,
   realms: `http://127.0.0.1:${PORTS.realms}`,
+  walletDonations: `http://127.0.0.1:${PORTS.walletDonations}`,
 } as const;
 type InstanceName = keyof typeof INSTANCES;
 
@@ -134,6 +138,20 @@ const paymentsSettingsFile = (() => {
         stripe: { apiBaseUrl: STRIPE_API },
         mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 },
       },
+    }),
+  );
+  return file;
+})();
+
+/** The walletDonations instance's settings: donations to the wallet, through Mercado Pago (20 coins a real). */
+const walletDonationsSettingsFile = (() => {
+  const file = `test-results/e2e-data-${BASE}/settings.wallet-donations.json`;
+  mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...defaultSettings(),
+      donations: { target: 'wallet', mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 } },
     }),
   );
   return file;
@@ -270,6 +288,11 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
+    server(PORTS.walletDonations, 'walletDonations', {
+      SETTINGS_FILE: walletDonationsSettingsFile,
+      MERCADOPAGO_ACCESS_TOKEN: PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET,
+    }),
     server(PORTS.realms, 'realms', {
       SETTINGS_FILE: realmsSettingsFile,
       REALM_X50_DATABASE_URL: `sqlite:${SECOND_REALM_DATABASE_FILE}`,

@@ -155,6 +155,7 @@ for (const size of Object.keys(SIZES)) {
         { link: 'Downloads', heading: 'Downloads', section: 'Downloads' },
         { link: 'Statistics', heading: 'Score', section: 'Statistics' },
         { link: 'Donate', heading: 'Donate', section: 'Donate' },
+        { link: 'Shop', heading: 'Shop', section: 'Shop' },
         { link: 'Home', heading: 'Welcome, adventurer', section: 'Home' },
       ];
       for (const target of targets) {

@@ -11,7 +11,7 @@ test.describe('the site shell', () => {
     expect((await header.boundingBox())?.height).toBe(780);
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Home', 'News', 'Account tools', 'Downloads', 'Statistics', 'Donate']) {
+    for (const name of ['Home', 'News', 'Account tools', 'Downloads', 'Statistics', 'Donate', 'Shop']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     // The community links appear only where the owner set them (design-bits.spec.ts, on both instances).

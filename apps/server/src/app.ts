@@ -632,6 +632,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     settings: settings.donations,
     coinsPerEuro: settings.coins.perEuro,
     rewards,
+    wallet,
     publicUrl: config.PUBLIC_URL,
     keys: providerKeys,
     now,
@@ -656,6 +657,11 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       webhookId: config.PAYPAL_WEBHOOK_ID,
     },
     requestsPerMinute: settings.donations.checkoutsPerMinute,
+    // A donation to the wallet is the signed-in donor's (donations.target wallet).
+    signedInLogin: async (request) => {
+      const signedIn = await accountSessions.authenticate(request.headers.cookie);
+      return signedIn && { login: signedIn.session.login, restricted: signedIn.restricted };
+    },
     now,
     redis,
   });

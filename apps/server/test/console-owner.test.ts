@@ -193,6 +193,90 @@ describe.each(DATABASE_KINDS)("the console's owner sections (%s)", (kind) => {
     expect((await audit(gm.login)).filter((row) => row.action.startsWith('donation.'))).toEqual([]);
   });
 
+  it("flags a wallet donation's shortfall with its coins, found by the account, until the owner resolves it", async () => {
+    const tag = `${kind}W`;
+    const login = `walletdonor${tag}`.toLowerCase();
+    const now = clock.now();
+    await siteDb()
+      .insertInto('site_provider_payments')
+      .values({
+        donation_id: `wallet-${tag}`,
+        provider: 'stripe',
+        provider_ref: `cs_${tag}`,
+        payment_id: `pi_${tag}`,
+        login,
+        char_name: '',
+        char_id: 0,
+        amount_cents: 2000,
+        currency: 'EUR',
+        coins: 2000,
+        status: 'reversed',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // Every column named in both rows: a multi-row insert on SQLite writes NULL for one left out.
+    const row = {
+      provider: 'stripe' as const,
+      parent_txn_id: '',
+      shortfall: 0,
+      currency: 'EUR',
+      login,
+      char_id: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await siteDb()
+      .insertInto('site_donations')
+      .values([
+        { ...row, txn_id: `pi_${tag}`, kind: 'payment', amount_cents: 2000, coins: 2000, status: 'reversed' },
+        {
+          ...row,
+          txn_id: `dp_${tag}`,
+          kind: 'reversal',
+          parent_txn_id: `pi_${tag}`,
+          amount_cents: -2000,
+          coins: 2000,
+          shortfall: 1200,
+          status: 'shortfall',
+        },
+      ])
+      .execute();
+    const gm = await consoleUser(site, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+    const owner = await consoleUser(site, clock, CONSOLE_LEVELS.owner, { stepUp: true });
+    const listed = api.getConsoleDonations.response.parse(
+      (await get(`${api.getConsoleDonations.path}?q=${login}&flagged=true`, gm.cookie)).body,
+    );
+    expect(
+      listed.rows.map((entry) => [
+        entry.txnId,
+        entry.account,
+        entry.charName,
+        entry.coinsTakenBack,
+        entry.walletShortfall,
+      ]),
+    ).toEqual([[`pi_${tag}`, login, '', 800, 1200]]);
+    clock.advance(1_000);
+    const resolved = await post(api.resolveConsoleDonation.path, owner.cookie, {
+      txnId: `pi_${tag}`,
+      note: 'the player paid back 12 euros',
+    });
+    expect(resolved.status).toBe(200);
+    const after = api.getConsoleDonations.response.parse(
+      (await get(`${api.getConsoleDonations.path}?q=${login}`, gm.cookie)).body,
+    );
+    expect([after.rows[0]?.flagged, after.rows[0]?.walletShortfall, after.rows[0]?.resolved?.by]).toEqual([
+      false,
+      1200,
+      owner.login,
+    ]);
+    expect(await audit(owner.login)).toEqual(
+      expect.arrayContaining([
+        { action: 'donation.resolve', record: `pi_${tag}`, detail: 'the player paid back 12 euros', role: 'owner' },
+      ]),
+    );
+  });
+
   it('exports the search as CSV a spreadsheet cannot run, audited', async () => {
     const tag = `${kind}C`;
     const character = await donations(tag);

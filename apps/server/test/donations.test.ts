@@ -831,6 +831,7 @@ describe.each(FLAVOR_KINDS)('PayPal donations on %s tables in %s', (flavor: Flav
         const metadata = api.getMetadata.response.parse(await (await fetch(`${site.url}/sdk/getmetadata`)).json());
         expect(metadata.donation).toEqual({
           open: true,
+          target: 'character',
           checkout: 'standard',
           action: 'https://www.paypal.com/cgi-bin/webscr',
           fields: {

@@ -125,6 +125,8 @@ describe.each(DATABASE_KINDS)('PayPal Orders v2 donations on %s', (kind: Databas
     const metadata = (await (await fetch(`${site.url}/sdk/getmetadata`)).json()) as { donation: unknown };
     expect(metadata.donation).toEqual({
       open: true,
+      // By default a donation's coins go to the character named (donations.target).
+      target: 'character',
       checkout: 'orders',
       action: '',
       fields: {},

@@ -55,6 +55,8 @@ export const consoleDonationRow = z.object({
   txnId: z.string(),
   charName: z.string(),
   charId: z.number().int().nullable(),
+  /** The account whose wallet the donation credited; empty for a character's donation. */
+  account: z.string(),
   cents: z.number().int(),
   currency: z.string(),
   coins: z.number().int(),
@@ -65,6 +67,8 @@ export const consoleDonationRow = z.object({
   coinsTakenBack: z.number().int(),
   coinsByHand: z.number().int(),
   refundUnsettled: z.boolean(),
+  /** Coins a wallet donation's refunds could not take back (spent): flagged until resolved. */
+  walletShortfall: z.number().int(),
   flagged: z.boolean(),
   /** Who marked a flagged refund resolved, when, and their note; null while it is not. */
   resolved: z.object({ by: z.string(), at: z.number(), note: z.string() }).nullable(),

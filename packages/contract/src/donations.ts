@@ -57,12 +57,13 @@ export const donationPresets = (
 /**
  * The donation form: the character that receives the coins and the amount, within the owner's
  * limits. Messages are translation keys of the page's `donate` texts (CharNameEmpty is the spec's).
+ * With donations to the wallet (target 'wallet') no character is asked: charName is left empty.
  */
-export const donationFormModel = (limits: DonationLimits) =>
+export const donationFormModel = (limits: DonationLimits & { target?: 'character' | 'wallet' }) =>
   z.object({
     /** The provider chosen where several are offered. */
     provider: z.enum(['paypal', 'stripe', 'mercadopago']).optional(),
-    charName: charNameRule('donate.charNameTooLong'),
+    charName: limits.target === 'wallet' ? z.string().max(0) : charNameRule('donate.charNameTooLong'),
     amount: z
       .string()
       .trim()
@@ -82,7 +83,8 @@ export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
 export const donationOrderModel = z.object({
   /** Who takes the payment (one the page was offered); PayPal when not said. */
   provider: z.enum(['paypal', 'stripe', 'mercadopago']).optional(),
-  charName: charNameRule('donate.charNameTooLong'),
+  /** The character that receives the coins; left out when donations go to the donor's wallet. */
+  charName: charNameRule('donate.charNameTooLong').optional(),
   amount: z.string().trim().min(1, { error: 'formInvalid', abort: true }).regex(MONEY_PATTERN, 'formInvalid'),
 });
 export type DonationOrderModel = z.input<typeof donationOrderModel>;
@@ -112,6 +114,11 @@ export const donationForm = z.object({
    * the app's credentials). The page then says donations open soon and shows no form.
    */
   open: z.boolean(),
+  /**
+   * Where the coins go: 'character', the character the donor names; 'wallet', the signed-in
+   * donor's account wallet (the page asks for no character, and only Stripe and Mercado Pago).
+   */
+  target: z.enum(['character', 'wallet']),
   /**
    * 'orders': the page asks createdonationorder and goes to PayPal's approval link; 'standard':
    * it posts the provider's form below (action, fields).

@@ -35,6 +35,7 @@ export const testMetadata = (overrides: Partial<Metadata> = {}): Metadata => ({
   facebookLoginUrl: '',
   donation: {
     open: true,
+    target: 'character',
     checkout: 'standard',
     action: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
     fields: { cmd: '_donations', business: 'owner@example.com', currency_code: 'USD' },

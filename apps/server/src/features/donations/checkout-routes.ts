@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
@@ -32,6 +32,8 @@ export interface CheckoutRoutesOptions {
   publicUrl: string;
   credentials: { clientId: string; clientSecret: string; webhookId: string };
   requestsPerMinute: number;
+  /** The signed-in account of a request, if any: a donation to the wallet is that account's. */
+  signedInLogin?: (request: FastifyRequest) => Promise<{ login: string; restricted: boolean } | undefined>;
   now: () => number;
   redis?: Redis;
 }
@@ -84,16 +86,27 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
   sdkRoute(
     app,
     'createDonationOrder',
-    async ({ body }, _request, reply) => {
+    async ({ body }, request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { provider = 'paypal', ...input } = body;
+      const { provider = 'paypal', charName, amount } = body;
       if (provider === 'paypal' && options.settings.paypal.checkout !== 'orders') {
         return reply.code(404).send(['formInvalid']);
       }
+      const toWallet = options.settings.target === 'wallet';
+      // PayPal's own flow gives to characters only: with donations to the wallet it is not offered.
+      if (provider === 'paypal' && toWallet) return reply.code(503).send(['donationsClosed']);
+      if (provider === 'paypal' && !charName?.trim()) return reply.code(400).send(['CharNameEmpty']);
+      const signedIn = toWallet ? await options.signedInLogin?.(request) : undefined;
+      if (toWallet && !signedIn) return reply.code(401).send(['notSignedIn']);
+      // A banned account gets no coins, as a banned character does not.
+      if (signedIn?.restricted) return reply.code(403).send(['accountBanned']);
+      const login = signedIn?.login;
       const started =
         provider === 'paypal'
-          ? await startCheckout(deps, input)
-          : ((await options.layer?.start(provider, input)) ?? { error: 'donationsClosed' as const });
+          ? await startCheckout(deps, { charName: charName ?? '', amount })
+          : ((await options.layer?.start(provider, { charName, amount, login })) ?? {
+              error: 'donationsClosed' as const,
+            });
       if ('error' in started)
         return reply
           .code(started.error === 'paymentsUnavailable' || started.error === 'donationsClosed' ? 503 : 400)

@@ -61,6 +61,8 @@ const CSV_HEADER = [
   'resolved by',
   'resolution',
   'provider',
+  'wallet of',
+  'coins spent, not taken back',
 ] as const;
 
 /** The ledger as CSV (the search's rows, newest first, at most CONSOLE_DONATIONS_CSV_MAX). */
@@ -87,6 +89,8 @@ const donationsCsv = async (deps: LedgerDeps, query: ConsoleDonationsQuery): Pro
       entry.resolved?.by ?? '',
       entry.resolved?.note ?? '',
       entry.provider,
+      entry.account,
+      entry.walletShortfall,
     ]),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fitText } from '../../infra/fit-text';
 import type { RewardDelivery } from '../rewards/reward-delivery';
+import type { WalletReason } from '@gatekeeper/contract';
 import type { DonationRepository } from './donation-repository';
 import type { ProviderName } from './providers/payment-provider';
 
@@ -12,6 +13,7 @@ export const DONATION_FLAGS = {
   refund: 'DONATION_REFUNDED',
   reversal: 'DONATION_REVERSED',
   canceled_reversal: 'DONATION_REVERSAL_CANCELED',
+  walletShortfall: 'DONATION_WALLET_SHORTFALL',
   unknownCharacter: 'DONATION_UNKNOWN_CHARACTER',
   bannedCharacter: 'DONATION_BANNED_CHARACTER',
 } as const;
@@ -41,6 +43,39 @@ export const coinsOfRefund = (
  */
 export const donationRequestId = (txnId: string, provider: ProviderName = 'paypal'): string => `${provider}:${txnId}`;
 
+/**
+ * The wallet entry of a donation to the wallet: keyed by the provider's payment id, so that a
+ * repeated or concurrent notification credits once (decision 050's key space: `donation:`).
+ */
+export const donationWalletKey = (txnId: string, provider: ProviderName): string => `donation:${provider}:${txnId}`;
+
+/** The wallet entry taking back a refund's or dispute's share: keyed by the provider's id of the return. */
+export const donationReturnWalletKey = (returnId: string, provider: ProviderName): string =>
+  `donation-return:${provider}:${returnId}`;
+
+/** What a donation's wallet entry shows as its reference: the provider and its payment id. */
+export const donationWalletReference = (txnId: string, provider: ProviderName): string => `${provider} ${txnId}`;
+
+/** A movement of an account's wallet, in minor units of the site's coin, once per key. */
+interface DonationWalletMove {
+  login: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  reason: WalletReason;
+  reference: string;
+}
+
+/**
+ * What donations ask of the wallet (features/wallet/wallet.ts), handed in by app.ts: credit a
+ * donation, and take a refund's share back up to what the balance holds (taken: what it took).
+ */
+export interface DonationWallet {
+  credit(move: DonationWalletMove): Promise<{ status: 'done' | 'duplicate' | 'refused'; balance: number }>;
+  debitUpTo(
+    move: DonationWalletMove,
+  ): Promise<{ status: 'done' | 'duplicate' | 'refused'; balance: number; taken: number }>;
+}
+
 export interface PaymentToCredit {
   /** Whose transaction it is; PayPal when not said. */
   provider?: ProviderName;
@@ -55,11 +90,18 @@ export interface PaymentToCredit {
   currency: string;
   coins: number;
   payerEmail: string;
+  /**
+   * The account whose wallet receives the coins (a donation started with donations.target
+   * wallet); the character is then not asked for. Empty or absent: the character's coins.
+   */
+  walletLogin?: string;
 }
 
 export interface CreditDeps {
   repository: DonationRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /** The wallet, for donations to an account's wallet. */
+  wallet?: Pick<DonationWallet, 'credit'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
@@ -119,9 +161,58 @@ export const creditPayment = async (
 };
 
 /**
- * Where a confirmed payment goes, for every provider (PayPal's IPN and Orders, Stripe, Mercado
- * Pago): coins to the character it was made for, once (creditPayment). The one place to route a
- * confirmed payment elsewhere (an account's wallet) instead.
+ * Records a payment to an account's wallet once per transaction and credits its coins there, in
+ * minor units of the site's coin: the site_donations row first (as for a character), then the
+ * wallet entry, whose key (the provider's payment id) makes the credit once even if the first
+ * attempt stopped between the two.
  */
-export const settleConfirmedPayment = (deps: CreditDeps, payment: PaymentToCredit): ReturnType<typeof creditPayment> =>
-  creditPayment(deps, payment);
+export const creditPaymentToWallet = async (
+  deps: CreditDeps,
+  payment: PaymentToCredit & { walletLogin: string },
+): Promise<{ outcome: 'credited' | 'duplicate'; detail?: string }> => {
+  const { repository, log, wallet } = deps;
+  if (!wallet) throw new Error('a donation to a wallet without the wallet');
+  const provider = payment.provider ?? 'paypal';
+  const recorded = await repository.insertOnce({
+    provider,
+    txn_id: payment.txnId,
+    kind: 'payment',
+    login: payment.walletLogin,
+    char_name: '',
+    char_id: null,
+    amount_cents: payment.cents,
+    currency: payment.currency,
+    coins: payment.coins,
+    payer_email: fitText(payment.payerEmail, 127),
+    status: 'crediting',
+    reward_status: 'wallet',
+  });
+  if (!recorded.inserted && recorded.existing.status !== 'crediting') return { outcome: 'duplicate' };
+  const credited =
+    payment.coins > 0
+      ? await wallet.credit({
+          login: payment.walletLogin,
+          amountMinor: payment.coins,
+          idempotencyKey: donationWalletKey(payment.txnId, provider),
+          reason: 'donation',
+          reference: donationWalletReference(payment.txnId, provider),
+        })
+      : { status: 'done' as const };
+  await repository.update(payment.txnId, { status: 'credited' });
+  if (credited.status === 'duplicate') return { outcome: 'duplicate' };
+  log.info({ txnId: payment.txnId, provider, login: payment.walletLogin, coins: payment.coins }, 'donation to wallet');
+  return { outcome: 'credited', detail: `${payment.coins} coins to the wallet of ${payment.walletLogin}` };
+};
+
+/**
+ * Where a confirmed payment goes, for every provider (PayPal's IPN and Orders, Stripe, Mercado
+ * Pago): to the account's wallet when the donation was started for it (donations.target wallet),
+ * else coins to the character it was made for; once either way.
+ */
+export const settleConfirmedPayment = (
+  deps: CreditDeps,
+  payment: PaymentToCredit,
+): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character' | 'banned_character'; detail?: string }> =>
+  payment.walletLogin
+    ? creditPaymentToWallet(deps, { ...payment, walletLogin: payment.walletLogin })
+    : creditPayment(deps, payment);

@@ -14,6 +14,7 @@ const toDonation = (row: Donation): Donation => ({
   char_id: row.char_id === null ? null : Number(row.char_id),
   amount_cents: Number(row.amount_cents),
   coins: Number(row.coins),
+  shortfall: Number(row.shortfall),
   created_at: Number(row.created_at),
   updated_at: Number(row.updated_at),
 });
@@ -153,7 +154,10 @@ export const createDonationRepository = (
     return rows.map(toDonation);
   },
 
-  async update(txnId: string, changes: Partial<Pick<Donation, 'status' | 'reward_status' | 'coins'>>): Promise<void> {
+  async update(
+    txnId: string,
+    changes: Partial<Pick<Donation, 'status' | 'reward_status' | 'coins' | 'shortfall'>>,
+  ): Promise<void> {
     await db
       .updateTable('site_donations')
       .set({ ...changes, updated_at: now() })

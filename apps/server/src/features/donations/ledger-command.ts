@@ -89,6 +89,7 @@ const coinsBack = (entry: LedgerEntry): string => {
   const parts = [
     ...(entry.coinsTakenBack > 0 ? [`${entry.coinsTakenBack} taken back`] : []),
     ...(entry.coinsByHand > 0 ? [`${entry.coinsByHand} in game`] : []),
+    ...(entry.walletShortfall > 0 ? [`${entry.walletShortfall} spent from the wallet`] : []),
     ...(entry.refundUnsettled ? ['a refund not counted'] : []),
   ];
   return parts.length > 0 ? parts.join(', ') : '-';
@@ -102,7 +103,7 @@ const printLedger = (entries: LedgerEntry[], output: CommandOutput) => {
   const rows = entries.map((entry) => [
     commandTime(entry.at),
     entry.flagged ? `${entry.state} !` : entry.state,
-    entry.charName || '-',
+    entry.charName || (entry.account ? `wallet ${entry.account}` : '-'),
     money(entry.cents, entry.currency),
     String(entry.coins),
     entry.reward,

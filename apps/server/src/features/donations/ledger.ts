@@ -26,6 +26,8 @@ export interface LedgerEntry {
   txnId: string;
   charName: string;
   charId: number | null;
+  /** The account whose wallet the donation credited (donations.target wallet); empty: a character's. */
+  account: string;
   cents: number;
   currency: string;
   coins: number;
@@ -42,6 +44,11 @@ export interface LedgerEntry {
   coinsByHand: number;
   /** A refund recorded whose share of the coins was never counted (the site stopped meanwhile). */
   refundUnsettled: boolean;
+  /**
+   * A wallet donation's refunds: the coins they could not take back from the wallet because
+   * they were spent (the balance never goes below zero). The owner's to settle with the player.
+   */
+  walletShortfall: number;
   /** Needs the owner: money back with coins in the game, a failed delivery, coins without a character. */
   flagged: boolean;
   /**
@@ -61,6 +68,7 @@ const stateOf = (status: string, reward: string): string => {
 
 const flaggedOf = (entry: Omit<LedgerEntry, 'flagged' | 'resolved'>): boolean =>
   entry.coinsByHand > 0 ||
+  entry.walletShortfall > 0 ||
   entry.refundUnsettled ||
   entry.reward === 'failed' ||
   (entry.state === 'failed' && entry.txnId !== '');
@@ -90,7 +98,7 @@ export const readLedger = async (
   const paymentOf = new Map(payments.map((payment) => [`${payment.provider}:${payment.txn_id}`, payment]));
   const refundRows = await db.site
     .selectFrom('site_donations')
-    .select(['parent_txn_id', 'amount_cents', 'coins', 'status', 'created_at'])
+    .select(['parent_txn_id', 'amount_cents', 'coins', 'shortfall', 'status', 'created_at'])
     .where('kind', 'in', ['refund', 'reversal'])
     .execute();
   const lastRefundAt = new Map<string, number>();
@@ -120,12 +128,17 @@ export const readLedger = async (
     let back = 0;
     let byHand = 0;
     let unsettled = false;
+    let shortfall = 0;
     for (const row of refundRows) {
       if (!txnId || row.parent_txn_id !== txnId) continue;
       refundedCents -= Number(row.amount_cents);
       const rowCoins = Number(row.coins);
       if (row.status === 'taken_back') back += rowCoins;
-      else if (row.status === 'recorded' && reward === 'cancelled') back += rowCoins;
+      else if (row.status === 'shortfall') {
+        // A wallet donation's refund: what it took from the wallet, and what was spent already.
+        back += rowCoins - Number(row.shortfall);
+        shortfall += Number(row.shortfall);
+      } else if (row.status === 'recorded' && reward === 'cancelled') back += rowCoins;
       else if (row.status === 'recording') unsettled = true;
       else byHand += rowCoins;
     }
@@ -134,6 +147,7 @@ export const readLedger = async (
       coinsTakenBack: Math.min(back, coins),
       coinsByHand: Math.min(byHand, Math.max(coins - Math.min(back, coins), 0)),
       refundUnsettled: unsettled,
+      walletShortfall: shortfall,
     };
   };
 
@@ -150,6 +164,7 @@ export const readLedger = async (
       txnId: order.capture_id,
       charName: order.char_name,
       charId: Number(order.char_id),
+      account: '',
       cents: Number(order.amount_cents),
       currency: order.currency,
       coins: Number(order.coins),
@@ -172,7 +187,8 @@ export const readLedger = async (
       orderId: row.provider_ref,
       txnId: row.payment_id,
       charName: row.char_name,
-      charId: Number(row.char_id),
+      charId: row.login ? null : Number(row.char_id),
+      account: row.login,
       cents: Number(row.amount_cents),
       currency: row.currency,
       coins: Number(row.coins),
@@ -196,6 +212,7 @@ export const readLedger = async (
       txnId: payment.txn_id,
       charName: payment.char_name,
       charId: payment.char_id === null ? null : Number(payment.char_id),
+      account: payment.login,
       cents: Number(payment.amount_cents),
       currency: payment.currency,
       coins: Number(payment.coins),
@@ -221,6 +238,7 @@ export const readLedger = async (
     const emails = new Map(payments.map((payment) => [payment.txn_id, payment.payer_email.toLowerCase()]));
     matches = (entry) =>
       entry.charName.toLowerCase() === find ||
+      entry.account.toLowerCase() === find ||
       (entry.charId !== null && ofAccount.has(entry.charId)) ||
       [entry.orderId, entry.txnId, entry.donationId].some((id) => id.toLowerCase() === find) ||
       emails.get(entry.txnId) === find;

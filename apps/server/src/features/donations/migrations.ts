@@ -237,4 +237,22 @@ export const donationMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_provider_payments').ifExists().execute();
     },
   },
+  '152_donations_to_wallet': {
+    async up(db: AnyKysely) {
+      // A donation to the donor's wallet (donations.target wallet): the account, instead of a character.
+      await db.schema
+        .alterTable('site_provider_payments')
+        .addColumn('login', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('site_donations')
+        .addColumn('login', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .execute();
+      // A refund of a wallet donation: the coins it could not take back because they were spent.
+      await db.schema
+        .alterTable('site_donations')
+        .addColumn('shortfall', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

@@ -41,8 +41,11 @@ export const presentPaypalForm = (
   paypalConfigured: boolean,
   layer: DonationProvider[] = [],
 ): DonationForm => {
-  const paypalOpen = donationsOpen(settings, paypalConfigured);
+  // PayPal's own flow gives to characters only: with donations to the wallet it is not offered.
+  const toWallet = settings.target === 'wallet';
+  const paypalOpen = !toWallet && donationsOpen(settings, paypalConfigured);
   const amounts = {
+    target: settings.target,
     open: paypalOpen || layer.length > 0,
     providers: [
       ...(paypalOpen ? [{ id: 'paypal' as const, currency: settings.currency, coinsPerUnit: null }] : []),
@@ -57,7 +60,9 @@ export const presentPaypalForm = (
     presets: donationPresets(settings),
     contact: settings.contact,
   };
-  if (settings.paypal.checkout === 'orders') return { checkout: 'orders', action: '', fields: {}, ...amounts };
+  if (settings.paypal.checkout === 'orders' || toWallet) {
+    return { checkout: 'orders', action: '', fields: {}, ...amounts };
+  }
   return {
     checkout: 'standard',
     action: urlsOf(settings).form,

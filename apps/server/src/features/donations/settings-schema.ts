@@ -31,6 +31,9 @@ const layerProvider = (name: string, currency: string, keys: string, api: string
     .strict()
     .prefault({});
 
+/** Where a donation's coins go: the character the donor names, or the donor's account wallet. */
+export const DONATION_TARGETS = ['character', 'wallet'] as const;
+
 /** How the donate page takes a payment: PayPal's Orders API (the default) or the legacy form. */
 export const CHECKOUT_KINDS = ['orders', 'standard'] as const;
 /** What a refund or reversal does to coins not delivered yet (delivered ones are always flagged). */
@@ -43,6 +46,12 @@ export const REFUND_ACTIONS = ['takeBack', 'flag'] as const;
  */
 export const donationSettings = z
   .object({
+    target: z
+      .enum(DONATION_TARGETS)
+      .default('character')
+      .describe(
+        "Where a donation's coins go: `character`, the character the donor names (as a reward, delivered in the game); `wallet`, the signed-in donor's account wallet, in the site's coins at the provider's rate, to spend in the shop. `wallet` takes Stripe and Mercado Pago donations only: PayPal is not offered with it.",
+      ),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'expected a three-letter currency code such as EUR')

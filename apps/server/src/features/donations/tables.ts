@@ -48,8 +48,15 @@ export interface SiteDonationsTable {
   payer_email: Generated<string>;
   /** payment: crediting, credited, unknown_character, refunded, reversed; others: recorded. */
   status: string;
-  /** What reward delivery answered: delivered, pending, failed (empty until asked). */
+  /** What reward delivery answered: delivered, pending, failed (empty until asked); wallet: none asked. */
   reward_status: Generated<string>;
+  /** The account whose wallet the payment credited (donations.target wallet); empty: a character's coins. */
+  login: Generated<string>;
+  /**
+   * A refund or reversal of a wallet donation: the coins of its share it could not take back
+   * because they were spent (status shortfall), flagged for the owner.
+   */
+  shortfall: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -122,6 +129,8 @@ export interface SiteProviderPaymentsTable {
   provider_ref: Generated<string>;
   /** The provider's id of the money once paid (PaymentIntent, payment): the credit's txn_id. */
   payment_id: Generated<string>;
+  /** The account whose wallet it credits (donations.target wallet); empty: the character's (char_id 0 otherwise). */
+  login: Generated<string>;
   char_name: string;
   char_id: number;
   amount_cents: number;

@@ -1,7 +1,13 @@
+import br from '@gatekeeper/texts/locales/br.json';
+import es from '@gatekeeper/texts/locales/es.json';
+import gr from '@gatekeeper/texts/locales/gr.json';
+import lt from '@gatekeeper/texts/locales/lt.json';
+import ru from '@gatekeeper/texts/locales/ru.json';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ROUTES, STATISTICS_LANDING, STATISTICS_ROUTES, getHref } from '../../i18n/routes';
 import { initTestI18n } from '../../test-support/i18n';
@@ -23,6 +29,9 @@ const toggle = () => within(menu()).getByRole('button', { name: 'Menu' });
 describe('the top menu', () => {
   beforeAll(async () => {
     await initTestI18n();
+    for (const [language, texts] of Object.entries({ ru, gr, es, br, lt })) {
+      i18next.addResourceBundle(language, 'translation', texts);
+    }
   });
   afterEach(cleanup);
 
@@ -75,5 +84,30 @@ describe('the top menu', () => {
     expect(statistics).toHaveClass('active');
     expect(statistics).toHaveAttribute('aria-current', id === STATISTICS_LANDING ? 'page' : 'true');
     expect(within(menu()).getByRole('link', { name: 'Account tools' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each([
+    ['en', '/shop', 'Shop'],
+    ['ru', '/ru/magazin', 'Магазин'],
+    ['gr', '/gr/katastima', 'Κατάστημα'],
+    ['es', '/es/tienda', 'Tienda'],
+    ['br', '/br/loja', 'Loja'],
+    ['lt', '/lt/parduotuve', 'Parduotuvė'],
+  ] as const)('has the shop in %s, reached by the keyboard and marked on its page', async (language, path, name) => {
+    await i18next.changeLanguage(language);
+    try {
+      at(path);
+      const nav = screen.getByRole('navigation', { name: i18next.t('menu.label') });
+      const shop = within(nav).getByRole('link', { name });
+      expect(shop).toHaveAttribute('href', getHref('shop', language));
+      expect(shop).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).getByRole('link', { name: i18next.t('menu.donate') })).not.toHaveAttribute('aria-current');
+      const user = userEvent.setup();
+      await user.click(within(nav).getByRole('button', { name: i18next.t('menu.button') }));
+      for (let step = 0; step < 20 && document.activeElement !== shop; step += 1) await user.tab();
+      expect(shop).toHaveFocus();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -51,7 +51,7 @@ const SignedInBadge = () => {
 /**
  * The top menu: home, news, my account, the account tools (registering only for a visitor not
  * signed in), downloads, statistics, world (bosses, castles, olympiad), donate ("opens soon" while
- * payments are not set up), the two community links (each only where the owner has set it), the
+ * payments are not set up), the shop, the two community links (each only where the owner has set it), the
  * lights and, before the opening, the opening date.
  * Account and Statistics stay marked on every page of their section. Up to the tablet breakpoint
  * (decision 010) the links sit behind a menu button, a disclosure: aria-expanded, Escape closes it
@@ -83,6 +83,7 @@ export const TopMenu = ({ compact = false }: { compact?: boolean }) => {
       label: t('menu.donate'),
       note: metadata?.donation.open === false ? t('menu.opensSoon') : undefined,
     },
+    { to: href('shop'), label: t('menu.shop') },
   ];
 
   useEffect(() => {

@@ -99,8 +99,10 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
     {
       id: 'character',
       label: t('console.donations.character'),
-      render: (row: ConsoleDonationRow) => row.charName || '-',
-      sortValue: (row: ConsoleDonationRow) => row.charName.toLowerCase(),
+      // A donation to the wallet names its account instead.
+      render: (row: ConsoleDonationRow) =>
+        row.charName || (row.account ? t('console.donations.walletOf', { login: row.account }) : '-'),
+      sortValue: (row: ConsoleDonationRow) => (row.charName || row.account).toLowerCase(),
     },
     {
       id: 'amount',
@@ -120,7 +122,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       label: t('console.donations.refunded'),
       render: (row: ConsoleDonationRow) =>
         row.refundedCents > 0
-          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('console.donations.inGame', { coins: row.coinsByHand })}` : ''}`
+          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('console.donations.inGame', { coins: row.coinsByHand })}` : ''}${row.walletShortfall > 0 ? ` · ${t('console.donations.walletShortfall', { coins: row.walletShortfall })}` : ''}`
           : '-',
     },
     {

@@ -28,6 +28,20 @@ const LAYER_METADATA = testMetadata({
     ],
   },
 });
+/** Donations to the donor's wallet (donations.target wallet): Stripe and Mercado Pago, no character. */
+const WALLET_METADATA = testMetadata({
+  donation: {
+    ...METADATA.donation,
+    target: 'wallet',
+    checkout: 'orders',
+    action: '',
+    fields: {},
+    providers: [
+      { id: 'stripe', currency: 'EUR', coinsPerUnit: 3 },
+      { id: 'mercadopago', currency: 'BRL', coinsPerUnit: 1 },
+    ],
+  },
+});
 let metadata = METADATA;
 const APPROVE_URL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
 
@@ -39,8 +53,9 @@ const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
   if (url.pathname === '/sdk/getmetadata') return json(metadata);
   if (url.pathname === '/sdk/createdonationorder') {
-    const body = JSON.parse(String(init?.body)) as { charName: string };
+    const body = JSON.parse(String(init?.body)) as { charName?: string };
     bodies.push(body);
+    if (metadata.donation.target === 'wallet' && body.charName === undefined) return json({ approveUrl: APPROVE_URL });
     if (body.charName !== 'DemoKnight') return json(['charDoesntExist'], 400);
     return json({ approveUrl: APPROVE_URL });
   }
@@ -267,5 +282,38 @@ describe('the donate page', () => {
     const choice = await screen.findByRole('group', { name: 'Pagar com' });
     await user.click(within(choice).getByRole('radio', { name: 'Pix ou cartão (Mercado Pago)' }));
     expect(screen.getByText(br.donate.form.provider.note.mercadopago)).toBeInTheDocument();
+  });
+
+  it('asks no character when donations go to the wallet, names the account and says where the coins go', async () => {
+    metadata = WALLET_METADATA;
+    window.sessionStorage.setItem('gk-signed-in', 'walletfan');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText(/The coins go to your account's wallet on this site/)).toBeInTheDocument();
+    expect(screen.queryByText(/The coins go to the character you name/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await screen.findByRole('heading', { name: 'Your donation' });
+    expect(screen.queryByLabelText('Character name')).toBeNull();
+    expect(
+      screen.getByText('The coins go to the wallet of your account walletfan; you spend them in the shop.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your wallet receives 60 coins.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(APPROVE_URL));
+    expect(bodies.at(-1)).toEqual({ amount: '20.00', provider: 'stripe' });
+  });
+
+  it('asks a visitor who is not signed in to sign in first, in the player’s language', async () => {
+    metadata = WALLET_METADATA;
+    await i18next.changeLanguage('ru');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: ru.donate.agreement.proceed }));
+    expect(await screen.findByRole('link', { name: ru.donate.form.walletSignIn })).toHaveAttribute(
+      'href',
+      '/ru/moy-akkaunt',
+    );
   });
 });

@@ -88,7 +88,7 @@ const DonatePage = () => {
       <PaymentNotice />
       <DonationSteps current={accepted ? 'details' : 'agreement'} />
       {!accepted ? (
-        <DonationAgreement onProceed={proceed} />
+        <DonationAgreement onProceed={proceed} toWallet={metadata?.donation.target === 'wallet'} />
       ) : metadata ? (
         <DonationForm metadata={metadata} focusHeading={justAccepted} />
       ) : metadata === null ? (

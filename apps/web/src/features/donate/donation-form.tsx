@@ -20,6 +20,9 @@ import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
 import { ScriptButton } from '../../components/script-button';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
+import { Link } from '../../shared/navigation';
+import { useSignedInLogin } from '../../shared/signed-in';
+import { useLanguage } from '../../shared/use-language';
 import { DonationContact } from './donation-contact';
 import { PaypalMark } from './paypal-mark';
 
@@ -46,7 +49,8 @@ const useNumberFormats = (currency: string) => {
  * contract's rules. With PayPal Orders the site then creates the order (it checks the character)
  * and the browser goes to PayPal's approval link; with the legacy form, ischaracterexist
  * (docs/product.md#donate: charDoesntExist, ServerError), and only for an existing character the provider's own
- * form is posted, leaving for its page.
+ * form is posted, leaving for its page. With donations to the wallet (donation.target 'wallet')
+ * no character is asked: the coins go to the signed-in donor's wallet, which the page says.
  */
 export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; focusHeading: boolean }) => {
   const { t } = useTranslation();
@@ -57,6 +61,9 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const { busy, start, finish } = useSubmitGuard();
   const [payment, setPayment] = useState<{ charName: string; amount: string }>();
   const { donation } = metadata;
+  const toWallet = donation.target === 'wallet';
+  const login = useSignedInLogin();
+  const { href } = useLanguage();
   // The coin by its item id in the page's language; the owner's coins.name for a custom item.
   const coinsName = useItemNames()(metadata.coinItemId, metadata.coinsName);
   const schema = useMemo(() => donationFormModel(donation), [donation]);
@@ -117,7 +124,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   const startOrder = async (charName: string, amount: string, via: PaymentProviderName) => {
     let approveUrl: string;
     try {
-      const body = { charName, amount, ...(via === 'paypal' ? {} : { provider: via }) };
+      const body = { ...(toWallet ? {} : { charName }), amount, ...(via === 'paypal' ? {} : { provider: via }) };
       ({ approveUrl } = await callApi('createDonationOrder', { body }));
     } catch (error) {
       fail(t(errorCodesOf(error)[0] ?? 'ServerError'));
@@ -187,7 +194,20 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
       <h3 id={headingId} ref={heading} tabIndex={-1} className="donate-heading">
         {t('donate.form.heading')}
       </h3>
-      <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerUnit), coinsName })}</p>
+      {toWallet ? (
+        <>
+          <p>{t('donate.form.walletRate', { amount: money(1), coins: count(coinsPerUnit) })}</p>
+          <p className="donate-form__wallet">
+            {login ? (
+              t('donate.form.walletOf', { login })
+            ) : (
+              <Link to={href('myAccount')}>{t('donate.form.walletSignIn')}</Link>
+            )}
+          </p>
+        </>
+      ) : (
+        <p>{t('donate.form.rate', { amount: money(1), coins: count(coinsPerUnit), coinsName })}</p>
+      )}
       <form
         className="site-form"
         method="post"
@@ -195,7 +215,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       >
         {donation.providers.length > 1 && <FormField form={form} spec={providerField} />}
-        {charNameField && <FormField form={form} spec={charNameField} />}
+        {charNameField && !toWallet && <FormField form={form} spec={charNameField} />}
         {donation.presets.length > 0 && (
           <div className="donate-presets" role="group" aria-labelledby={presetsId}>
             <p id={presetsId} className="donate-presets__label">
@@ -226,7 +246,10 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
         )}
         {amountField && <FormField form={form} spec={amountField} />}
         <p className="donate-form__coins" aria-live="polite">
-          {coins !== undefined && t('donate.form.coinsPreview', { coins: count(coins), coinsName })}
+          {coins !== undefined &&
+            (toWallet
+              ? t('donate.form.walletPreview', { coins: count(coins) })
+              : t('donate.form.coinsPreview', { coins: count(coins), coinsName }))}
         </p>
         <div className="donate-payment">
           <p className="donate-payment__method">

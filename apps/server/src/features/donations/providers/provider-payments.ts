@@ -10,7 +10,16 @@ import type { GameSchema } from '../../../game/schema-check';
 import { fitText } from '../../../infra/fit-text';
 import { takeBackUndeliveredItems } from '../../rewards/reward-queue';
 import type { RewardDelivery } from '../../rewards/reward-delivery';
-import { DONATION_FLAGS, coinsOfRefund, donationRequestId, settleConfirmedPayment } from '../crediting';
+import {
+  DONATION_FLAGS,
+  type DonationWallet,
+  coinsOfRefund,
+  donationRequestId,
+  donationReturnWalletKey,
+  donationWalletReference,
+  settleConfirmedPayment,
+} from '../crediting';
+import type { Donation } from '../donation-repository';
 import { createDonationRepository } from '../donation-repository';
 import type { DonationSettings } from '../settings-schema';
 import type { SiteProviderPaymentsTable } from '../tables';
@@ -32,6 +41,7 @@ export type EventOutcome =
   | 'ignored'
   | 'taken_back'
   | 'flagged'
+  | 'shortfall'
   | 'unknown_character'
   | 'banned_character';
 
@@ -51,7 +61,7 @@ export const createProviderPaymentRepository = (db: Kysely<SiteDatabase>, now: (
     row: Pick<
       ProviderPaymentRow,
       'donation_id' | 'provider' | 'char_name' | 'char_id' | 'amount_cents' | 'currency' | 'coins'
-    >,
+    > & { login?: string },
   ): Promise<void> {
     const stamp = now();
     await db
@@ -126,6 +136,8 @@ export type ProviderPaymentRepository = ReturnType<typeof createProviderPaymentR
 export interface ProviderPaymentDeps {
   payments: ProviderPaymentRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /** Donations to an account's wallet (donations.target wallet) and their refunds. */
+  wallet?: DonationWallet;
   site: Kysely<SiteDatabase>;
   login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
@@ -144,13 +156,14 @@ const donationsOf = (deps: ProviderPaymentDeps, provider: ProviderName) =>
 
 /**
  * createdonationorder for a provider of the layer: checks the amount against the settings and
- * the character (as PayPal's), records the payment, asks the provider to create it, and answers
- * where the donor pays.
+ * the character (as PayPal's), or with donations.target wallet that the donor is signed in (the
+ * coins go to that account's wallet; no character is asked), records the payment with where it
+ * goes, asks the provider to create it, and answers where the donor pays.
  */
 export const startProviderPayment = async (
   deps: ProviderPaymentDeps,
   provider: PaymentProvider,
-  input: { charName: string; amount: string },
+  input: { charName?: string | undefined; amount: string; login?: string | undefined },
   urls: { returnUrl: string; cancelUrl: string; notifyUrl: string },
 ): Promise<{ approveUrl: string } | { error: ErrorCode }> => {
   const { settings, payments, log } = deps;
@@ -160,17 +173,25 @@ export const startProviderPayment = async (
     cents <= Math.round(settings.maxAmount * 100) &&
     !ZERO_DECIMAL_CURRENCIES.has(provider.currency);
   if (!fits) return { error: 'formInvalid' };
-  const character = await findCharacterByName(deps.game, deps.schema, input.charName.trim());
-  if (!character) return { error: 'charDoesntExist' };
-  if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
-    return { error: 'characterBanned' };
+  let to: { login: string; char_name: string; char_id: number };
+  if (settings.target === 'wallet') {
+    if (!input.login) return { error: 'notSignedIn' };
+    to = { login: input.login, char_name: '', char_id: 0 };
+  } else {
+    const charName = input.charName?.trim() ?? '';
+    if (!charName) return { error: 'CharNameEmpty' };
+    const character = await findCharacterByName(deps.game, deps.schema, charName);
+    if (!character) return { error: 'charDoesntExist' };
+    if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
+      return { error: 'characterBanned' };
+    }
+    to = { login: '', char_name: character.name, char_id: character.charId };
   }
   const donationId = randomUUID();
   await payments.insert({
     donation_id: donationId,
     provider: provider.name,
-    char_name: character.name,
-    char_id: character.charId,
+    ...to,
     amount_cents: cents,
     currency: provider.currency,
     coins: coinsForDonation(cents, deps.coinsPerUnit(provider.name)),
@@ -218,10 +239,16 @@ const applyPaid = async (
   }
   await payments.update(row.donation_id, { payment_id: event.paymentId });
   const credited = await settleConfirmedPayment(
-    { repository: donationsOf(deps, provider), rewards: deps.rewards, log },
+    {
+      repository: donationsOf(deps, provider),
+      rewards: deps.rewards,
+      ...(deps.wallet ? { wallet: deps.wallet } : {}),
+      log,
+    },
     {
       provider,
       txnId: event.paymentId,
+      walletLogin: row.login,
       charName: row.char_name,
       character: { charId: row.char_id, name: row.char_name },
       cents: row.amount_cents,
@@ -274,6 +301,7 @@ const applyReturn = async (
     const earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
     coins = coinsOfRefund({ coins: parent.coins, paidCents: parent.amount_cents }, earlierCents, event.cents);
   }
+  if (parent?.login) return applyWalletReturn(deps, provider, event, { parent, txnId, coins });
   const taken =
     parent && coins > 0 && deps.settings.paypal.onRefund === 'takeBack'
       ? await takeBackUndeliveredItems(deps.site, donationRequestId(event.paymentId, provider), coins, deps.now())
@@ -299,6 +327,51 @@ const applyReturn = async (
     `${provider} ${event.kind} of a donation whose coins are in the game: they stay; flagged for you`,
   );
   return 'flagged';
+};
+
+/**
+ * A refund or dispute of a donation to a wallet: its share of the coins taken back from the
+ * wallet with debitUpTo, which never takes the balance below zero; what it could not take
+ * (spent in the shop meanwhile) is the row's shortfall, flagged for the owner in the ledger.
+ */
+const applyWalletReturn = async (
+  deps: ProviderPaymentDeps,
+  provider: ProviderName,
+  event: Extract<ProviderEvent, { kind: 'refund' | 'dispute' }>,
+  { parent, txnId, coins }: { parent: Donation; txnId: string; coins: number },
+): Promise<EventOutcome> => {
+  const { payments, log, wallet } = deps;
+  if (!wallet) throw new Error('a refund of a wallet donation without the wallet');
+  const donations = donationsOf(deps, provider);
+  const kind = event.kind === 'refund' ? 'refund' : 'reversal';
+  const taken =
+    coins > 0
+      ? (
+          await wallet.debitUpTo({
+            login: parent.login,
+            amountMinor: coins,
+            idempotencyKey: donationReturnWalletKey(event.returnId, provider),
+            reason: event.kind === 'refund' ? 'refund' : 'chargeback',
+            reference: donationWalletReference(event.paymentId, provider),
+          })
+        ).taken
+      : 0;
+  const shortfall = coins - taken;
+  await donations.update(txnId, { coins, shortfall, status: shortfall > 0 ? 'shortfall' : 'taken_back' });
+  const status = kind === 'refund' ? 'refunded' : 'reversed';
+  await donations.update(event.paymentId, { status });
+  const row = await payments.byPayment(provider, event.paymentId);
+  if (row) await payments.update(row.donation_id, { status });
+  const context = { provider, paymentId: event.paymentId, returnId: event.returnId, login: parent.login, coins, taken };
+  if (shortfall === 0) {
+    log.info(context, `${provider} ${event.kind} of a wallet donation: its share taken back from the wallet`);
+    return 'taken_back';
+  }
+  log.warn(
+    { ...context, shortfall, donationFlag: DONATION_FLAGS.walletShortfall },
+    `${provider} ${event.kind} of a wallet donation whose coins were spent: ${shortfall} not taken back; flagged for you`,
+  );
+  return 'shortfall';
 };
 
 /** One verified provider event, applied once by its event id (a repeat answers 'duplicate'). */

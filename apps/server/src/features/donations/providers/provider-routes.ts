@@ -5,6 +5,7 @@ import type { Connections } from '../../../db/connections';
 import type { GameSchema } from '../../../game/schema-check';
 import { limitPerMinute, registerRateLimit } from '../../../infra/rate-limit';
 import type { RewardDelivery } from '../../rewards/reward-delivery';
+import type { DonationWallet } from '../crediting';
 import { donatePage } from '../paypal';
 import type { DonationSettings } from '../settings-schema';
 import { MERCADOPAGO_WEBHOOK_PATH, createMercadoPagoProvider } from './mercadopago-provider';
@@ -68,6 +69,8 @@ export interface ProviderLayerOptions {
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /** Where donations go with donations.target wallet, and their refunds are taken back from. */
+  wallet: DonationWallet;
   publicUrl: string;
   keys: ProviderKeys;
   now: () => number;
@@ -77,10 +80,10 @@ export interface ProviderLayerOptions {
 export interface ProviderLayer {
   deps: ProviderPaymentDeps;
   providers: PaymentProvider[];
-  /** createdonationorder for Stripe or Mercado Pago. */
+  /** createdonationorder for Stripe or Mercado Pago; login: the signed-in donor's, for a wallet donation. */
   start(
     name: ProviderName,
-    input: { charName: string; amount: string },
+    input: { charName?: string | undefined; amount: string; login?: string | undefined },
   ): Promise<{ approveUrl: string } | { error: ErrorCode }>;
 }
 
@@ -90,6 +93,7 @@ export const createProviderLayer = (app: FastifyInstance, options: ProviderLayer
   const deps: ProviderPaymentDeps = {
     payments: createProviderPaymentRepository(options.connections.site.db, now),
     rewards: options.rewards,
+    wallet: options.wallet,
     site: options.connections.site.db,
     login: options.connections.login.db,
     game: options.connections.game.db,
