@@ -143,8 +143,7 @@ describe.each(DATABASE_KINDS)('vote rewards per realm on %s', (kind: DatabaseKin
   });
 
   it("checks a character's name in the realm the query names", async () => {
-    const exists = async (query: string) =>
-      (await fetch(`${site.url}${api.isCharacterExist.path}?${query}`)).json() as Promise<unknown>;
+    const exists = async (query: string) => (await fetch(`${site.url}${api.isCharacterExist.path}?${query}`)).json();
     expect(await exists('name=HighHero&realm=high')).toBe(true);
     expect(await exists('name=HighHero')).toBe(false);
     expect(await exists('name=DemoKnight&realm=high')).toBe(false);
@@ -260,7 +259,7 @@ describe('a realm with vote sites of its own', () => {
     }
   });
 
-  it('refuses a site that calls back or publishes a list in a realm\'s own list', async () => {
+  it("refuses a site that calls back or publishes a list in a realm's own list", async () => {
     const { parseSettings } = await import('../src/settings');
     const callback = {
       name: 'GTop100',
