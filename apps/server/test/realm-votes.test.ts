@@ -2,7 +2,10 @@ import { randomInt } from 'node:crypto';
 import { api } from '@gatekeeper/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRewardDelivery } from '../src/features/rewards/reward-delivery';
+import { rewardSettings } from '../src/features/rewards/settings-schema';
 import { findCharacterByName } from '../src/game/characters';
+import { type GameSchema, checkGameSchema } from '../src/game/schema-check';
 import { type AppUnderTest, startApp } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { type Answer, postCall } from './support/account-calls';
@@ -33,6 +36,8 @@ const settingsOf = (sites: FakeVoteSites, highKey: Record<string, string> = { ap
   return {
     captcha: FAST_ALTCHA_SETTINGS,
     votes: { requestsPerMinute: 1_000 },
+    // The site's own retries wait a day: the retry test is the only one to try a failed grant again.
+    rewards: { retrySeconds: 86_400 },
     voteSites: [
       {
         name: 'Hopzone',
@@ -211,6 +216,49 @@ describe.each(DATABASE_KINDS)('vote rewards per realm on %s', (kind: DatabaseKin
     expect(await voteItems(low, knightId)).toEqual(knightBefore);
     // No vote site was asked for a refused claim.
     for (const name of ['l2network', 'hopzone']) expect(sites.asked[name] ?? []).not.toContain(voter);
+  });
+
+  it('retries a failed grant of the second realm into that realm, once its database takes items again', async () => {
+    const game = high.connections.game.db;
+    let highSchema: GameSchema | undefined = await checkGameSchema(high.connections);
+    const quiet = { info: () => undefined, error: () => undefined };
+    const rewards = createRewardDelivery({
+      connections: low.connections,
+      schema: await checkGameSchema(low.connections),
+      settings: rewardSettings.parse({}),
+      now: Date.now,
+      log: quiet,
+      firstRealm: 'low',
+      otherRealms: new Map([['high', { game, schema: () => highSchema }]]),
+    });
+    const requestId = `vote:retry-high-${kind}-${randomInt(1e9)}`;
+    const before = { high: await voteItems(high, highHeroId), low: await voteItems(low, highHeroId) };
+    const statusOf = async () =>
+      (
+        await low.connections.site.db
+          .selectFrom('site_reward_queue')
+          .select(['status', 'realm', 'delivery'])
+          .where('request_id', '=', requestId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    // The second realm's game refuses the item (its table is away): the grant is kept, failed.
+    await sql`alter table character_premium_items rename to premium_items_away`.execute(game);
+    try {
+      const granted = await rewards.grant({ requestId, charId: highHeroId, count: 3, reason: 'vote', realm: 'high' });
+      expect(granted.status).toBe('failed');
+      // While the realm has not answered (no flavour known), its grants wait: nothing is tried.
+      highSchema = undefined;
+      expect(await rewards.retryFailed()).toBe(0);
+      expect(await statusOf()).toBe('failed');
+    } finally {
+      await sql`alter table premium_items_away rename to character_premium_items`.execute(game);
+    }
+    highSchema = await checkGameSchema(high.connections);
+    expect(await rewards.retryFailed()).toBe(1);
+    expect(await statusOf()).toBe('delivered');
+    expect(await rewards.retryFailed()).toBe(0);
+    expect(await voteItems(high, highHeroId)).toEqual([...before.high, 3]);
+    expect(await voteItems(low, highHeroId)).toEqual(before.low);
   });
 
   it("ranks each realm's voters from the ledger's rows of that realm (getvotersstatistics?realm=)", async () => {

@@ -190,18 +190,29 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
   };
 
   const retryFailed = async (): Promise<number> => {
+    // Each realm's grants the way its own game takes them; a realm whose database has not answered
+    // yet waits, and its grants do not hold back the others'.
+    const ready = [null, ...(deps.otherRealms?.keys() ?? [])].flatMap((realm) => {
+      const target = realmOf(realm);
+      return target && target.delivery !== 'queue' ? [{ realm, delivery: target.delivery }] : [];
+    });
+    if (ready.length === 0) return 0;
     const failed = await site
       .selectFrom('site_reward_queue')
       .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'realm', 'delivery'])
       .where('status', '=', 'failed')
-      .where('delivery', '!=', 'queue')
+      .where((eb) =>
+        eb.or(
+          ready.map(({ realm, delivery: way }) =>
+            eb.and([realm === null ? eb('realm', 'is', null) : eb('realm', '=', realm), eb('delivery', '=', way)]),
+          ),
+        ),
+      )
       .orderBy('id')
       .limit(100)
       .execute();
     let delivered = 0;
     for (const row of failed) {
-      // Each realm's grants the way its own game takes them; a realm not answering yet waits.
-      if (realmOf(row.realm)?.delivery !== row.delivery) continue;
       if (!(await claimFailed(row.id))) continue;
       if ((await deliver({ ...row, item_count: Number(row.item_count) })) === 'delivered') delivered += 1;
     }
