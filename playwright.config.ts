@@ -20,7 +20,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *  - payments (BASE + 8): donations through Stripe Checkout and Mercado Pago beside PayPal, each at
  *    a local stand-in of its API that sends its signed notifications to this instance,
  *  - realms (BASE + 9): two realms (decision 049) on one login database, the second on an embedded
- *    game database of its own, seeded with a demo world of its own on the first start,
+ *    game database of its own, seeded with a demo world of its own on the first start; the second
+ *    realm has a vote site of its own at the vote sites' stand-in,
  *  - walletDonations (BASE + 10): donations to the donor's wallet (donations.target wallet) through
  *    Mercado Pago at its stand-in, which notifies the address each payment names.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
@@ -102,17 +103,20 @@ const acisSettingsFile = (() => {
   return file;
 })();
 
+/** A vote site asked at the stand-in, paying `count` of item 4037 a vote. */
+const standInVoteSite = (kind: string, name: string, count: number) => ({
+  name,
+  banner: `/images/vote/${kind}.svg`,
+  url: `https://${kind}.example/vote/{id}`,
+  identifier: 'any',
+  check: { kind, apiKey: VOTE_API_KEY, apiUrl: `${VOTE_API}/${kind}`, reward: { itemId: 4037, count } },
+});
+
 /** The votes instance's settings: the default ones, with two vote sites asked at the stand-in. */
 const votesSettingsFile = (() => {
   const file = `test-results/e2e-data-${BASE}/settings.votes.json`;
   const base = defaultSettings();
-  const site = (kind: string, name: string, count: number) => ({
-    name,
-    banner: `/images/vote/${kind}.svg`,
-    url: `https://${kind}.example/vote/{id}`,
-    identifier: 'any',
-    check: { kind, apiKey: VOTE_API_KEY, apiUrl: `${VOTE_API}/${kind}`, reward: { itemId: 4037, count } },
-  });
+  const site = standInVoteSite;
   mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
   writeFileSync(
     file,
@@ -160,7 +164,10 @@ const walletDonationsSettingsFile = (() => {
 /** The realms instance's second realm's game database (an embedded one of its own). */
 export const SECOND_REALM_DATABASE_FILE = `test-results/e2e-data-${BASE}/realms-x50.sqlite`;
 
-/** The realms instance's settings: the default ones, with two realms. */
+/**
+ * The realms instance's settings: the default ones, with two realms; the first votes at the
+ * site-wide L2TopZone, the second at its own L2Votes (both at the stand-in).
+ */
 const realmsSettingsFile = (() => {
   const file = `test-results/e2e-data-${BASE}/settings.realms.json`;
   mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
@@ -177,8 +184,10 @@ const realmsSettingsFile = (() => {
           chronicle: 'High Five',
           rates: { exp: 50, sp: 50, adena: 20, drop: 10 },
           statusAddress: '127.0.0.1:1',
+          voteSites: [standInVoteSite('l2votes', 'L2Votes', 5)],
         },
       ],
+      voteSites: [standInVoteSite('l2topzone', 'L2TopZone', 7)],
     }),
   );
   return file;
@@ -296,6 +305,8 @@ export default defineConfig({
     server(PORTS.realms, 'realms', {
       SETTINGS_FILE: realmsSettingsFile,
       REALM_X50_DATABASE_URL: `sqlite:${SECOND_REALM_DATABASE_FILE}`,
+      // The browser stands behind a proxy at 127.0.0.1: each vote test votes from an address of its own.
+      TRUST_PROXY: '127.0.0.1',
     }),
     // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
     server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),

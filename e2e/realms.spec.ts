@@ -1,15 +1,19 @@
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { INSTANCES, SECOND_REALM_DATABASE_FILE } from '../playwright.config';
+import { randomInt } from 'node:crypto';
+import { INSTANCES, SECOND_REALM_DATABASE_FILE, VOTE_API } from '../playwright.config';
 import { dialog, expectSignedIn, openAccount, openTab, signIn } from './support/account';
-import { expectAccessible, waitForScript } from './support/fixtures';
+import { solveCaptcha } from './support/captcha';
+import { queryDatabaseOf } from './support/database';
+import { expectAccessible, waitForScript, waitForShell } from './support/fixtures';
 import { SIZES, type Size } from './support/sizes';
 
 /**
  * Realms (decision 049) on the realms instance: two game servers on one login database, the
  * second ("Sieghardt x50", slug x50) on a game database of its own. At a phone's 390 px and at
  * 1920 px: a shared ranking link of the second realm lands on it with its rows in the HTML, My
- * account lists the characters of both realms, and a character of the second realm is unblocked.
+ * account lists the characters of both realms, a character of the second realm is unblocked, and
+ * a player votes with a character of the second realm and finds the reward there, once.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
@@ -24,6 +28,20 @@ const secondRealmRow = <T>(sql: string, ...params: unknown[]): T | undefined => 
     db.close();
   }
 };
+
+/** The vote items (4037) a character holds at the Dimensional Merchant, in the second realm's game or the first's. */
+const voteItemsOf = (realm: 'first' | 'second', charId: number) => {
+  const sql =
+    'SELECT COALESCE(SUM(itemCount), 0) AS total FROM character_premium_items WHERE charId = ? AND itemId = 4037';
+  const row =
+    realm === 'second'
+      ? secondRealmRow<{ total: number }>(sql, charId)
+      : queryDatabaseOf<{ total: number }>('realms', sql, charId);
+  return row?.total ?? 0;
+};
+
+/** Each size votes with a character of its own, so the two at once count their own rewards. */
+const VOTER_OF: Record<Size, string> = { phone: 'SiegeArcher', desktop: 'SiegeTrader', laptop: 'SiegeKnight' };
 
 const SIZES_SEEN: Size[] = ['phone', 'desktop'];
 for (const size of SIZES_SEEN) {
@@ -84,6 +102,54 @@ for (const size of SIZES_SEEN) {
       );
       // Giran's safe spot (accounts.unstuckTown's default).
       expect(moved).toEqual({ x: 83_400, y: 147_943 });
+    });
+
+    test('a player votes with a character of the second realm and finds the reward there, once', async ({
+      page,
+      request,
+    }) => {
+      // This test's player, behind the proxy the instance trusts: votes are counted per address.
+      const voter = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+      const character = VOTER_OF[size];
+      const charId = secondRealmRow<{ charId: number }>(
+        'SELECT charId FROM characters WHERE char_name = ?',
+        character,
+      )?.charId;
+      expect(charId).toBeDefined();
+      const before = { second: voteItemsOf('second', charId!), first: voteItemsOf('first', charId!) };
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': voter });
+      await page.goto('/');
+      await waitForShell(page);
+      const panel = page.getByRole('region', { name: 'Vote for us' });
+      // The realm first, the first one preselected; the name is looked for in the realm chosen.
+      const realm = panel.getByRole('combobox', { name: 'Game server' });
+      await expect(realm).toHaveValue('x5');
+      await expect(panel.getByRole('link', { name: /L2TopZone/ })).toBeVisible();
+      await realm.selectOption({ label: 'Sieghardt x50' });
+      await panel.getByLabel('Vote reward character').fill(character);
+      await panel.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('dialog', { name: 'Success' }).getByRole('button', { name: 'OK' }).click();
+      // The second realm's own vote site, where the player votes.
+      await expect(panel.getByRole('link', { name: /L2Votes/ })).toBeVisible();
+      await expect(panel.getByRole('link', { name: /L2TopZone/ })).toHaveCount(0);
+      expect((await request.post(`${VOTE_API}/control/vote?site=l2votes&ip=${voter}`)).ok()).toBe(true);
+
+      const rewards = page.getByRole('form', { name: 'Vote rewards' });
+      await expect(rewards).toContainText(`they go to ${character} on Sieghardt x50`);
+      await solveCaptcha(page);
+      await rewards.getByRole('button', { name: 'Get my vote rewards' }).click();
+      const results = rewards.getByRole('status');
+      await expect(results.getByRole('listitem').filter({ hasText: 'L2Votes' })).toContainText('Rewarded');
+      // In the second realm's game: 5 coins at the Dimensional Merchant; none in the first realm's.
+      expect(voteItemsOf('second', charId!) - before.second).toBe(5);
+      expect(voteItemsOf('first', charId!)).toBe(before.first);
+      await expectAccessible(page);
+
+      // Again, with a new captcha: nothing more.
+      await solveCaptcha(page);
+      await rewards.getByRole('button', { name: 'Get my vote rewards' }).click();
+      await expect(results.getByRole('listitem').filter({ hasText: 'L2Votes' })).toContainText('Already rewarded');
+      expect(voteItemsOf('second', charId!) - before.second).toBe(5);
     });
   });
 }

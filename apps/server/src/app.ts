@@ -211,12 +211,34 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await store.close();
     await closePasswordHashing();
   });
+  // The game servers (decision 049): one game connection, flavour and health probe per realm; the
+  // first is the game database start-up opened.
+  const realms = await openRealmRegistry({
+    declarations: declareRealms(settings, config),
+    connections,
+    firstSchema: deps.schema,
+    limits: { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
+    log: app.log,
+    // A realm that went down or came back: the lights say so now, not at their next round.
+    onHealthChange: () => void serverStatus.refresh(),
+  });
+  app.addHook('onReady', async () => realms.start());
+  app.addHook('onClose', async () => realms.close());
+  // The realms as the features whose public reads are per realm take them.
+  const gameRealms = gameRealmsOf(realms);
   const rewards = createRewardDelivery({
     connections,
     schema: deps.schema,
     settings: settings.rewards,
     now,
     log: app.log,
+    // A vote with another realm's character is paid in that realm's game database (decision 049).
+    firstRealm: realms.first.declaration.slug,
+    otherRealms: new Map(
+      realms.realms
+        .slice(1)
+        .map((realm) => [realm.declaration.slug, { game: realm.game.db, schema: () => realm.schema() }]),
+    ),
   });
   rewards.start();
   app.addHook('onClose', async () => rewards.stop());
@@ -270,21 +292,6 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     },
     now,
   };
-  // The game servers (decision 049): one game connection, flavour and health probe per realm; the
-  // first is the game database start-up opened.
-  const realms = await openRealmRegistry({
-    declarations: declareRealms(settings, config),
-    connections,
-    firstSchema: deps.schema,
-    limits: { queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
-    log: app.log,
-    // A realm that went down or came back: the lights say so now, not at their next round.
-    onHealthChange: () => void serverStatus.refresh(),
-  });
-  app.addHook('onReady', async () => realms.start());
-  app.addHook('onClose', async () => realms.close());
-  // The realms as the features whose public reads are per realm take them.
-  const gameRealms = gameRealmsOf(realms);
 
   // The status lights' probes: getserverstatus answers them, the Online feature records them.
   // The players online beside them come from the Online page's own samples.
@@ -429,14 +436,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     await sdk.register(openApiRoutes, { publicUrl: config.PUBLIC_URL });
     await sdk.register(visitorIpRoutes, { clientAddress: clientAddressOf(trustProxy) });
-    await sdk.register(characterRoutes, { connections, schema: deps.schema });
+    await sdk.register(characterRoutes, { connections, schema: deps.schema, realms: gameRealms });
     await sdk.register(shopRoutes, { shop });
     await sdk.register(statisticsRoutes, {
       connections,
       schema: deps.schema,
       settings: settings.statistics,
       referrals: referralRanking(connections.site.db),
-      voters: topVoters(connections.site.db, connections.game.db, now),
+      votersOf: (realm) => topVoters(connections.site.db, realm.game, now, realm.first ? null : realm.slug),
       shared,
       pageAnswers: answers,
       realms: gameRealms,
@@ -526,6 +533,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await sdk.register(voteRoutes, {
       deps: voteDeps,
       voteSites: settings.voteSites,
+      realms: gameRealms.map((realm, index) => ({ realm, voteSites: settings.realms[index]?.voteSites })),
       captcha,
       requestsPerMinute: settings.votes.requestsPerMinute,
       redis,

@@ -15,10 +15,10 @@ import { statisticsSettings } from './features/statistics/settings-schema';
 import { worldSettings } from './features/world/settings-schema';
 import { clansSettings } from './features/clans/settings-schema';
 import { onlineSettings } from './features/online/settings-schema';
-import { isTimeZone, voteSettings, voteSitesSettings } from './features/votes/settings-schema';
+import { isTimeZone, realmVoteSitesSettings, voteSettings, voteSitesSettings } from './features/votes/settings-schema';
 import { legalSettings } from './features/legal/settings-schema';
 import { liveStreamMinViewersSetting, liveStreamsSetting } from './features/streams/settings-schema';
-import { openingDate, rates, realmsSettings } from './features/realms/settings-schema';
+import { openingDate, rates, realmsSettingsWith } from './features/realms/settings-schema';
 
 /**
  * The owner's settings file (gatekeeper.settings.json): everything that is not a secret or a
@@ -82,7 +82,7 @@ export const settingsSchema = z
       .describe(
         'What the right-hand pane and the header say about the game server; with several `realms`, what a realm leaves out.',
       ),
-    realms: realmsSettings,
+    realms: realmsSettingsWith(realmVoteSitesSettings),
     coins: z
       .object({
         name: z

@@ -50,7 +50,7 @@ import {
   consoleDonationsQuery,
   consoleVotesAnswer,
 } from './console-owner';
-import { LANGUAGES, LIMITS } from './constants';
+import { LANGUAGES, LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
 import { newsPostView } from './news';
@@ -164,7 +164,11 @@ export const api = {
   unblockCharacter: { ...CALLS.unblockCharacter, body: unblockCharacterModel, ...json(errorList) },
   isCharacterExist: {
     ...CALLS.isCharacterExist,
-    query: z.object({ name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }) }),
+    query: z.object({
+      name: boundedText(LIMITS.charNameQueryMax, 'formInvalid', { trim: false }),
+      /** The realm whose game database is asked (decision 049); the first when left out. */
+      realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional(),
+    }),
     ...json(z.boolean()),
   },
   claimVotes: { ...CALLS.claimVotes, body: claimVotesModel, ...json(voteClaimAnswer) },

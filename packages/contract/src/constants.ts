@@ -84,6 +84,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const COOKIES = {
   users: { name: 'users', maxAgeMs: 90 * DAY_MS, separator: '|' },
   charName: { name: 'charName', maxAgeMs: 90 * DAY_MS },
+  /** The realm of the vote reward character (its slug; decision 049), beside `charName`. */
+  voteRealm: { name: 'voteRealm', maxAgeMs: 90 * DAY_MS },
   language: { name: 'lang', maxAgeMs: 30 * DAY_MS },
   /** The anti-forgery cookie, readable by the page: `__Host-` prefixed on https, as the session cookie is. */
   csrf: { name: 'XSRF-TOKEN', header: 'x-xsrf-token' },

@@ -82,6 +82,8 @@ export type RecoverPasswordModel = z.input<typeof recoverPasswordModel>;
 export const claimVotesModel = z.object({
   charName: charNameField,
   captcha: captchaField,
+  /** The realm of the character (decision 049); the first realm when left out. */
+  realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional(),
 });
 export type ClaimVotesModel = z.input<typeof claimVotesModel>;
 
@@ -197,6 +199,8 @@ export const realmFacts = z.object({
   chronicle: z.string(),
   rates: gameRates,
   openingDate: openingDate.nullable(),
+  /** The realm's own vote sites, when it declares them; absent: the site's `voteSites`. */
+  voteSites: z.array(voteSite).optional(),
 });
 export type RealmFacts = z.infer<typeof realmFacts>;
 

@@ -51,7 +51,7 @@ export const SAMPLE_INPUTS = {
     charName: 'DemoKnight',
     captcha: 'captcha-token',
   },
-  isCharacterExist: { name: 'DemoKnight' },
+  isCharacterExist: { name: 'DemoKnight', realm: 'main' },
   getNews: { language: 'ru' },
   getClan: { name: 'DemoClan', realm: 'main' },
   // The realm-scoped reads (decision 049): the one realm of a site without `realms` is `main`.
@@ -71,7 +71,7 @@ export const SAMPLE_INPUTS = {
   getCastles: { realm: 'main' },
   getOnlinePlayers: { realm: 'main' },
   getRealmStatus: { realm: 'main' },
-  claimVotes: { charName: 'DemoKnight', captcha: 'captcha-token' },
+  claimVotes: { charName: 'DemoKnight', captcha: 'captcha-token', realm: 'main' },
   createDonationOrder: { charName: 'DemoKnight', amount: '10.00' },
   updateRef: { type: 'registered' },
   updateIps: { users: 'player1|player2', ipV4: '198.51.100.7', ipV6: '2001:db8::1' },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Connections } from '../../db/connections';
 import { characterExists } from '../../game/characters';
+import type { GameRealm } from '../../game/game-realm';
 import type { GameSchema } from '../../game/schema-check';
 import { answerAtFrontDoor } from '../../infra/front-door';
 import { type PreparedAnswer, prepareAnswer, sendPrepared } from '../../infra/prepared-answer';
@@ -24,34 +25,59 @@ const NAMES_KEPT = 10_000;
 const ANSWER_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 const ANSWERS = { true: prepareAnswer(ANSWER_HEADERS, 'true'), false: prepareAnswer(ANSWER_HEADERS, 'false') };
 
-/** Names are looked up in any case, without the spaces around them. */
-const lookupKey = (name: string): string => name.trim().toLowerCase();
+/**
+ * Names are looked up in any case, without the spaces around them, in a realm: the key is the
+ * realm's slug (empty for the first realm), a line break, then the name.
+ */
+const lookupKey = (name: string, realm?: string): string => `${realm ?? ''}\n${name.trim().toLowerCase()}`;
 
-/** ischaracterexist: whether a character of that name lives in the game database (any case). */
+/**
+ * ischaracterexist: whether a character of that name lives in the game database (any case) of
+ * the realm the query names (decision 049), the first without one; a slug no realm has is refused.
+ */
 export const characterRoutes = async (
   app: FastifyInstance,
-  options: { connections: Connections; schema: Pick<GameSchema, 'flavor'> },
+  options: {
+    connections: Connections;
+    schema: Pick<GameSchema, 'flavor'>;
+    /** The realms in the settings' order, the first being `connections.game`; left out, that one. */
+    realms?: readonly Pick<GameRealm, 'slug' | 'first' | 'read'>[];
+  },
 ): Promise<void> => {
+  const others = new Map((options.realms ?? []).filter((realm) => !realm.first).map((realm) => [realm.slug, realm]));
+  const firstSlug = options.realms?.[0]?.slug;
+  /** The key's realm part: none for the first realm, false for a slug no realm has. */
+  const realmPart = (realm: string | undefined): string | undefined | false => {
+    if (realm === undefined || realm === firstSlug) return undefined;
+    return others.has(realm) ? realm : false;
+  };
   // One query per name at a time, however many ask at once; a failed query is not kept.
   const known = new LRUCache<string, boolean>({
     max: NAMES_KEPT,
     ttl: FOUND_KEPT_MS,
-    fetchMethod: async (name, _stale, { options: fetchOptions }) => {
-      const exists = await characterExists(options.connections.game.db, options.schema, name);
+    fetchMethod: async (key, _stale, { options: fetchOptions }) => {
+      const at = key.indexOf('\n');
+      const realm = others.get(key.slice(0, at));
+      const name = key.slice(at + 1);
+      const exists = realm
+        ? await realm.read((game, schema) => characterExists(game, schema, name))
+        : await characterExists(options.connections.game.db, options.schema, name);
       if (!exists) fetchOptions.ttl = NOT_FOUND_KEPT_MS;
       return exists;
     },
   });
   /** The answer for a valid name's key when it is known (or empty), without asking the database. */
   const knownAnswer = (key: string): PreparedAnswer | undefined => {
-    if (key === '') return ANSWERS.false;
+    if (key.endsWith('\n')) return ANSWERS.false;
     const exists = known.get(key);
     return exists === undefined ? undefined : ANSWERS[`${exists}`];
   };
 
   sdkRoute(app, 'isCharacterExist', async ({ query }, request, reply) => {
     markPublicRead(request);
-    const key = lookupKey(query.name);
+    const realm = realmPart(query.realm);
+    if (realm === false) return reply.code(400).send(['formInvalid']);
+    const key = lookupKey(query.name, realm);
     const answer = knownAnswer(key) ?? ((await known.fetch(key)) ? ANSWERS.true : ANSWERS.false);
     return sendPrepared(request, reply, answer);
   });
@@ -61,7 +87,9 @@ export const characterRoutes = async (
   const { path, query: querySchema } = api.isCharacterExist;
   const checkedQueries = new CheckedQueries((query) => {
     const checked = querySchema.safeParse(parseQuery(query));
-    return checked.success ? lookupKey(checked.data.name) : false;
+    if (!checked.success) return false;
+    const realm = realmPart(checked.data.realm);
+    return realm === false ? false : lookupKey(checked.data.name, realm);
   });
   answerAtFrontDoor(app, path, (request) => {
     const url = request.url ?? '';

@@ -49,6 +49,17 @@ export interface MetadataServices {
  * URL (PUBLIC_URL, default shown) makes the payment form's notification and return addresses; the
  * services say which forms can finish (docs/product.md#getmetadata).
  */
+/** The vote sites as the page sees them: whether a site's votes are rewarded, never its API key. */
+const presentVoteSites = (sites: Settings['voteSites']): Metadata['voteSites'] =>
+  sites.map(({ check, ...site }) =>
+    check
+      ? {
+          ...site,
+          rewarded: isCallbackKind(check.kind) || isListKind(check.kind) ? ('onVote' as const) : ('onClaim' as const),
+        }
+      : site,
+  );
+
 export const presentMetadata = (
   settings: MetadataSettings,
   publicUrl = 'http://localhost:8080',
@@ -66,24 +77,20 @@ export const presentMetadata = (
   openingDate: splitOpeningDate(settings.server.openingDate),
   timeZone: settings.server.timeZone,
   rates: settings.server.rates,
-  realms: realmsOf(settings).map(({ id, slug, name, chronicle, rates, openingDate }) => ({
-    id,
-    slug,
-    name,
-    chronicle: orDefault(chronicle, DEFAULT_METADATA_TEXT),
-    rates,
-    openingDate: splitOpeningDate(openingDate),
-  })),
+  realms: realmsOf(settings).map(({ id, slug, name, chronicle, rates, openingDate }, index) => {
+    const own = settings.realms[index]?.voteSites;
+    return {
+      id,
+      slug,
+      name,
+      chronicle: orDefault(chronicle, DEFAULT_METADATA_TEXT),
+      rates,
+      openingDate: splitOpeningDate(openingDate),
+      ...(own ? { voteSites: presentVoteSites(own) } : {}),
+    };
+  }),
   links: settings.links,
-  // The page learns only whether a site's votes are rewarded: its API key stays here.
-  voteSites: settings.voteSites.map(({ check, ...site }) =>
-    check
-      ? {
-          ...site,
-          rewarded: isCallbackKind(check.kind) || isListKind(check.kind) ? ('onVote' as const) : ('onClaim' as const),
-        }
-      : site,
-  ),
+  voteSites: presentVoteSites(settings.voteSites),
   discordWidgetId: settings.chat.discordWidgetId,
   facebookPageUrl: settings.social.facebookPageUrl,
   ipv6LookupUrl: settings.ipv6LookupUrl,

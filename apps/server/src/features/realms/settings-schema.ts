@@ -91,34 +91,38 @@ const realmEntry = z
   .strict();
 export type RealmEntry = z.infer<typeof realmEntry>;
 
-export const realmsSettings = z
-  .array(realmEntry)
-  .max(20)
-  .superRefine((entries, context) => {
-    const seen = { id: new Map<number, number>(), slug: new Map<string, number>() };
-    entries.forEach((entry, index) => {
-      for (const key of ['id', 'slug'] as const) {
-        const earlier = (seen[key] as Map<unknown, number>).get(entry[key]);
-        if (earlier !== undefined) {
+/**
+ * `realms`, each entry with its own vote sites, whose schema the votes feature owns (settings.ts
+ * hands it in), so this feature knows nothing of them.
+ */
+export const realmsSettingsWith = <VoteSites extends z.ZodType>(voteSites: VoteSites) =>
+  z
+    .array(realmEntry.extend({ voteSites }).strict())
+    .max(20)
+    .superRefine((entries, context) => {
+      const seen = { id: new Map<number, number>(), slug: new Map<string, number>() };
+      entries.forEach((entry, index) => {
+        for (const key of ['id', 'slug'] as const) {
+          const earlier = (seen[key] as Map<unknown, number>).get(entry[key]);
+          if (earlier !== undefined) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, key],
+              message: `${key} ${entry[key]} is already realm ${earlier}'s; each realm has its own`,
+            });
+          }
+          (seen[key] as Map<unknown, number>).set(entry[key], index);
+        }
+        if (index > 0 && entry.statusAddress === undefined) {
           context.addIssue({
             code: 'custom',
-            path: [index, key],
-            message: `${key} ${entry[key]} is already realm ${earlier}'s; each realm has its own`,
+            path: [index, 'statusAddress'],
+            message: "required for every realm after the first (its game server's host:port)",
           });
         }
-        (seen[key] as Map<unknown, number>).set(entry[key], index);
-      }
-      if (index > 0 && entry.statusAddress === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'statusAddress'],
-          message: "required for every realm after the first (its game server's host:port)",
-        });
-      }
-    });
-  })
-  .prefault([])
-  .describe(
-    "The game servers the site serves, one entry per row of the login server's `gameservers` table (see realms.md). Empty: one realm, made of `GAME_DATABASE_URL`, `GAME_SERVER_ADDRESS` and `server`. The first entry reads `GAME_DATABASE_URL`; every other one `REALM_<SLUG>_DATABASE_URL`.",
-  );
-export type RealmsSettings = z.infer<typeof realmsSettings>;
+      });
+    })
+    .prefault([])
+    .describe(
+      "The game servers the site serves, one entry per row of the login server's `gameservers` table (see realms.md). Empty: one realm, made of `GAME_DATABASE_URL`, `GAME_SERVER_ADDRESS` and `server`. The first entry reads `GAME_DATABASE_URL`; every other one `REALM_<SLUG>_DATABASE_URL`.",
+    );

@@ -39,6 +39,8 @@ export const accountRewards = async (deps: AccountRewardsDeps, login: string): P
     .selectFrom('site_reward_queue')
     .selectAll()
     .where('char_id', 'in', ids)
+    // The first realm's grants: another realm's characters have ids of their own (decision 049).
+    .where('realm', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(MAX_ROWS)

@@ -33,4 +33,14 @@ export const rewardMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_reward_queue').ifExists().execute();
     },
   },
+  '016_rewards_realm': {
+    async up(db: AnyKysely) {
+      // The realm whose game database a grant goes to (decision 049): null is the first realm, so the
+      // grants of before, and the first realm's after its slug changed, are delivered where they were.
+      await db.schema.alterTable('site_reward_queue').addColumn('realm', 'varchar(24)').execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.alterTable('site_reward_queue').dropColumn('realm').execute();
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SiteDatabase } from '../../db/tables';
+import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import { ServiceUnavailableError } from '../../infra/unavailable';
 import type { Connections } from '../../db/connections';
 import { addPremiumItem, sendItemsByCustomMail } from '../../game/item-delivery';
 import type { GameSchema } from '../../game/schema-check';
@@ -16,6 +17,8 @@ export interface RewardGrant {
   reason: RewardReason;
   /** Default: the coin item of the settings. */
   itemId?: number;
+  /** The realm whose character it pays (decision 049): its slug; left out, the first realm. */
+  realm?: string;
 }
 
 /** pending: waits for the game (queue delivery) or for a retry; failed: the last try failed. */
@@ -45,12 +48,27 @@ export interface RewardDelivery {
   stop(): Promise<void>;
 }
 
+/** A realm's game database as the rewards reach it (decision 049). */
+export interface RewardRealm {
+  game: Kysely<GameDatabase>;
+  /** Its flavour and tables; undefined until its database first answered. */
+  schema(): GameSchema | undefined;
+}
+
 export interface RewardDeps {
   connections: Connections;
+  /** The first realm's flavour and tables (`connections.game`'s). */
   schema: GameSchema;
   settings: RewardSettings;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /**
+   * The realms after the first, by slug (decision 049): a grant for one of them goes to its game
+   * database, the way its own flavour takes items. Left out: the first realm only.
+   */
+  otherRealms?: ReadonlyMap<string, RewardRealm>;
+  /** The first realm's slug: a grant that names it is the first realm's. */
+  firstRealm?: string;
 }
 
 export const deliveryOf = (settings: RewardSettings, schema: GameSchema): Delivery => {
@@ -84,6 +102,9 @@ export const queueWarning = (settings: RewardSettings, schema: GameSchema): stri
 
 const MAX_ERROR_LENGTH = 255;
 
+/** A grant's realm as its row keeps it: null for the first realm (decision 049). */
+type RealmKey = string | null;
+
 export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
   const { connections, settings, now, log } = deps;
   const delivery = deliveryOf(settings, deps.schema);
@@ -91,11 +112,25 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
   let timer: NodeJS.Timeout | undefined;
   let retrying: Promise<number> | undefined;
 
-  const intoGame = async (row: { char_id: number; item_id: number; item_count: number }) => {
+  /**
+   * A realm's game database and how items reach it: the first realm's (null) as start-up found it,
+   * another's from its own flavour once its database answered; undefined for a realm not known (yet).
+   */
+  const realmOf = (realm: RealmKey): { game: Kysely<GameDatabase>; delivery: Delivery } | undefined => {
+    if (realm === null) return { game: connections.game.db, delivery };
+    const other = deps.otherRealms?.get(realm);
+    const schema = other?.schema();
+    if (!other || !schema) return undefined;
+    return { game: other.game, delivery: deliveryOf(settings, schema) };
+  };
+
+  const intoGame = async (row: { char_id: number; item_id: number; item_count: number; realm: RealmKey }) => {
     const gift = { charId: row.char_id, itemId: row.item_id, count: Number(row.item_count) };
-    if (delivery === 'premiumItems') await addPremiumItem(connections.game.db, { ...gift, sender: settings.sender });
+    const target = realmOf(row.realm);
+    if (!target) throw new Error(`realm ${row.realm}: not known, or its game database has not answered yet`);
+    if (target.delivery === 'premiumItems') await addPremiumItem(target.game, { ...gift, sender: settings.sender });
     else
-      await sendItemsByCustomMail(connections.game.db, {
+      await sendItemsByCustomMail(target.game, {
         ...gift,
         subject: settings.mailSubject,
         message: settings.mailMessage,
@@ -111,6 +146,7 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     item_id: number;
     item_count: number;
     attempts: number;
+    realm: RealmKey;
   }): Promise<RewardStatus> => {
     try {
       await intoGame(row);
@@ -154,11 +190,24 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
   };
 
   const retryFailed = async (): Promise<number> => {
+    // Each realm's grants the way its own game takes them; a realm whose database has not answered
+    // yet waits, and its grants do not hold back the others'.
+    const ready = [null, ...(deps.otherRealms?.keys() ?? [])].flatMap((realm) => {
+      const target = realmOf(realm);
+      return target && target.delivery !== 'queue' ? [{ realm, delivery: target.delivery }] : [];
+    });
+    if (ready.length === 0) return 0;
     const failed = await site
       .selectFrom('site_reward_queue')
-      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'realm', 'delivery'])
       .where('status', '=', 'failed')
-      .where('delivery', '=', delivery)
+      .where((eb) =>
+        eb.or(
+          ready.map(({ realm, delivery: way }) =>
+            eb.and([realm === null ? eb('realm', 'is', null) : eb('realm', '=', realm), eb('delivery', '=', way)]),
+          ),
+        ),
+      )
       .orderBy('id')
       .limit(100)
       .execute();
@@ -173,11 +222,11 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
   const retryOne = async (requestId: string): Promise<string> => {
     const row = await site
       .selectFrom('site_reward_queue')
-      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'status', 'delivery'])
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'status', 'delivery', 'realm'])
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return 'missing';
-    if (row.status !== 'failed' || row.delivery !== delivery) return row.status;
+    if (row.status !== 'failed' || row.delivery !== realmOf(row.realm)?.delivery) return row.status;
     // An instance's timer retrying at the same moment: one of the two claims it and delivers it.
     if (!(await claimFailed(row.id))) return 'pending';
     return deliver({ ...row, item_count: Number(row.item_count) });
@@ -185,6 +234,9 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
 
   const record = async (db: Kysely<SiteDatabase>, grant: RewardGrant): Promise<boolean> => {
     const time = now();
+    const realm = grant.realm === undefined || grant.realm === deps.firstRealm ? null : grant.realm;
+    const target = realmOf(realm);
+    if (!target) throw new ServiceUnavailableError(`realm ${grant.realm}: its game database has not answered yet`);
     const inserted = await db
       .insertInto('site_reward_queue')
       .values({
@@ -193,8 +245,9 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
         item_id: grant.itemId ?? settings.coinItemId,
         item_count: grant.count,
         reason: grant.reason,
-        delivery,
+        delivery: target.delivery,
         status: 'pending',
+        realm,
         attempts: 0,
         last_error: null,
         created_at: time,
@@ -205,19 +258,26 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     log.info(
-      { requestId: grant.requestId, charId: grant.charId, count: grant.count, reason: grant.reason, delivery },
+      {
+        requestId: grant.requestId,
+        charId: grant.charId,
+        count: grant.count,
+        reason: grant.reason,
+        delivery: target.delivery,
+        realm: grant.realm,
+      },
       'reward granted',
     );
     return true;
   };
 
   const deliverRecorded = async (requestId: string): Promise<RewardStatus> => {
-    if (delivery === 'queue') return 'pending';
     const row = await site
       .selectFrom('site_reward_queue')
-      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts'])
+      .select(['id', 'request_id', 'char_id', 'item_id', 'item_count', 'attempts', 'delivery', 'realm'])
       .where('request_id', '=', requestId)
       .executeTakeFirstOrThrow();
+    if (row.delivery === 'queue') return 'pending';
     return deliver({ ...row, item_count: Number(row.item_count) });
   };
 
@@ -231,7 +291,8 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     retryFailed,
     retryOne,
     start() {
-      if (timer || delivery === 'queue') return;
+      // Another realm's game may take items where the first's does not (its flavour is its own).
+      if (timer || (delivery === 'queue' && (deps.otherRealms?.size ?? 0) === 0)) return;
       timer = setInterval(() => {
         if (retrying) return;
         retrying = retryFailed()

@@ -17,6 +17,8 @@ export interface SiteRewardQueueTable {
   created_at: number;
   updated_at: number;
   delivered_at: number | null;
+  /** The slug of the realm whose game database it goes to (decision 049); null: the first realm. */
+  realm: string | null;
 }
 
 /** The rewards feature's site tables (migrations.ts): only this feature names them. */

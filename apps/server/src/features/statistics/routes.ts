@@ -27,8 +27,10 @@ export interface StatisticsRoutesOptions {
   settings: StatisticsSettings;
   /** The referral programme's ranking (features/referral); empty without it. */
   referrals?: ReferralStatisticsSource;
-  /** The vote ledger's top voters (features/votes); empty without it. */
+  /** The vote ledger's top voters (features/votes) of the first realm; empty without it. */
   voters?: VotersStatisticsSource;
+  /** Each realm's top voters (decision 049), from the ledger's rows of that realm; before `voters`. */
+  votersOf?: (realm: Pick<GameRealm, 'slug' | 'first' | 'game'>) => VotersStatisticsSource;
   /** Reads the rankings on one instance per refresh for all of them. */
   shared?: SharedRefresh;
   /** The pre-rendered pages' answers: the rankings' pages carry their rows (decision 040). */
@@ -67,8 +69,9 @@ export const statisticsRoutes = async (app: FastifyInstance, options: Statistics
         hasEventStats: realmSchema.hasEventStats,
         schema: realmSchema,
         referrals: options.referrals ?? noReferralStatistics,
-        // The vote ledger names the first realm's characters (votes are not per realm yet).
-        voters: realm.first ? (options.voters ?? noVotersStatistics) : noVotersStatistics,
+        // Each realm's own rows of the vote ledger, ranked among its own characters.
+        voters:
+          options.votersOf?.(realm) ?? (realm.first ? (options.voters ?? noVotersStatistics) : noVotersStatistics),
       },
       limit: settings.limit,
       refreshMs: settings.refreshSeconds * 1000,

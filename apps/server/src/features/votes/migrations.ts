@@ -110,4 +110,21 @@ export const voteMigrations: Record<string, Migration> = {
       await db.schema.dropTable('site_vote_failures').ifExists().execute();
     },
   },
+  '103_votes_realm': {
+    async up(db: AnyKysely) {
+      // The realm whose character a vote paid (decision 049): null is the first realm, so the votes
+      // of before, and the first realm's after its slug changed (`main` to a declared one), stay its own.
+      await db.schema.alterTable('site_vote_claims').addColumn('realm', 'varchar(24)').execute();
+      await db.schema
+        .createIndex('site_vote_claims_realm_created_at')
+        .ifNotExists()
+        .on('site_vote_claims')
+        .columns(['realm', 'created_at'])
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropIndex('site_vote_claims_realm_created_at').ifExists().on('site_vote_claims').execute();
+      await db.schema.alterTable('site_vote_claims').dropColumn('realm').execute();
+    },
+  },
 };

@@ -9,27 +9,47 @@ import { keyOf, resolveCheck, siteCheckOf } from './site-checks';
 import { type CallbackSite, readCallback, rewardCallback } from './vote-callbacks';
 import { type ListSite, startVoteLists } from './vote-lists';
 import type { SharedRefresh } from '../../infra/shared-refresh';
-import { type CheckedSite, type VoteClaimDeps, claimVotes } from './vote-claims';
+import { type CheckedSite, type VoteClaimDeps, type VoteRealm, claimVotes } from './vote-claims';
+
+/** A realm as the votes take it (decision 049): the realm, and its own vote sites when it declares them. */
+export interface RealmVoteSites {
+  realm: VoteRealm['realm'];
+  /** Its own `voteSites` entry of the settings; undefined: the site-wide list. */
+  voteSites?: VoteSitesSettings;
+}
 
 export interface VoteRoutesOptions {
-  deps: Omit<VoteClaimDeps, 'sites' | 'log'>;
+  deps: Omit<VoteClaimDeps, 'sites' | 'log' | 'realms'>;
   voteSites: VoteSitesSettings;
+  /** The realms in the settings' order; left out, the one realm of `deps.connections.game`. */
+  realms?: readonly RealmVoteSites[];
   captcha: Captcha;
   requestsPerMinute: number;
   redis?: Redis;
   env?: NodeJS.ProcessEnv;
 }
 
-/** The vote sites of the settings that have a `check`, ready to ask; a missing key stops start-up. */
-export const checkedSites = (voteSites: VoteSitesSettings, env: NodeJS.ProcessEnv = process.env): CheckedSite[] =>
+/**
+ * The vote sites of the settings that have a `check`, ready to ask; a missing key stops start-up.
+ * A realm's own sites (`realm` its slug, `at` where the settings hold them) are keyed `<slug>/<name>`
+ * in the ledger: a vote there is that realm's listing's alone.
+ */
+export const checkedSites = (
+  voteSites: VoteSitesSettings,
+  env: NodeJS.ProcessEnv = process.env,
+  own?: { realm: string; at: string },
+): CheckedSite[] =>
   voteSites.flatMap((site, index) => {
     const check = site.check;
     if (!check || isCallbackKind(check.kind) || isListKind(check.kind)) return [];
     const resolved = resolveCheck({ ...check, kind: check.kind }, env);
-    if (typeof resolved === 'string') throw new Error(`settings: voteSites.${index}.check (${site.name}): ${resolved}`);
+    if (typeof resolved === 'string') {
+      throw new Error(`settings: ${own?.at ?? 'voteSites'}.${index}.check (${site.name}): ${resolved}`);
+    }
     return [
       {
         name: site.name,
+        ...(own ? { key: `${own.realm}/${site.name}`.slice(0, 64) } : {}),
         check: siteCheckOf(resolved),
         reward: resolved.reward,
         requestsPerMinute: resolved.requestsPerMinute,
@@ -134,10 +154,27 @@ export const voteCallbackRoutes = async (app: FastifyInstance, options: VoteRout
 
 const refuse = (code: ErrorCode) => [code];
 
-/** claimvotes: the vote reward character's votes, verified with each vote site that can say. */
+/** Each realm with the checked sites of its own list, when it has one (a missing key stops start-up). */
+export const voteRealms = (realms: readonly RealmVoteSites[], env: NodeJS.ProcessEnv = process.env): VoteRealm[] =>
+  realms.map(({ realm, voteSites }, index) => ({
+    realm,
+    ...(voteSites
+      ? { sites: checkedSites(voteSites, env, { realm: realm.slug, at: `realms.${index}.voteSites` }) }
+      : {}),
+  }));
+
+/**
+ * claimvotes: the vote reward character's votes, verified with each vote site that can say; the
+ * character of the realm the claim names (the first without one), paid in that realm.
+ */
 export const voteRoutes = async (app: FastifyInstance, options: VoteRoutesOptions): Promise<void> => {
   const sites = checkedSites(options.voteSites, options.env);
-  const deps: VoteClaimDeps = { ...options.deps, sites, log: app.log };
+  const deps: VoteClaimDeps = {
+    ...options.deps,
+    sites,
+    log: app.log,
+    ...(options.realms ? { realms: voteRealms(options.realms, options.env) } : {}),
+  };
   await registerRateLimit(app, options.redis);
 
   sdkRoute(
@@ -148,7 +185,7 @@ export const voteRoutes = async (app: FastifyInstance, options: VoteRoutesOption
       if (!(await options.captcha.verify(body.captcha, request.ip)))
         return reply.code(400).send(refuse('captchaInvalid'));
       // The voter's address as Fastify derives it with TRUST_PROXY: never a header read here.
-      const claimed = await claimVotes(deps, { charName: body.charName, ip: request.ip });
+      const claimed = await claimVotes(deps, { charName: body.charName, ip: request.ip, realm: body.realm });
       if ('error' in claimed) return reply.code(400).send(refuse(claimed.error));
       return reply.send(claimed.results);
     },

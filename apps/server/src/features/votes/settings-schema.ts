@@ -169,37 +169,63 @@ export const isTimeZone = (zone: string): boolean => {
   }
 };
 
+/** One vote site of the vote panel: its link and, where the site can say, its `check`. */
+const voteSiteEntry = voteSite
+  .omit({ rewarded: true })
+  .extend({
+    name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
+    banner: z
+      .string()
+      .describe(
+        "An 88x31 image served by this site, e.g. `/images/vote/l2topzone.svg` (ours are in `apps/web/public/images/vote/`); the page's content security policy shows no images from other hosts.",
+      ),
+    url: z
+      .string()
+      .regex(/^https?:\/\//, 'expected an http(s) URL')
+      .describe('The vote link; `{id}` marks where the vote identifier goes.'),
+    identifier: voteSite.shape.identifier.describe(
+      '`any`: the character name, else the visitor\'s IPv4; `charName`: the character name only (as MMOTOP wants); `voteId`: the character\'s vote id (for a `check` with `by: "voteId"`); `none`: a plain link.',
+    ),
+    check: voteCheckSettings
+      .optional()
+      .describe(
+        'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
+      ),
+  })
+  .strict()
+  .refine((site) => (site.check?.by === 'voteId') === (site.identifier === 'voteId'), {
+    message: 'a site asked by vote id (check.by "voteId") and only such a site has identifier "voteId"',
+    path: ['identifier'],
+  });
+
+/**
+ * A realm's own `voteSites` (decision 049): the sites where that game server is listed, each
+ * with its own keys, asked when a player claims a vote with a character of that realm. Sites that
+ * call back or publish a list name no realm in what they send, so they stay in the site-wide list.
+ */
+export const realmVoteSitesSettings = z
+  .array(voteSiteEntry)
+  .max(VOTE_SITE_COUNT)
+  .superRefine((sites, context) => {
+    sites.forEach((site, index) => {
+      const kind = site.check?.kind;
+      if (kind !== undefined && (isCallbackKind(kind) || isListKind(kind))) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'check', 'kind'],
+          message: `${kind} calls back or publishes a list without naming a realm: declare it in the site-wide voteSites`,
+        });
+      }
+    });
+  })
+  .optional()
+  .describe(
+    "The realm's own vote sites (its listing at each, with its own keys: `apiKey` or `apiKeyEnv`), asked when a player claims with a character of this realm; sites that call back or publish a list (GTop100, Top100Arena, TopG, MMOTop) belong in the site-wide `voteSites`. Left out, the site-wide `voteSites`.",
+  );
+
 /** `voteSites`: the vote panel's sites, each with its link and, where the site can say, its `check`. */
 export const voteSitesSettings = z
-  .array(
-    voteSite
-      .omit({ rewarded: true })
-      .extend({
-        name: voteSite.shape.name.describe('The vote site, as the vote panel names it.'),
-        banner: z
-          .string()
-          .describe(
-            "An 88x31 image served by this site, e.g. `/images/vote/l2topzone.svg` (ours are in `apps/web/public/images/vote/`); the page's content security policy shows no images from other hosts.",
-          ),
-        url: z
-          .string()
-          .regex(/^https?:\/\//, 'expected an http(s) URL')
-          .describe('The vote link; `{id}` marks where the vote identifier goes.'),
-        identifier: voteSite.shape.identifier.describe(
-          '`any`: the character name, else the visitor\'s IPv4; `charName`: the character name only (as MMOTOP wants); `voteId`: the character\'s vote id (for a `check` with `by: "voteId"`); `none`: a plain link.',
-        ),
-        check: voteCheckSettings
-          .optional()
-          .describe(
-            'How the site is asked who voted, and the reward for a vote (see votes.md); without it the site is a plain link.',
-          ),
-      })
-      .strict()
-      .refine((site) => (site.check?.by === 'voteId') === (site.identifier === 'voteId'), {
-        message: 'a site asked by vote id (check.by "voteId") and only such a site has identifier "voteId"',
-        path: ['identifier'],
-      }),
-  )
+  .array(voteSiteEntry)
   .max(VOTE_SITE_COUNT)
   .default([
     {

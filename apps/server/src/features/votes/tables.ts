@@ -12,6 +12,8 @@ export interface SiteVoteClaimsTable {
   request_id: string;
   voted_at: number | null;
   created_at: number;
+  /** The slug of the realm whose character it paid (decision 049); null: the first realm. */
+  realm: string | null;
 }
 
 /**

@@ -10,16 +10,23 @@ export const monthStart = (now: number): number => {
 };
 
 /**
- * "Top voters" (getvotersstatistics): the characters with the most rewarded votes this month,
- * from the vote ledger; banned characters, GMs and characters being deleted are left out, as in
+ * "Top voters" (getvotersstatistics): the characters of one realm with the most rewarded votes
+ * this month, from the vote ledger's rows of that realm (`realm` its slug; null, the first realm,
+ * whose rows carry none); banned characters, GMs and characters being deleted are left out, as in
  * every ranking. Read by the statistics cache in the background, with the other lists.
  */
 export const topVoters =
-  (site: Kysely<SiteDatabase>, game: Kysely<GameDatabase>, now: () => number = Date.now): VotersStatisticsSource =>
+  (
+    site: Kysely<SiteDatabase>,
+    game: Kysely<GameDatabase>,
+    now: () => number = Date.now,
+    realm: string | null = null,
+  ): VotersStatisticsSource =>
   async (filter) => {
     const rows = await site
       .selectFrom('site_vote_claims')
       .select((eb) => ['char_id', eb.fn.countAll<number>().as('votes')])
+      .where('realm', realm === null ? 'is' : '=', realm)
       .where('created_at', '>=', monthStart(now()))
       .groupBy('char_id')
       .orderBy('votes', 'desc')

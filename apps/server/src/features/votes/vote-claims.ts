@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type ErrorCode, type VoteClaimAnswer, type VoteClaimResult, voteIdOf } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Connections } from '../../db/connections';
-import type { SiteDatabase } from '../../db/tables';
+import type { GameDatabase, SiteDatabase } from '../../db/tables';
+import type { GameRealm } from '../../game/game-realm';
 import { writeTransaction } from '../../db/write-retry';
 import { findCharacterByName } from '../../game/characters';
 import { isBannedFromRewards } from '../../game/reward-bans';
@@ -16,6 +17,11 @@ import { SITE_TIMEOUT_MS, type SiteCheck, SiteUnavailable, VOTE_WINDOW_MS, type 
 /** A vote site whose API the site asks, with what a vote there is worth. */
 export interface CheckedSite {
   name: string;
+  /**
+   * Its name in the ledger, the turns and the counters: a realm's own vote site is `<slug>/<name>`
+   * (its votes are its realm's alone), a site of the site-wide list its name. Left out: the name.
+   */
+  key?: string;
   check: SiteCheck;
   reward: { itemId?: number; count: number };
   requestsPerMinute: number;
@@ -23,31 +29,57 @@ export interface CheckedSite {
   by: 'ip' | 'voteId';
 }
 
+/** A realm a vote can pay in (decision 049), with its own vote sites when it declares them. */
+export interface VoteRealm {
+  realm: Pick<GameRealm, 'slug' | 'first' | 'read'>;
+  /** Its own checked vote sites; undefined: the site-wide `sites`. */
+  sites?: CheckedSite[];
+}
+
+/** Where a vote pays: the realm's slug (undefined: the first realm), its game database and flavour. */
+export interface VoteTarget {
+  realm?: string;
+  game: Kysely<GameDatabase>;
+  schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
+}
+
 export interface VoteClaimDeps {
   connections: Connections;
+  /** The first realm's flavour and tables (`connections.game`'s). */
   schema: Pick<GameSchema, 'flavor' | 'hasPunishments'>;
   rewards: Pick<RewardDelivery, 'record' | 'deliverRecorded'>;
   /** Counters and the one-check-at-a-time claims: Redis with several instances. */
   store: Pick<KeyValueStore, 'claim' | 'delete' | 'increment'>;
   sites: CheckedSite[];
+  /**
+   * The realms in the settings' order (decision 049), the first being `connections.game`; left
+   * out, that one realm only.
+   */
+  realms?: readonly VoteRealm[];
   now: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
+
+/** The first realm as a vote's target: `connections.game` and `schema`. */
+export const firstRealmTarget = (deps: Pick<VoteClaimDeps, 'connections' | 'schema'>): VoteTarget => ({
+  game: deps.connections.game.db,
+  schema: deps.schema,
+});
+
+/** The ledger's voter for a character: `char:<id>` in the first realm, `char:<slug>:<id>` in another. */
+export const characterVoter = (target: Pick<VoteTarget, 'realm'>, charId: number): string =>
+  target.realm === undefined ? `char:${charId}` : `char:${target.realm}:${charId}`;
 
 /** The character that gets the rewards: it must exist, and neither it nor its account be banned. */
 export const rewardCharacter = async (
   deps: Pick<VoteClaimDeps, 'connections' | 'schema' | 'now'>,
   charName: string,
+  target: VoteTarget = firstRealmTarget(deps),
 ): Promise<{ error: ErrorCode } | { charId: number }> => {
-  const { connections, schema } = deps;
-  const character = await findCharacterByName(connections.game.db, schema, charName);
+  const { game, schema } = target;
+  const character = await findCharacterByName(game, schema, charName);
   if (!character) return { error: 'charDoesntExist' };
-  const banned = await isBannedFromRewards(
-    { login: connections.login.db, game: connections.game.db },
-    schema,
-    character,
-    deps.now(),
-  );
+  const banned = await isBannedFromRewards({ login: deps.connections.login.db, game }, schema, character, deps.now());
   return banned ? { error: 'characterBanned' } : { charId: character.charId };
 };
 
@@ -62,6 +94,8 @@ export interface VoteToReward {
   window: string;
   votedAt?: number;
   charId: number;
+  /** The realm of the character paid (its slug); left out, the first realm. */
+  realm?: string;
   reward: { itemId?: number; count: number };
   /**
    * The voters that may be paid once in 12 hours at this site (an address, char:<id>) and the
@@ -129,6 +163,7 @@ export const recordVote = async (
           request_id: requestId,
           voted_at: vote.votedAt ?? null,
           created_at: deps.now(),
+          realm: vote.realm ?? null,
         })
         .ignore()
         .executeTakeFirst();
@@ -140,6 +175,7 @@ export const recordVote = async (
         count: vote.reward.count,
         itemId: vote.reward.itemId,
         reason: 'vote',
+        ...(vote.realm === undefined ? {} : { realm: vote.realm }),
       });
     });
   } catch (error) {
@@ -147,7 +183,7 @@ export const recordVote = async (
     throw error;
   }
   if (!recorded) return false;
-  deps.log.info({ site: vote.site, charId: vote.charId, window: vote.window }, 'vote rewarded');
+  deps.log.info({ site: vote.site, charId: vote.charId, window: vote.window, realm: vote.realm }, 'vote rewarded');
   // Delivered now, or retried by the reward queue: the grant is recorded either way.
   await deps.rewards.deliverRecorded(requestId);
   return true;
@@ -160,22 +196,23 @@ export const recordVote = async (
 const claimAt = async (
   deps: VoteClaimDeps,
   site: CheckedSite,
-  voter: Voter & { charId: number },
+  voter: Voter & { charId: number; realm?: string },
 ): Promise<VoteClaimResult> => {
-  // The ledger's voter: the address, or the character for a site asked by its vote id.
-  const voterKey = site.by === 'voteId' ? `char:${voter.charId}` : voter.ip;
-  const inFlight = `vote-check:${site.name}:${voterKey}`;
+  const siteKey = site.key ?? site.name;
+  // The ledger's voter: the address, or the character (of its realm) for a site asked by its vote id.
+  const voterKey = site.by === 'voteId' ? characterVoter(voter, voter.charId) : voter.ip;
+  const inFlight = `vote-check:${siteKey}:${voterKey}`;
   // One question per voter and site at a time: a second tab, or a second instance, waits its turn.
   if (!(await deps.store.claim(inFlight, SITE_TIMEOUT_MS * 2))) return 'unavailable';
   try {
-    if ((await deps.store.increment(`vote-api:${site.name}`, 60_000)) > site.requestsPerMinute) return 'unavailable';
+    if ((await deps.store.increment(`vote-api:${siteKey}`, 60_000)) > site.requestsPerMinute) return 'unavailable';
     let answer;
     try {
       answer = await site.check.ask(voter);
     } catch (error) {
       deps.log.warn({ err: error, site: site.name }, 'vote site did not answer; nothing credited');
       const reason = error instanceof SiteUnavailable ? error.message : String(error);
-      await recordSiteFailure(deps.connections.site.db, { site: site.name, reason, now: deps.now() }).catch(
+      await recordSiteFailure(deps.connections.site.db, { site: siteKey, reason, now: deps.now() }).catch(
         (recordError: unknown) => deps.log.warn({ err: recordError }, 'a vote site failure was not recorded'),
       );
       return 'unavailable';
@@ -185,11 +222,12 @@ const claimAt = async (
     const at = answer.votedAt ?? answer.siteNow ?? deps.now();
     const window = answer.votedAt !== undefined ? String(answer.votedAt) : `period-${Math.floor(at / VOTE_WINDOW_MS)}`;
     const recorded = await recordVote(deps, {
-      site: site.name,
+      site: siteKey,
       voter: voterKey,
       window,
       votedAt: answer.votedAt,
       charId: voter.charId,
+      ...(voter.realm === undefined ? {} : { realm: voter.realm }),
       reward: site.reward,
       // Once in 12 hours per address (the site's voter), or per character for a site asked by vote id.
       turns: { voters: [voterKey], at },
@@ -210,19 +248,55 @@ const claimAt = async (
   }
 };
 
-/** "Get my vote rewards": every checked site at once, each answering for itself. */
+/**
+ * The realm a claim names (decision 049), the first when it names none, with the vote sites it
+ * is asked at; undefined for a slug no realm has.
+ */
+export const voteRealmOf = (
+  deps: Pick<VoteClaimDeps, 'realms' | 'sites'>,
+  slug: string | undefined,
+): { realm?: VoteRealm['realm']; sites: CheckedSite[] } | undefined => {
+  const realms = deps.realms ?? [];
+  if (realms.length === 0) return slug === undefined ? { sites: deps.sites } : undefined;
+  const chosen = slug === undefined ? realms[0] : realms.find((candidate) => candidate.realm.slug === slug);
+  return chosen && { realm: chosen.realm, sites: chosen.sites ?? deps.sites };
+};
+
+/**
+ * The character that gets a vote's rewards in a realm: read in that realm's game database (a
+ * realm whose database does not answer is ServiceUnavailableError, 503), with where it is paid.
+ */
+export const realmRewardCharacter = async (
+  deps: Pick<VoteClaimDeps, 'connections' | 'schema' | 'now'>,
+  realm: VoteRealm['realm'] | undefined,
+  charName: string,
+): Promise<{ error: ErrorCode } | { charId: number; realm?: string }> => {
+  if (!realm || realm.first) return rewardCharacter(deps, charName);
+  const found = await realm.read((game, schema) =>
+    rewardCharacter(deps, charName, { realm: realm.slug, game, schema }),
+  );
+  return 'error' in found ? found : { ...found, realm: realm.slug };
+};
+
+/**
+ * "Get my vote rewards": every checked site of the chosen realm at once, each answering for
+ * itself; the character is read in that realm's game database and paid there. A slug no realm
+ * has is refused (formInvalid) and nothing is asked or written.
+ */
 export const claimVotes = async (
   deps: VoteClaimDeps,
-  input: { charName: string; ip: string },
+  input: { charName: string; ip: string; realm?: string },
 ): Promise<{ error: ErrorCode } | { results: VoteClaimAnswer }> => {
   const charName = input.charName.trim();
-  const character = await rewardCharacter(deps, charName);
+  const chosen = voteRealmOf(deps, input.realm);
+  if (!chosen) return { error: 'formInvalid' };
+  const character = await realmRewardCharacter(deps, chosen.realm, charName);
   if ('error' in character) return character;
   const voteId = voteIdOf(charName);
   const results = await Promise.all(
-    deps.sites.map(async (site) => ({
+    chosen.sites.map(async (site) => ({
       site: site.name,
-      result: await claimAt(deps, site, { ip: input.ip, voteId, charId: character.charId }),
+      result: await claimAt(deps, site, { ip: input.ip, voteId, ...character }),
     })),
   );
   return { results };

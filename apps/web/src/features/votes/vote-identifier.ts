@@ -1,14 +1,23 @@
 import { COOKIES, type VoteSite, voteIdOf } from '@gatekeeper/contract/lite';
 
-export const readCharNameCookie = (): string => {
-  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIES.charName.name}=`));
-  return entry ? decodeURIComponent(entry.slice(COOKIES.charName.name.length + 1)) : '';
+const readCookie = (cookie: { name: string }): string => {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${cookie.name}=`));
+  return entry ? decodeURIComponent(entry.slice(cookie.name.length + 1)) : '';
 };
 
-export const writeCharNameCookie = (name: string): void => {
-  const maxAge = Math.floor(COOKIES.charName.maxAgeMs / 1000);
-  document.cookie = `${COOKIES.charName.name}=${encodeURIComponent(name)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+const writeCookie = (cookie: { name: string; maxAgeMs: number }, value: string): void => {
+  const maxAge = Math.floor(cookie.maxAgeMs / 1000);
+  document.cookie = `${cookie.name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 };
+
+export const readCharNameCookie = (): string => readCookie(COOKIES.charName);
+
+export const writeCharNameCookie = (name: string): void => writeCookie(COOKIES.charName, name);
+
+/** The vote reward character's realm (its slug), empty when none was chosen. */
+export const readVoteRealmCookie = (): string => readCookie(COOKIES.voteRealm);
+
+export const writeVoteRealmCookie = (realm: string): void => writeCookie(COOKIES.voteRealm, realm);
 
 /**
  * A vote site's link for this visitor: the character name, else the IPv4 where the site takes

@@ -24,6 +24,30 @@ const VOTE_SITES: Metadata['voteSites'] = [
 ];
 
 const METADATA = testMetadata({ coinsName: 'Donation Coin', coinsPerEuro: 100, voteSites: VOTE_SITES });
+const REALM_FACTS = { chronicle: 'Interlude', rates: {}, openingDate: null };
+/** Two realms (decision 049): the second lists its own vote site. */
+const TWO_REALMS = testMetadata({
+  voteSites: VOTE_SITES,
+  realms: [
+    { id: 1, slug: 'low', name: 'Bartz x5', ...REALM_FACTS },
+    {
+      id: 2,
+      slug: 'high',
+      name: 'Sieghardt x50',
+      ...REALM_FACTS,
+      voteSites: [
+        {
+          name: 'L2Network',
+          banner: '/images/vote/l2network.svg',
+          url: 'https://l2network.example/high/{id}',
+          identifier: 'any',
+          rewarded: 'onClaim',
+        },
+      ],
+    },
+  ],
+});
+let metadata = METADATA;
 
 /**
  * The site's answers: the game knows DemoKnight; `failCheck` makes ischaracterexist fail, with a
@@ -35,17 +59,19 @@ const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   switch (url.pathname) {
     case '/sdk/getmetadata':
-      return json(METADATA);
+      return json(metadata);
     case '/sdk/getserverstatus':
       return json({ loginStatus: { type: 'offline', color: 'red' }, gameStatus: { type: 'offline', color: 'red' } });
     case '/sdk/getipaddress':
       return new Response('10.1.2.3', { headers: { 'content-type': 'text/plain' } });
     case '/sdk/ischaracterexist': {
       const name = url.searchParams.get('name') ?? '';
-      checked.push(name);
+      const realm = url.searchParams.get('realm');
+      checked.push(realm === null ? name : `${realm}:${name}`);
       if (failCheck === 'unavailable') return json(['serviceUnavailable'], 503);
       if (failCheck) return json(['ServerError'], 500);
-      return json(name.toLowerCase() === 'demoknight');
+      // DemoKnight lives in the first realm, HighHero in the second.
+      return json(name.toLowerCase() === (realm === 'high' ? 'highhero' : 'demoknight'));
     }
     default:
       return json({ error: 'not found' }, 404);
@@ -89,6 +115,7 @@ describe('the vote panel', () => {
     clearCookies();
     failCheck = false;
     checked.length = 0;
+    metadata = METADATA;
   });
   afterEach(() => {
     cleanup();
@@ -210,5 +237,43 @@ describe('the vote panel', () => {
     release(new Response('true', { headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(dialog()).toHaveTextContent('DemoKnight'));
     expect(checked).toEqual(['pending']);
+  });
+
+  it('has no realm choice on a site of one realm', async () => {
+    const { panel } = await renderPanel();
+    expect(within(panel).queryByRole('combobox', { name: 'Game server' })).toBeNull();
+  });
+
+  it("asks the realm first on a site of several, checks the name there and shows that realm's own sites", async () => {
+    metadata = TWO_REALMS;
+    const { panel, user } = await renderPanel();
+    const realm = within(panel).getByRole('combobox', { name: 'Game server' });
+    expect(realm).toHaveValue('low');
+    expect(
+      within(realm)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Bartz x5', 'Sieghardt x50']);
+    await user.selectOptions(realm, 'Sieghardt x50');
+    await user.type(within(panel).getByLabelText('Vote reward character'), 'DemoKnight');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    // DemoKnight is not a character of the second realm: refused, nothing saved.
+    await waitFor(() => expect(dialog()).toHaveTextContent('There is no character with this name.'));
+    expect(document.cookie).not.toContain('charName=DemoKnight');
+    await user.click(within(dialog()).getByRole('button'));
+    const input = within(panel).getByLabelText('Vote reward character');
+    await user.clear(input);
+    await user.type(input, 'HighHero');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dialog()).toHaveTextContent('Your vote reward character name set to: HighHero'));
+    expect(checked).toEqual(['high:DemoKnight', 'high:HighHero']);
+    expect(document.cookie).toContain('voteRealm=high');
+    // The second realm's own site, its link carrying the name; the site-wide ones are not its.
+    expect(within(panel).getByRole('link', { name: /L2Network/ })).toHaveAttribute(
+      'href',
+      'https://l2network.example/high/HighHero',
+    );
+    expect(within(panel).queryByRole('link', { name: /L2TopZone/ })).toBeNull();
+    expect(await within(panel).findByText(/they go to HighHero on Sieghardt x50/)).toBeInTheDocument();
   });
 });

@@ -10,9 +10,10 @@ import '../../components/form/form.css';
 /**
  * "Get my vote rewards": after voting, the player asks the site to check with the vote sites
  * that can say who voted; each answers for itself (rewarded, not voted yet, already rewarded,
- * unavailable). The rewards go to the vote reward character set above.
+ * unavailable). The rewards go to the vote reward character set above, in its realm (decision
+ * 049) on a site of several.
  */
-const VoteRewards = ({ charName }: { charName: string }) => {
+const VoteRewards = ({ charName, realm }: { charName: string; realm?: { slug: string; name: string } }) => {
   const { t } = useTranslation();
   const showDialog = useDialog();
   const headingId = useId();
@@ -34,7 +35,9 @@ const VoteRewards = ({ charName }: { charName: string }) => {
     }
     setBusy(true);
     try {
-      const results = await callApi('claimVotes', { body: { charName, captcha: token } });
+      const results = await callApi('claimVotes', {
+        body: { charName, captcha: token, ...(realm ? { realm: realm.slug } : {}) },
+      });
       setAnswer({ name: charName, results });
     } catch (error) {
       refuse(t(errorCodesOf(error)[0] ?? 'ServerError'));
@@ -52,7 +55,11 @@ const VoteRewards = ({ charName }: { charName: string }) => {
         {t('vote.claimHeading')}
       </h3>
       <p className="vote-panel__intro">
-        {charName ? t('vote.claimIntro', { name: charName }) : t('vote.claimNeedsName')}
+        {!charName
+          ? t('vote.claimNeedsName')
+          : realm
+            ? t('vote.claimIntroRealm', { name: charName, realm: realm.name })
+            : t('vote.claimIntro', { name: charName })}
       </p>
       <CaptchaField ref={captcha} onToken={setToken} invalid={false} />
       <ScriptButton type="submit" className="button" aria-busy={busy}>
