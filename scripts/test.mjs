@@ -234,8 +234,9 @@ if (!runs('cluster')) {
   );
 }
 if (runs('unit')) sideBySide.push(secondNodeSuite());
+if (runs('checks')) sideBySide.push(staticChecks());
 if (sideBySide.length > 0) {
-  await timed('second Node and cluster, side by side', () => Promise.all(sideBySide));
+  await timed('static checks, second Node and cluster, side by side', () => Promise.all(sideBySide));
 }
 
 /** Every test of a Playwright JSON report, with the titles of the describe blocks around it. */
@@ -247,36 +248,24 @@ const playwrightTests = (suites, path = []) =>
     ...playwrightTests(child.suites ?? [], [...path, child.title]),
   ]);
 
-// The static checks run beside the end to end suite: its tests mostly wait (a page to load, an
-// assertion to hold again), leaving much of the processor idle, while beside the Vitest runs the
-// checks slowed tests that are bound by the processor (decision 043, fourth part).
-const lastStage = [];
-if (runs('checks')) lastStage.push(staticChecks());
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!runs('e2e')) {
   // not asked for
 } else if (existsSync(chromium)) {
   const playwrightReport = join(results, 'playwright.json');
-  lastStage.push(
-    suiteLive('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], () => {
-      const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-      return {
-        passed: report.stats.expected + report.stats.flaky,
-        failed: report.stats.unexpected,
-        skipped: report.stats.skipped,
-        failedNames: playwrightTests(report.suites)
-          .filter(({ test }) => test.status === 'unexpected')
-          .map(({ name, test }) => `e2e [${test.projectName}]: ${name}`),
-      };
-    }),
-  );
+  await suiteLive('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], () => {
+    const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    return {
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected,
+      skipped: report.stats.skipped,
+      failedNames: playwrightTests(report.suites)
+        .filter(({ test }) => test.status === 'unexpected')
+        .map(({ name, test }) => `e2e [${test.projectName}]: ${name}`),
+    };
+  });
 } else {
   console.log(`\n=== end to end: skipped, no Chromium at ${chromium} (Debian: apt-get install -y chromium) ===`);
-}
-if (lastStage.length > 1) {
-  await timed('static checks and end to end, side by side', () => Promise.all(lastStage));
-} else {
-  await Promise.all(lastStage);
 }
 
 // The names also go to a file, so .ci/run can repeat them just before its own closing line.
