@@ -390,8 +390,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
 
   // An account's rewards as My account and the console's look-up list them, with what each payment was.
   const rewardListDeps = {
-    connections,
-    schema: deps.schema,
+    site: connections.site.db,
+    realms: gameRealms,
     settings: settings.rewards,
     paymentsOf: (charIds: number[]) => paymentsByGrant(connections.site.db, charIds),
   };

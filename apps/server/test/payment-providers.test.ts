@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findCharacterByName } from '../src/game/characters';
 import { readLedger } from '../src/features/donations/ledger';
 import { STRIPE_WEBHOOK_PATH } from '../src/features/donations/providers/stripe-provider';
-import { type AppUnderTest, sharedInstanceKeys, startApp } from './app-under-test';
-import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
-import { type StripeStandIn, type WebhookDelivery, startStripeStandIn } from './support/fakes/stripe-stand-in';
-import {
-  type MercadoPagoStandIn,
-  type Notification,
-  startMercadoPagoStandIn,
-} from './support/fakes/mercadopago-stand-in';
+import type { AppUnderTest } from './app-under-test';
+import { DATABASE_KINDS, type DatabaseKind } from './databases';
+import type { WebhookDelivery } from './support/fakes/stripe-stand-in';
+import type { Notification } from './support/fakes/mercadopago-stand-in';
+import { COINS_PER_EURO, COINS_PER_REAL, useProviderSites } from './support/provider-sites';
 import { postCall } from './support/account-calls';
 import { L2J_SCHEMA } from './support/game-schema';
 
@@ -20,56 +17,20 @@ import { L2J_SCHEMA } from './support/game-schema';
  * arrives; a forged notification credits nothing; refunds and disputes take their share of the
  * coins in proportion, once each.
  */
-const COINS_PER_EURO = 100;
-const COINS_PER_REAL = 20;
 const COIN_ITEM = 4037;
 
 describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: DatabaseKind) => {
-  let databases: TestDatabases;
-  let stripe: StripeStandIn;
-  let mercadoPago: MercadoPagoStandIn;
-  let site: AppUnderTest;
-  let other: AppUnderTest;
+  const sites = useProviderSites(kind);
   let knightId: number;
 
   beforeAll(async () => {
-    databases = await createTestDatabases(kind);
-    stripe = await startStripeStandIn();
-    mercadoPago = await startMercadoPagoStandIn();
-    const env = {
-      ...sharedInstanceKeys(),
-      PUBLIC_URL: 'https://l2.example.test',
-      LOG_LEVEL: 'silent',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret,
-    };
-    const settings = {
-      coins: { perEuro: COINS_PER_EURO },
-      accounts: { requestsPerMinute: 1_000 },
-      donations: {
-        checkoutsPerMinute: 1_000,
-        paypal: { checkout: 'orders', notificationsPerMinute: 1_000 },
-        stripe: { apiBaseUrl: stripe.origin },
-        mercadopago: { apiBaseUrl: mercadoPago.origin, coinsPerUnit: COINS_PER_REAL },
-      },
-    };
-    site = await startApp(databases, { env, settings });
-    other = await startApp(databases, { env, settings });
-    knightId = (await findCharacterByName(databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))?.charId as number;
-  });
-  afterAll(async () => {
-    await site?.close();
-    await other?.close();
-    await stripe?.close();
-    await mercadoPago?.close();
-    await databases?.drop();
+    knightId = (await findCharacterByName(sites.databases.connections.game.db, L2J_SCHEMA, 'DemoKnight'))
+      ?.charId as number;
   });
 
   const coinsOf = async (charId: number) =>
     (
-      await databases.connections.game.db
+      await sites.databases.connections.game.db
         .selectFrom('character_premium_items')
         .select('itemCount')
         .where('charId', '=', charId)
@@ -77,7 +38,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
         .execute()
     ).reduce((sum, row) => sum + Number(row.itemCount), 0);
   const returnsOf = (provider: string, paymentId: string) =>
-    databases.connections.site.db
+    sites.databases.connections.site.db
       .selectFrom('site_donations')
       .select(['kind', 'amount_cents', 'coins', 'status'])
       .where('provider', '=', provider as 'stripe')
@@ -86,7 +47,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       .execute()
       .then((rows) => rows.map((row) => [row.kind, Number(row.amount_cents), Number(row.coins), row.status]));
   const paymentOf = (provider: string, paymentId: string) =>
-    databases.connections.site.db
+    sites.databases.connections.site.db
       .selectFrom('site_donations')
       .selectAll()
       .where('provider', '=', provider as 'stripe')
@@ -94,13 +55,13 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       .execute();
 
   const start = async (provider: 'stripe' | 'mercadopago', amount = '10.00', charName = 'DemoKnight') => {
-    const answer = await postCall(site.url, 'createDonationOrder', { provider, charName, amount });
+    const answer = await postCall(sites.site.url, 'createDonationOrder', { provider, charName, amount });
     expect(answer.status).toBe(200);
     return (answer.body as { approveUrl: string }).approveUrl;
   };
 
   it('offers the configured providers, each in its currency, and donations are open without PayPal', async () => {
-    const metadata = (await (await fetch(`${site.url}/sdk/getmetadata`)).json()) as {
+    const metadata = (await (await fetch(`${sites.site.url}/sdk/getmetadata`)).json()) as {
       donation: { open: boolean; providers: unknown };
     };
     expect(metadata.donation.open).toBe(true);
@@ -109,30 +70,30 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       { id: 'mercadopago', currency: 'BRL', coinsPerUnit: COINS_PER_REAL },
     ]);
     // PayPal has no keys here: it is not offered and cannot be asked for.
-    const paypal = await postCall(site.url, 'createDonationOrder', { charName: 'DemoKnight', amount: '10' });
+    const paypal = await postCall(sites.site.url, 'createDonationOrder', { charName: 'DemoKnight', amount: '10' });
     expect(paypal.status).toBe(503);
   });
 
   describe('Stripe Checkout', () => {
-    const deliver = (delivery: WebhookDelivery, at: AppUnderTest = site) =>
+    const deliver = (delivery: WebhookDelivery, at: AppUnderTest = sites.site) =>
       fetch(`${at.url}${STRIPE_WEBHOOK_PATH}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
     const sessionOf = (approveUrl: string) => {
       const id = new URL(approveUrl).pathname.split('/').pop() ?? '';
-      const session = stripe.sessions.get(id);
+      const session = sites.stripe.sessions.get(id);
       if (!session) throw new Error(`no session behind ${approveUrl}`);
       return session;
     };
 
     it('creates a Checkout Session for the amount and the character, checked first', async () => {
       const approveUrl = await start('stripe', '12.50');
-      expect(approveUrl.startsWith(`${stripe.origin}/c/pay/cs_test_`)).toBe(true);
+      expect(approveUrl.startsWith(`${sites.stripe.origin}/c/pay/cs_test_`)).toBe(true);
       const session = sessionOf(approveUrl);
       expect([session.amount, session.currency, session.successUrl]).toEqual([
         1250,
         'eur',
         'https://l2.example.test/donate?payment=complete&provider=stripe',
       ]);
-      const unknown = await postCall(site.url, 'createDonationOrder', {
+      const unknown = await postCall(sites.site.url, 'createDonationOrder', {
         provider: 'stripe',
         charName: 'NoSuchHero',
         amount: '10',
@@ -143,18 +104,18 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
     it('credits a paid session once, however often and wherever its event arrives', async () => {
       const before = await coinsOf(knightId);
       const session = sessionOf(await start('stripe'));
-      const paid = stripe.pay(session.id);
-      const answers = await Promise.all([deliver(paid), deliver(paid, other), deliver(paid)]);
+      const paid = sites.stripe.pay(session.id);
+      const answers = await Promise.all([deliver(paid), deliver(paid, sites.other), deliver(paid)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
       expect(await coinsOf(knightId)).toBe(before + 10 * COINS_PER_EURO);
       // The same payment in another event (Stripe's retry with a new id): still once.
-      expect((await deliver(stripe.pay(session.id))).status).toBe(200);
+      expect((await deliver(sites.stripe.pay(session.id))).status).toBe(200);
       expect(await coinsOf(knightId)).toBe(before + 10 * COINS_PER_EURO);
       const [payment] = await paymentOf('stripe', session.paymentIntent ?? '');
       expect([payment?.kind, payment?.status, Number(payment?.coins)]).toEqual(['payment', 'credited', 1000]);
       // The owner's ledger (console, npm run donations) names the provider and the Session.
       const [entry] = await readLedger(
-        { site: databases.connections.site.db, game: databases.connections.game.db, schema: L2J_SCHEMA },
+        { site: sites.databases.connections.site.db, game: sites.databases.connections.game.db, schema: L2J_SCHEMA },
         { find: session.paymentIntent ?? '', limit: 5 },
       );
       expect([entry?.provider, entry?.orderId, entry?.state, entry?.coins]).toEqual([
@@ -168,8 +129,8 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
     it('refuses an event whose signature does not hold: nothing credited', async () => {
       const before = await coinsOf(knightId);
       const session = sessionOf(await start('stripe'));
-      stripe.pay(session.id);
-      const forged = stripe.event(
+      sites.stripe.pay(session.id);
+      const forged = sites.stripe.event(
         'checkout.session.completed',
         {
           id: session.id,
@@ -183,7 +144,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
         'whsec_not_the_endpoint_secret',
       );
       expect((await deliver(forged)).status).toBe(400);
-      const tampered = stripe.pay(session.id);
+      const tampered = sites.stripe.pay(session.id);
       expect(
         (await deliver({ ...tampered, body: tampered.body.replace('"amount_total":1000', '"amount_total":9000') }))
           .status,
@@ -193,14 +154,14 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
 
     it('takes back refunds and a dispute in proportion, once each', async () => {
       const session = sessionOf(await start('stripe', '20.00'));
-      expect((await deliver(stripe.pay(session.id))).status).toBe(200);
+      expect((await deliver(sites.stripe.pay(session.id))).status).toBe(200);
       const paymentId = session.paymentIntent ?? '';
-      const refunded = stripe.refund(session.id, 500);
+      const refunded = sites.stripe.refund(session.id, 500);
       expect((await deliver(refunded)).status).toBe(200);
-      expect((await deliver(refunded, other)).status).toBe(200);
+      expect((await deliver(refunded, sites.other)).status).toBe(200);
       // The coins are in the game already: the share is flagged for the owner.
       expect(await returnsOf('stripe', paymentId)).toEqual([['refund', -500, 500, 'flagged']]);
-      expect((await deliver(stripe.dispute(session.id, 1500))).status).toBe(200);
+      expect((await deliver(sites.stripe.dispute(session.id, 1500))).status).toBe(200);
       expect(await returnsOf('stripe', paymentId)).toEqual([
         ['refund', -500, 500, 'flagged'],
         ['reversal', -1500, 1500, 'flagged'],
@@ -211,7 +172,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
   });
 
   describe('Mercado Pago', () => {
-    const deliver = (notification: Notification, at: AppUnderTest = site) =>
+    const deliver = (notification: Notification, at: AppUnderTest = sites.site) =>
       fetch(`${at.url}${notification.path}`, {
         method: 'POST',
         headers: notification.headers,
@@ -219,7 +180,7 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
       });
     const preferenceOf = (approveUrl: string) => {
       const id = new URL(approveUrl).searchParams.get('pref_id') ?? '';
-      const preference = mercadoPago.preferences.get(id);
+      const preference = sites.mercadoPago.preferences.get(id);
       if (!preference) throw new Error(`no preference behind ${approveUrl}`);
       return preference;
     };
@@ -236,10 +197,10 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
     it('credits a PIX payment once, at the coins per real of its settings', async () => {
       const before = await coinsOf(knightId);
       const preference = preferenceOf(await start('mercadopago'));
-      const { paymentId, notification } = mercadoPago.pay(preference.id);
-      const answers = await Promise.all([deliver(notification), deliver(notification, other)]);
+      const { paymentId, notification } = sites.mercadoPago.pay(preference.id);
+      const answers = await Promise.all([deliver(notification), deliver(notification, sites.other)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-      expect((await deliver(mercadoPago.notification(paymentId))).status).toBe(200);
+      expect((await deliver(sites.mercadoPago.notification(paymentId))).status).toBe(200);
       expect(await coinsOf(knightId)).toBe(before + 10 * COINS_PER_REAL);
       const [payment] = await paymentOf('mercadopago', paymentId);
       expect([payment?.amount_cents, payment?.currency, payment?.status]).toEqual([1000, 'BRL', 'credited']);
@@ -248,9 +209,9 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
     it('refuses a notification whose x-signature does not hold', async () => {
       const before = await coinsOf(knightId);
       const preference = preferenceOf(await start('mercadopago'));
-      const { paymentId } = mercadoPago.pay(preference.id, 'credit_card');
-      expect((await deliver(mercadoPago.notification(paymentId, 'not-the-secret'))).status).toBe(400);
-      const signed = mercadoPago.notification(paymentId);
+      const { paymentId } = sites.mercadoPago.pay(preference.id, 'credit_card');
+      expect((await deliver(sites.mercadoPago.notification(paymentId, 'not-the-secret'))).status).toBe(400);
+      const signed = sites.mercadoPago.notification(paymentId);
       // A valid signature over another payment's id does not carry over to this one.
       const moved = { ...signed, path: signed.path.replace(paymentId, String(Number(paymentId) + 1)) };
       expect((await deliver(moved)).status).toBe(400);
@@ -261,13 +222,13 @@ describe.each(DATABASE_KINDS)('Stripe and Mercado Pago donations on %s', (kind: 
 
     it('takes back a refund and a chargeback in proportion, once each', async () => {
       const preference = preferenceOf(await start('mercadopago', '40.00'));
-      const { paymentId, notification } = mercadoPago.pay(preference.id);
+      const { paymentId, notification } = sites.mercadoPago.pay(preference.id);
       expect((await deliver(notification)).status).toBe(200);
-      const refunded = mercadoPago.refund(paymentId, 1000);
+      const refunded = sites.mercadoPago.refund(paymentId, 1000);
       expect((await deliver(refunded)).status).toBe(200);
-      expect((await deliver(refunded, other)).status).toBe(200);
+      expect((await deliver(refunded, sites.other)).status).toBe(200);
       expect(await returnsOf('mercadopago', paymentId)).toEqual([['refund', -1000, 200, 'flagged']]);
-      expect((await deliver(mercadoPago.chargeback(paymentId))).status).toBe(200);
+      expect((await deliver(sites.mercadoPago.chargeback(paymentId))).status).toBe(200);
       expect(await returnsOf('mercadopago', paymentId)).toEqual([
         ['refund', -1000, 200, 'flagged'],
         ['reversal', -3000, 600, 'flagged'],

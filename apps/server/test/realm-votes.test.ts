@@ -281,6 +281,40 @@ describe.each(DATABASE_KINDS)('vote rewards per realm on %s', (kind: DatabaseKin
       await fresh.close();
     }
   });
+
+  it("lists the account's rewards of both realms in My account, each naming its realm", async () => {
+    // DemoKnight (first realm) and HighHero (second) are both demoplayer's: one login database.
+    const voter = freshVoter();
+    sites.vote('l2network', voter);
+    sites.vote('hopzone', voter);
+    expect(resultsOf(await claim(voter, 'HighHero', 'high'))).toEqual({ L2Network: 'rewarded' });
+    expect(resultsOf(await claim(voter, 'DemoKnight'))).toEqual({ Hopzone: 'rewarded' });
+    const signedIn = await postCall(site.url, 'signIn', {
+      username: 'demoplayer',
+      password: 'Demo.Pass1',
+      captcha: await altchaPayload(site.url),
+    });
+    expect(signedIn.status).toBe(200);
+    const session = signedIn.setCookies.find((cookie) => cookie.startsWith('gk_session='))?.split(';')[0] ?? '';
+    const answer = await fetch(`${site.url}${api.getRewards.path}`, { headers: { cookie: session } });
+    expect(answer.status).toBe(200);
+    const rows = api.getRewards.response.parse(await answer.json());
+    const votes = rows.filter((row) => row.source === 'vote');
+    expect(
+      votes.filter((row) => row.character === 'HighHero').map(({ realm, count }) => ({ realm, count })),
+    ).toContainEqual({
+      realm: 'high',
+      count: HIGH_REWARD,
+    });
+    expect(
+      votes.filter((row) => row.character === 'DemoKnight').map(({ realm, count }) => ({ realm, count })),
+    ).toContainEqual({
+      realm: 'low',
+      count: FIRST_REWARD,
+    });
+    // A grant is listed once, under its own realm's character (the ids of the two realms overlap).
+    expect(votes.every((row) => (row.realm === 'high') === (row.character === 'HighHero'))).toBe(true);
+  });
 });
 
 describe('a realm with vote sites of its own', () => {

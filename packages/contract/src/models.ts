@@ -636,6 +636,8 @@ export const REWARD_SOURCES = ['donation', 'vote', 'referral'] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 export const rewardRow = z.object({
   source: z.enum(REWARD_SOURCES),
+  /** The realm (its slug) whose character it goes to (decision 049). */
+  realm: z.string(),
   /** The character it goes to. */
   character: z.string(),
   itemId: z.number(),

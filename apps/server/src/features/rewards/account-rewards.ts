@@ -1,17 +1,20 @@
 import type { RewardRow, RewardState } from '@gatekeeper/contract';
-import type { Connections } from '../../db/connections';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '../../db/tables';
 import { normalizeLogin } from '../../game/accounts';
 import { listAccountCharacters } from '../../game/characters';
+import type { GameRealm } from '../../game/game-realm';
 import { waitingPremiumItems } from '../../game/item-delivery';
-import type { GameSchema } from '../../game/schema-check';
+import { isServiceUnavailable } from '../../infra/unavailable';
 import type { RewardSettings } from './settings-schema';
 
 /** The newest rewards an account's list shows. */
 const MAX_ROWS = 200;
 
 export interface AccountRewardsDeps {
-  connections: Connections;
-  schema: GameSchema;
+  site: Kysely<SiteDatabase>;
+  /** Every realm, the first first (decision 049); a realm whose database is down is left out of the list. */
+  realms: readonly GameRealm[];
   settings: RewardSettings;
   /**
    * The payments to these characters, by the request id of the grant each paid for: the
@@ -24,36 +27,60 @@ const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFix
 
 /**
  * GET /sdk/account/rewards (docs/product.md#my-account-rewards): every grant of the reward queue
- * that went to one of the account's characters, newest first, with where it is. A grant delivered
- * as a premium item is "at the merchant" while the game still holds a matching item from the
- * site's sender for that character: the newest such grants, as many as items wait.
+ * that went to one of the account's characters in any realm, newest first, with where it is and
+ * the realm it went to. A grant delivered as a premium item is "at the merchant" while the game
+ * still holds a matching item from the site's sender for that character: the newest such grants,
+ * as many as items wait.
  */
 export const accountRewards = async (deps: AccountRewardsDeps, login: string): Promise<RewardRow[]> => {
-  const { connections, schema, settings } = deps;
-  const characters = await listAccountCharacters(connections.game.db, schema, normalizeLogin(login));
+  const account = normalizeLogin(login);
+  const perRealm = await Promise.all(
+    deps.realms
+      .filter((realm) => realm.isUp())
+      .map((realm) =>
+        realm
+          .read((game, schema) => realmRewards(deps, realm, account, { game, hasPremiumItems: schema.hasPremiumItems }))
+          // Another realm that went down meanwhile is left out; the first realm's failure is the answer's.
+          .catch((error: unknown) => {
+            if (!realm.first && isServiceUnavailable(error)) return [];
+            throw error;
+          }),
+      ),
+  );
+  return perRealm
+    .flat()
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, MAX_ROWS);
+};
+
+const realmRewards = async (
+  deps: AccountRewardsDeps,
+  realm: GameRealm,
+  login: string,
+  { game, hasPremiumItems }: { game: GameRealm['game']; hasPremiumItems: boolean },
+): Promise<RewardRow[]> => {
+  const schema = realm.schema();
+  if (!schema) return [];
+  const characters = await listAccountCharacters(game, schema, login);
   if (characters.length === 0) return [];
   const names = new Map(characters.map((character) => [character.charId, character.name]));
   const ids = [...names.keys()];
-  const site = connections.site.db;
-  const rows = await site
+  const rows = await deps.site
     .selectFrom('site_reward_queue')
     .selectAll()
     .where('char_id', 'in', ids)
-    // The first realm's grants: another realm's characters have ids of their own (decision 049).
-    .where('realm', 'is', null)
+    // Each realm's characters have ids of their own: a grant is this realm's by its realm column,
+    // null for the first realm (decision 049).
+    .where((eb) => (realm.first ? eb('realm', 'is', null) : eb('realm', '=', realm.slug)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(MAX_ROWS)
     .execute();
-  const amounts = new Map(
-    [...(await deps.paymentsOf(ids)).entries()].map(([requestId, paid]) => [
-      requestId,
-      formatAmount(paid.cents, paid.currency),
-    ]),
-  );
+  // Donations pay the first realm's characters.
+  const paid = realm.first ? await deps.paymentsOf(ids) : new Map<string, { cents: number; currency: string }>();
   const waiting = new Map<string, number>();
-  if (schema.hasPremiumItems) {
-    for (const item of await waitingPremiumItems(connections.game.db, ids, settings.sender)) {
+  if (hasPremiumItems) {
+    for (const item of await waitingPremiumItems(game, ids, deps.settings.sender)) {
       const key = `${item.charId}:${item.itemId}:${item.count}`;
       waiting.set(key, (waiting.get(key) ?? 0) + 1);
     }
@@ -75,8 +102,10 @@ export const accountRewards = async (deps: AccountRewardsDeps, login: string): P
         waiting.set(key, left - 1);
       }
     }
+    const payment = paid.get(row.request_id);
     return {
       source: row.reason,
+      realm: realm.slug,
       character: names.get(Number(row.char_id)) ?? '',
       itemId: Number(row.item_id),
       count: Number(row.item_count),
@@ -84,7 +113,7 @@ export const accountRewards = async (deps: AccountRewardsDeps, login: string): P
       attempts: Number(row.attempts),
       createdAt: Number(row.created_at),
       deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
-      amount: amounts.get(row.request_id) ?? '',
+      amount: payment ? formatAmount(payment.cents, payment.currency) : '',
     };
   });
 };

@@ -41,7 +41,8 @@ export interface Wallet {
   debit(move: WalletMove): Promise<WalletOutcome>;
   /**
    * Takes what the balance holds up to the amount (a chargeback of coins already spent): taken is
-   * what was written (0 when nothing was left), the rest is the caller's to flag.
+   * what was written (0 when nothing was left), the rest is the caller's to flag. A repeat of a key
+   * answers duplicate with what the first call took, so a retried chargeback flags the same rest.
    */
   debitUpTo(move: WalletMove): Promise<WalletOutcome & { taken: number }>;
   balance(login: string): Promise<number>;
@@ -78,9 +79,11 @@ export const createWallet = ({ db, dialect, now }: WalletDeps): Wallet => {
     return Number(row?.total ?? 0);
   };
 
-  const keyExists = async (key: string): Promise<boolean> =>
-    (await db.selectFrom('site_wallet_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst()) !==
-    undefined;
+  /** The entry written under a key, if any: a repeated debitUpTo answers what the first one took. */
+  const entryOf = (conn: Kysely<SiteDatabase>, key: string) =>
+    conn.selectFrom('site_wallet_entries').select('amount').where('idempotency_key', '=', key).executeTakeFirst();
+  const takenBy = (entry: { amount: number | string } | undefined): number =>
+    entry ? Math.max(0, -Number(entry.amount)) : 0;
 
   /**
    * Writes one entry of `amount` (signed) unless its key exists; a negative one only when the
@@ -101,21 +104,10 @@ export const createWallet = ({ db, dialect, now }: WalletDeps): Wallet => {
         ON CONFLICT (idempotency_key) DO NOTHING`.execute(db);
       const written = Number(result.numAffectedRows ?? 0) === 1;
       const balance = await sumOf(db, login);
-      if (written) {
-        const taken = upTo
-          ? -Number(
-              (
-                await db
-                  .selectFrom('site_wallet_entries')
-                  .select('amount')
-                  .where('idempotency_key', '=', idempotencyKey)
-                  .executeTakeFirstOrThrow()
-              ).amount,
-            )
-          : Math.abs(wanted);
-        return { status: 'done', balance, taken };
-      }
-      return { status: (await keyExists(idempotencyKey)) ? 'duplicate' : upTo ? 'done' : 'refused', balance, taken: 0 };
+      const entry = await entryOf(db, idempotencyKey);
+      if (written) return { status: 'done', balance, taken: upTo ? takenBy(entry) : Math.abs(wanted) };
+      if (entry) return { status: 'duplicate', balance, taken: takenBy(entry) };
+      return { status: upTo ? 'done' : 'refused', balance, taken: 0 };
     }
     // MariaDB: the account's row exists before the transaction locks it (an insert inside would deadlock).
     const known = await db
@@ -127,13 +119,9 @@ export const createWallet = ({ db, dialect, now }: WalletDeps): Wallet => {
     try {
       return await writeTransaction(db, async (trx) => {
         await trx.selectFrom('site_wallet_accounts').select('login').where('login', '=', login).forUpdate().execute();
-        const seen = await trx
-          .selectFrom('site_wallet_entries')
-          .select('id')
-          .where('idempotency_key', '=', idempotencyKey)
-          .executeTakeFirst();
+        const seen = await entryOf(trx, idempotencyKey);
         const balance = await sumOf(trx, login);
-        if (seen) return { status: 'duplicate' as const, balance, taken: 0 };
+        if (seen) return { status: 'duplicate' as const, balance, taken: takenBy(seen) };
         const amount = upTo ? -Math.min(amountMinor, Math.max(balance, 0)) : wanted;
         if (upTo && amount === 0) return { status: 'done' as const, balance, taken: 0 };
         if (balance + amount < 0) return { status: 'refused' as const, balance, taken: 0 };
@@ -145,7 +133,13 @@ export const createWallet = ({ db, dialect, now }: WalletDeps): Wallet => {
       });
     } catch (error) {
       // The same key used for another account: the entry exists, nothing more is written.
-      if (isUniqueViolation(error)) return { status: 'duplicate', balance: await sumOf(db, login), taken: 0 };
+      if (isUniqueViolation(error)) {
+        return {
+          status: 'duplicate',
+          balance: await sumOf(db, login),
+          taken: takenBy(await entryOf(db, idempotencyKey)),
+        };
+      }
       throw error;
     }
   };

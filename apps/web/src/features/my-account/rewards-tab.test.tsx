@@ -9,9 +9,10 @@ import { initTestI18n } from '../../test-support/i18n';
 import { testMetadata } from '../../test-support/metadata';
 import { RewardsTab } from './rewards-tab';
 
-const reward = (itemId: number, count: number): RewardRow => ({
+const reward = (itemId: number, count: number, realm = 'main', character = 'DemoKnight'): RewardRow => ({
   source: 'vote',
-  character: 'DemoKnight',
+  realm,
+  character,
   itemId,
   count,
   state: 'delivered',
@@ -27,8 +28,8 @@ const reward = (itemId: number, count: number): RewardRow => ({
  */
 const ROWS = [reward(4037, 50), reward(8762, 1), reward(70001, 100), reward(9000, 3)];
 
-const renderTab = (metadata: Metadata) => {
-  serveCalls((path) => (path === '/sdk/account/rewards' ? { status: 200, body: ROWS } : undefined));
+const renderTab = (metadata: Metadata, rows: RewardRow[] = ROWS) => {
+  serveCalls((path) => (path === '/sdk/account/rewards' ? { status: 200, body: rows } : undefined));
   render(
     <SiteDataProvider initialMetadata={metadata}>
       <RewardsTab />
@@ -69,5 +70,25 @@ describe("My account's rewards tab", () => {
     expect(shown[0]).toMatch(/ · 50 × Coin of Luck$/);
     expect(shown[1]).toMatch(/ · 1 × Top-Grade Life Stone: level 76$/);
     expect(shown[2]).toMatch(/ · 100 × item 70001$/);
+  });
+
+  it('names the realm of each reward on a site of several realms, and none on a site of one', async () => {
+    const realms = testMetadata().realms;
+    const twoRealms = testMetadata({
+      realms: [
+        { ...realms[0]!, slug: 'x5', name: 'Bartz x5' },
+        { ...realms[0]!, id: 2, slug: 'x50', name: 'Sieghardt x50' },
+      ],
+    });
+    renderTab(twoRealms, [reward(4037, 5, 'x50', 'HighHero'), reward(4037, 7, 'x5')]);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('HighHero (Sieghardt x50) · 5 × Coin of Luck'),
+      expect.stringContaining('DemoKnight (Bartz x5) · 7 × Coin of Luck'),
+    ]);
+    cleanup();
+    renderTab(testMetadata({ coinItemId: 4037 }), [reward(4037, 7)]);
+    const [only] = await screen.findAllByRole('listitem');
+    expect(only?.textContent).toContain('DemoKnight · 7 × Coin of Luck');
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { useItemNames } from '../../shared/item-names';
+import { useSiteData } from '../../shared/site-data';
 import { useFormats } from './formats';
 
 /** Every donation, vote and referral reward of the account, with where it is (docs/product.md#my-account-rewards). */
@@ -12,6 +13,12 @@ export const RewardsTab = () => {
   const itemName = useItemNames();
   const [rows, setRows] = useState<RewardRow[]>();
   const [failed, setFailed] = useState(false);
+  const { metadata } = useSiteData();
+  // On a site of several realms (decision 049) each reward names the realm its character plays on.
+  const realmOf = (slug: string) =>
+    metadata && metadata.realms.length > 1
+      ? metadata.realms.find((realm) => realm.slug === slug)?.name || slug
+      : undefined;
   useEffect(() => {
     callApi('getRewards').then(setRows, () => setFailed(true));
   }, []);
@@ -24,7 +31,8 @@ export const RewardsTab = () => {
         <li key={`${row.createdAt}-${index}`} className="my-account__row">
           <span>
             <strong>{t(`myAccount.rewards.source.${row.source}`)}</strong>
-            {row.amount !== '' && <> · {row.amount}</>} · {row.character} ·{' '}
+            {row.amount !== '' && <> · {row.amount}</>} · {row.character}
+            {realmOf(row.realm) && <> ({realmOf(row.realm)})</>} ·{' '}
             {t('myAccount.rewards.items', { amount: row.count, item: itemName(row.itemId) })}
           </span>
           <span className="my-account__muted">

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type AppUnderTest, sharedInstanceKeys, startApp } from '../app-under-test';
+import { type DatabaseKind, type TestDatabases, createTestDatabases } from '../databases';
+import { type StripeStandIn, startStripeStandIn } from './fakes/stripe-stand-in';
+import { type MercadoPagoStandIn, startMercadoPagoStandIn } from './fakes/mercadopago-stand-in';
+
+export const COINS_PER_EURO = 100;
+export const COINS_PER_REAL = 20;
+
+export interface ProviderSites {
+  readonly databases: TestDatabases;
+  readonly stripe: StripeStandIn;
+  readonly mercadoPago: MercadoPagoStandIn;
+  /** Two instances on the same databases: a notification may arrive at either. */
+  readonly site: AppUnderTest;
+  readonly other: AppUnderTest;
+}
+
+/**
+ * A suite's two instances with donations through Stripe Checkout and Mercado Pago, each at a local
+ * stand-in of its API, and PayPal Orders beside them (100 coins a euro, 20 a real); `donations` and
+ * `settings` add to the site's settings (e.g. donations.target wallet). Started before the
+ * suite's tests, everything closed and dropped after.
+ */
+export const useProviderSites = (
+  kind: DatabaseKind,
+  extra: { donations?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+): ProviderSites => {
+  let started: ProviderSites | undefined;
+  beforeAll(async () => {
+    const databases = await createTestDatabases(kind);
+    const stripe = await startStripeStandIn();
+    const mercadoPago = await startMercadoPagoStandIn();
+    const env = {
+      ...sharedInstanceKeys(),
+      PUBLIC_URL: 'https://l2.example.test',
+      LOG_LEVEL: 'silent',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret,
+    };
+    const settings = {
+      coins: { perEuro: COINS_PER_EURO },
+      accounts: { requestsPerMinute: 1_000 },
+      ...extra.settings,
+      donations: {
+        checkoutsPerMinute: 1_000,
+        paypal: { checkout: 'orders', notificationsPerMinute: 1_000 },
+        stripe: { apiBaseUrl: stripe.origin },
+        mercadopago: { apiBaseUrl: mercadoPago.origin, coinsPerUnit: COINS_PER_REAL },
+        ...extra.donations,
+      },
+    };
+    const site = await startApp(databases, { env, settings });
+    const other = await startApp(databases, { env, settings });
+    started = { databases, stripe, mercadoPago, site, other };
+  });
+  afterAll(async () => {
+    await started?.site.close();
+    await started?.other.close();
+    await started?.stripe.close();
+    await started?.mercadoPago.close();
+    await started?.databases.drop();
+  });
+  const get = (): ProviderSites => {
+    if (!started) throw new Error('the provider sites are read in a test, after they started');
+    return started;
+  };
+  return {
+    get databases() {
+      return get().databases;
+    },
+    get stripe() {
+      return get().stripe;
+    },
+    get mercadoPago() {
+      return get().mercadoPago;
+    },
+    get site() {
+      return get().site;
+    },
+    get other() {
+      return get().other;
+    },
+  };
+};
