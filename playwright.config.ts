@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { InstanceProcess } from './e2e/support/instances';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
@@ -193,13 +194,11 @@ const realmsSettingsFile = (() => {
   return file;
 })();
 
-const server = (port: number, name: InstanceName, env: Record<string, string> = {}) => ({
-  command: 'node --no-memory-reducer apps/server/dist/main.js',
-  url: `http://127.0.0.1:${port}/healthz`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
+/** One of the site's instances: the built server on an embedded database of its own. */
+const server = (port: number, name: InstanceName, env: Record<string, string> = {}): InstanceProcess => ({
+  name,
+  command: ['node', '--no-memory-reducer', 'apps/server/dist/main.js'],
+  ready: { url: `http://127.0.0.1:${port}/healthz` },
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -213,6 +212,91 @@ const server = (port: number, name: InstanceName, env: Record<string, string> = 
     ...env,
   },
 });
+
+/** A stand-in run from its TypeScript source. */
+const standIn = (name: string, file: string, port: number, args: (string | number)[]): InstanceProcess => ({
+  name,
+  command: ['node', '--import', 'tsx', file, String(port), ...args.map(String)],
+  ready: { port },
+});
+
+/**
+ * Everything the suite talks to, started at once by e2e/support/global-setup.ts (Playwright's
+ * webServer list would start them one after another).
+ */
+export const INSTANCE_PROCESSES: InstanceProcess[] = [
+  {
+    name: 'login and game ports',
+    command: ['node', 'e2e/support/tcp-listeners.mjs', String(PORTS.login), String(PORTS.game)],
+    ready: { port: PORTS.game },
+  },
+  {
+    name: 'smtp',
+    command: ['node', 'e2e/support/smtp-sink.mjs', String(PORTS.smtp), MAIL_DIR],
+    ready: { port: PORTS.smtp },
+  },
+  server(PORTS.default, 'default', {
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+    MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+  }),
+  server(PORTS.cookie, 'cookie', { SETTINGS_FILE: 'e2e/support/settings.cookie.json' }),
+  server(PORTS.online, 'online', {
+    LOGIN_SERVER_ADDRESS: `127.0.0.1:${PORTS.login}`,
+    GAME_SERVER_ADDRESS: `127.0.0.1:${PORTS.game}`,
+  }),
+  server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
+  server(PORTS.acis, 'acis', {
+    GAME_FLAVOR: 'acis',
+    SETTINGS_FILE: acisSettingsFile,
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+    MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+    ...PAYPAL_APP,
+  }),
+  server(PORTS.passkeys, 'passkeys', {
+    PUBLIC_URL: INSTANCES.passkeys,
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+    MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+  }),
+  server(PORTS.passkeysAcis, 'passkeysAcis', {
+    GAME_FLAVOR: 'acis',
+    PUBLIC_URL: INSTANCES.passkeysAcis,
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+    MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
+  }),
+  {
+    name: 'vote sites',
+    command: ['node', 'e2e/support/vote-sites.mjs', String(PORTS.voteApi), VOTE_API_KEY],
+    ready: { port: PORTS.voteApi },
+  },
+  standIn('paypal', 'apps/server/test/support/fakes/paypal-stand-in.ts', PORTS.paypal, [
+    PAYPAL_APP.PAYPAL_CLIENT_ID,
+    PAYPAL_APP.PAYPAL_CLIENT_SECRET,
+    PAYPAL_APP.PAYPAL_WEBHOOK_ID,
+  ]),
+  standIn('stripe', 'apps/server/test/support/fakes/stripe-stand-in.ts', PORTS.stripe, [
+    PROVIDER_KEYS.STRIPE_SECRET_KEY,
+    PROVIDER_KEYS.STRIPE_WEBHOOK_SECRET,
+    `${INSTANCES.payments}/payments/stripe/webhook`,
+  ]),
+  standIn('mercadopago', 'apps/server/test/support/fakes/mercadopago-stand-in.ts', PORTS.mercadopago, [
+    PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN,
+    PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET,
+  ]),
+  server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
+  server(PORTS.walletDonations, 'walletDonations', {
+    SETTINGS_FILE: walletDonationsSettingsFile,
+    MERCADOPAGO_ACCESS_TOKEN: PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET,
+  }),
+  server(PORTS.realms, 'realms', {
+    SETTINGS_FILE: realmsSettingsFile,
+    REALM_X50_DATABASE_URL: `sqlite:${SECOND_REALM_DATABASE_FILE}`,
+    // The browser stands behind a proxy at 127.0.0.1: each vote test votes from an address of its own.
+    TRUST_PROXY: '127.0.0.1',
+  }),
+  // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
+  server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),
+];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -237,78 +321,5 @@ export default defineConfig({
   // screen, design bits, the World pages) set their own; the console's and My account's journeys
   // spread theirs over the game flavours (e2e/support/sizes.ts, docs/decisions/043-fast-feedback.md).
   projects: [{ name: 'desktop-1920', use: { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } } }],
-  webServer: [
-    {
-      command: `node e2e/support/tcp-listeners.mjs ${PORTS.login} ${PORTS.game}`,
-      port: PORTS.game,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node e2e/support/smtp-sink.mjs ${PORTS.smtp} ${MAIL_DIR}`,
-      port: PORTS.smtp,
-      reuseExistingServer: false,
-    },
-    server(PORTS.default, 'default', {
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
-    }),
-    server(PORTS.cookie, 'cookie', { SETTINGS_FILE: 'e2e/support/settings.cookie.json' }),
-    server(PORTS.online, 'online', {
-      LOGIN_SERVER_ADDRESS: `127.0.0.1:${PORTS.login}`,
-      GAME_SERVER_ADDRESS: `127.0.0.1:${PORTS.game}`,
-    }),
-    server(PORTS.home, 'home', { SETTINGS_FILE: 'e2e/support/settings.home.json' }),
-    server(PORTS.acis, 'acis', {
-      GAME_FLAVOR: 'acis',
-      SETTINGS_FILE: acisSettingsFile,
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
-      ...PAYPAL_APP,
-    }),
-    server(PORTS.passkeys, 'passkeys', {
-      PUBLIC_URL: INSTANCES.passkeys,
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
-    }),
-    server(PORTS.passkeysAcis, 'passkeysAcis', {
-      GAME_FLAVOR: 'acis',
-      PUBLIC_URL: INSTANCES.passkeysAcis,
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-      MAIL_FROM: 'Gatekeeper <noreply@gatekeeper.test>',
-    }),
-    {
-      command: `node e2e/support/vote-sites.mjs ${PORTS.voteApi} ${VOTE_API_KEY}`,
-      port: PORTS.voteApi,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx apps/server/test/support/fakes/paypal-stand-in.ts ${PORTS.paypal} ${PAYPAL_APP.PAYPAL_CLIENT_ID} ${PAYPAL_APP.PAYPAL_CLIENT_SECRET} ${PAYPAL_APP.PAYPAL_WEBHOOK_ID}`,
-      port: PORTS.paypal,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx apps/server/test/support/fakes/stripe-stand-in.ts ${PORTS.stripe} ${PROVIDER_KEYS.STRIPE_SECRET_KEY} ${PROVIDER_KEYS.STRIPE_WEBHOOK_SECRET} ${INSTANCES.payments}/payments/stripe/webhook`,
-      port: PORTS.stripe,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx apps/server/test/support/fakes/mercadopago-stand-in.ts ${PORTS.mercadopago} ${PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN} ${PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET}`,
-      port: PORTS.mercadopago,
-      reuseExistingServer: false,
-    },
-    server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
-    server(PORTS.walletDonations, 'walletDonations', {
-      SETTINGS_FILE: walletDonationsSettingsFile,
-      MERCADOPAGO_ACCESS_TOKEN: PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET,
-    }),
-    server(PORTS.realms, 'realms', {
-      SETTINGS_FILE: realmsSettingsFile,
-      REALM_X50_DATABASE_URL: `sqlite:${SECOND_REALM_DATABASE_FILE}`,
-      // The browser stands behind a proxy at 127.0.0.1: each vote test votes from an address of its own.
-      TRUST_PROXY: '127.0.0.1',
-    }),
-    // The browser stands behind a proxy at 127.0.0.1: each test votes from an address of its own.
-    server(PORTS.votes, 'votes', { SETTINGS_FILE: votesSettingsFile, TRUST_PROXY: '127.0.0.1', ...PAYPAL_APP }),
-  ],
+  globalSetup: './e2e/support/global-setup.ts',
 });

@@ -35,6 +35,9 @@ export const ensureInstalled = () => {
   run(
     'npm',
     existsSync(join(root, 'node_modules')) ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'],
+    // better-sqlite3 compiles two large files (SQLite's and its binding's): on every core, not
+    // one after the other (node-gyp reads JOBS). An owner's own JOBS wins.
+    { env: { JOBS: 'max', ...process.env } },
   );
 };
 
