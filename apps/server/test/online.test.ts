@@ -55,6 +55,42 @@ describe.each(DATABASE_KINDS)('online over time on %s', (kind: DatabaseKind) => 
     await databases.connections.site.db.deleteFrom('site_online_hours').execute();
   };
 
+  it("tries the minute's write again within the minute when the database refuses it once", async () => {
+    await clear();
+    const minuteStart = START - 20 * 24 * HOUR_MS;
+    const clock = () => minuteStart + 1_000;
+    let refusals = 1;
+    const errors: unknown[] = [];
+    class RefusedOnce extends OnlineHistoryRepository {
+      override async record(sample: Parameters<OnlineHistoryRepository['record']>[0]) {
+        if (refusals-- > 0) throw new Error('database busy');
+        return super.record(sample);
+      }
+    }
+    const sampler = onlineSampler({
+      history: new RefusedOnce(databases.connections.site.db),
+      count: async () => ({ players: 7, traders: 0, gms: 0 }),
+      probes: () => ({ login: true, game: true }),
+      shared: sharedRefresh({
+        db: databases.connections.site.db,
+        claims: durableClaims(databases.connections.site.db, clock),
+        now: clock,
+      }),
+      now: clock,
+      onError: (error) => errors.push(error),
+      retryMs: 10,
+    });
+    expect(await sampler.tick()).toBe(true);
+    expect(errors).toHaveLength(1);
+    const rows = await databases.connections.site.db
+      .selectFrom('site_online_minutes')
+      .select(['minute', 'players'])
+      .execute();
+    expect(rows.map((row) => [Number(row.minute), Number(row.players)])).toEqual([
+      [Math.floor(minuteStart / MINUTE_MS), 7],
+    ]);
+  });
+
   it('samples each minute once with two instances, counting the game once', async () => {
     await clear();
     // Days before the week the next test samples: the turns claimed here are not its turns.

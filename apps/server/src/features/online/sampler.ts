@@ -2,6 +2,10 @@ import type { OnlineCounts } from '../../game/online';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import { MINUTE_MS, type OnlineHistoryRepository } from './online-history';
 
+/** A failed write of the minute's sample is tried again this much later, while the minute lasts. */
+const RETRY_MS = 5_000;
+const MAX_ATTEMPTS = 5;
+
 /** Whether the status lights' latest probes found the login and game servers open. */
 export type ProbeResults = () => { login: boolean; game: boolean };
 
@@ -29,7 +33,10 @@ export const onlineSampler = (deps: {
   onError: (error: unknown) => void;
   /** Called after each of this instance's samples (the chart's answer is read again). */
   onSampled?: () => void;
+  /** How long after a failed write of the sample it is tried again (5 s). */
+  retryMs?: number;
 }): OnlineSampler => {
+  const retryMs = deps.retryMs ?? RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -44,7 +51,21 @@ export const onlineSampler = (deps: {
       // The game database is down: the minute is kept, without counts, for the servers' uptime.
       deps.onError(error);
     }
-    const recorded = await deps.history.record({ minute, counts, loginUp: probes.login, gameUp: probes.game });
+    const sample = { minute, counts, loginUp: probes.login, gameUp: probes.game };
+    // The turn is this instance's for the whole minute: no other instance will write it, so a
+    // failed write (a busy database) is tried again within the minute rather than left missing.
+    const recordWithinMinute = async (attempt: number): Promise<boolean> => {
+      try {
+        return await deps.history.record(sample);
+      } catch (error) {
+        const retryAt = deps.now() + retryMs;
+        if (attempt >= MAX_ATTEMPTS || Math.floor(retryAt / MINUTE_MS) !== minute) throw error;
+        deps.onError(error);
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+        return recordWithinMinute(attempt + 1);
+      }
+    };
+    const recorded = await recordWithinMinute(1);
     if (recorded) {
       await deps.history.rollUp(minute);
       await deps.history.prune(minute);
