@@ -21,12 +21,13 @@ const SIZES = {
   '1920x1080': { viewport: { width: 1920, height: 1080 } },
 };
 /** The pages by kind: one of each layout a player meets. */
-const PAGES = {
+const ALL_PAGES = {
   home: (language) => getHref('home', language),
   register: (language) => getHref('register', language),
   'account-tool': (language) => getHref('changePincode', language),
   'my-account': (language) => getHref('myAccount', language),
   donate: (language) => getHref('donate', language),
+  shop: (language) => getHref('shop', language),
   ranking: (language) => getHref('statisticsKills', language),
   clans: (language) => getHref('statisticsClans', language),
   clan: (language) => clanHref('WolfLegion', language),
@@ -36,6 +37,10 @@ const PAGES = {
   news: (language) => getHref('news', language),
   downloads: (language) => getHref('downloads', language),
 };
+
+// SCREENSHOTS_PAGES=shop,online: only those kinds (after a change to one page).
+const only = process.env.SCREENSHOTS_PAGES?.split(',').filter(Boolean);
+const PAGES = Object.fromEntries(Object.entries(ALL_PAGES).filter(([name]) => !only || only.includes(name)));
 
 ensureInstalled();
 ensureBuilt();
