@@ -15,6 +15,7 @@ import { waitForScript } from './support/fixtures';
 import { wordsBrokenInCells } from './support/tables';
 import { smallTargets } from './support/targets';
 import { SIZES, oneSizeEach } from './support/sizes';
+import { keepPicture } from './support/pictures';
 
 /**
  * An owner's day at the console (docs/owner/console.md) on L2J and aCis, at a phone's 390 px, a
@@ -98,7 +99,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) 
       await expect(page.getByRole('heading', { level: 4, name: 'Players online now' })).toBeVisible();
       await expect(page.getByTestId('console-trend').first()).toBeVisible();
       await expectWholeWords(page);
-      await page.screenshot({ path: testInfo.outputPath(`dashboard-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`dashboard-${flavor.name}-${size}.png`), { fullPage: true });
       const attention = page.getByRole('region', { name: 'Needs your attention' });
       await attention.getByRole('link', { name: /^Rewards that did not reach the game/ }).click();
       await expect(page).toHaveURL(/\/console\/rewards\?status=failed$/);
@@ -128,7 +129,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) 
       await expect(page.getByRole('status')).toContainText(`${trouble.refunded}: now resolved (was flagged)`);
       await expect(page.getByRole('button', { name: `Resolve ${trouble.refunded}` })).toHaveCount(0);
       await expectWholeWords(page);
-      await page.screenshot({ path: testInfo.outputPath(`donations-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`donations-${flavor.name}-${size}.png`), { fullPage: true });
 
       // A player, banned for a day: the game's table says -1, the site refuses the sign-in.
       const player = uniqueName('pl').toLowerCase();
@@ -144,7 +145,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) 
       await expect(page.getByRole('status')).toContainText(`${player}: access level 0 → -1`);
       expect(accessLevelOf(flavor, player)).toBe(-1);
       await expectWholeWords(page);
-      await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), { fullPage: true });
       await playerPage.goto('/account');
       await waitForScript(playerPage);
       await signIn(playerPage, player, ACCOUNT_PASSWORD);
@@ -173,7 +174,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'laptop'])) 
       }
       await expect(log.getByRole('row').filter({ hasText: 'account.ban' })).toContainText(player);
       await expectWholeWords(page);
-      await page.screenshot({ path: testInfo.outputPath(`audit-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`audit-${flavor.name}-${size}.png`), { fullPage: true });
     });
   });
 }
@@ -221,7 +222,7 @@ for (const flavor of CONSOLE_FLAVORS) {
           // The pictures of docs/owner/console.md (docs/images/console) are these first screens, on L2J.
           if (flavor.name === 'L2J') {
             const file = `${size}-${section.toLowerCase().replace(' ', '-')}.png`;
-            await view.screenshot({ path: testInfo.outputPath(file), scale: 'css' });
+            await keepPicture(view, testInfo.outputPath(file), { scale: 'css' });
           }
         }
         // Back walks the sections the owner opened, down to the shared link's filter.

@@ -4,6 +4,7 @@ import { CONSOLE_FLAVORS, openConsoleSection, staffInConsole } from './support/c
 import { expectAccessible, waitForScript } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 import { SIZES, oneSizeEach } from './support/sizes';
+import { keepPicture } from './support/pictures';
 
 /**
  * The console's News and Mail sections (docs/product.md#console-news, #console-mail) on L2J and
@@ -74,7 +75,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['phone', 'desktop']))
       await expect(row).toContainText('published');
       await expect(row).toContainText('English, Русский');
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/console-news-${flavor.name}-${size}.png`, fullPage: true });
+      await keepPicture(page, `test-results/console-news-${flavor.name}-${size}.png`, { fullPage: true });
 
       // Seen at once on the home page, /news, the post's page and the feed, in both languages; each
       // language in a browser of its own (a page keeps the last language it was read in).

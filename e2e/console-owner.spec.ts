@@ -17,6 +17,7 @@ import {
 } from './support/console';
 import { uniqueName } from './support/database';
 import { SIZES, oneSizeEach } from './support/sizes';
+import { keepPicture } from './support/pictures';
 
 /**
  * The console's owner sections (docs/product.md#console-donations-votes-and-accounts), L2J at
@@ -148,7 +149,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['desktop', 'phone']))
       const ledger = page.getByRole('table', { name: 'Donations' });
       await expect(ledger.getByRole('row').filter({ hasText: txnId })).toHaveCount(1);
       await expect(ledger.getByRole('row').filter({ hasText: txnId })).toContainText('needs you');
-      await page.screenshot({ path: testInfo.outputPath(`donations-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`donations-${flavor.name}-${size}.png`), { fullPage: true });
 
       await page.getByRole('button', { name: `Retry the delivery of ${txnId}` }).click();
       await expect(page.getByRole('status')).toContainText(
@@ -184,7 +185,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['desktop', 'phone']))
       await page.getByRole('searchbox', { name: 'Login, email or character name' }).fill(character.name);
       await page.getByRole('button', { name: 'Look up' }).click();
       await expect(page.getByRole('table', { name: /^Characters: / })).toContainText(character.name);
-      await page.screenshot({ path: testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), fullPage: true });
+      await keepPicture(page, testInfo.outputPath(`accounts-${flavor.name}-${size}.png`), { fullPage: true });
       // Retried once: nothing more reached the game.
       expect(delivered() - before).toBe(1);
     });

@@ -20,6 +20,7 @@ import { oneSizeEach } from './support/sizes';
 import { queryDatabaseOf, uniqueName } from './support/database';
 import { expectAccessible, waitForScript } from './support/fixtures';
 import { handOutQueuedRewards, takeAtDimensionalMerchant } from './support/game-side';
+import { keepPicture } from './support/pictures';
 
 /**
  * My account (docs/product.md#my-account) on the default L2J instance and on the aCis one, at a
@@ -231,7 +232,7 @@ for (const [[instance, baseURL, donations], size] of oneSizeEach(MY_ACCOUNT_FLAV
         await waitForScript(page);
         await openTab(page, 'Rewards');
         await expect(donation).toContainText('Delivered');
-        await page.screenshot({ path: `test-results/my-account-rewards-${instance}-${size}.png`, fullPage: true });
+        await keepPicture(page, `test-results/my-account-rewards-${instance}-${size}.png`, { fullPage: true });
         await signOut(page);
         await expectSignedOut(page);
       });

@@ -1,6 +1,7 @@
 import { LANGUAGES, getHref } from '@gatekeeper/contract';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { keepPicture } from './support/pictures';
 
 /** A row header as React writes it in the HTML (names escaped as text; a clan's name is a link to its page). */
 const rowHeader = (name: string) =>
@@ -133,7 +134,7 @@ for (const width of [390, 1920]) {
       await page.goto(path);
       const table = page.getByRole('table').first();
       await expect(table.getByRole('rowheader').first()).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '-')}-${width}.png`) });
+      await keepPicture(page, test.info().outputPath(`${path.replaceAll('/', '-')}-${width}.png`));
     }
     await context.close();
   });

@@ -3,6 +3,7 @@ import { expectSignedIn, openAccount, openTab, signIn } from './support/account'
 import { queryDatabaseOf } from './support/database';
 import { expectAccessible, waitForScript } from './support/fixtures';
 import { takeOrderAtDimensionalMerchant } from './support/game-side';
+import { keepPicture } from './support/pictures';
 
 /**
  * The shop and the wallet (docs/product.md#shop, docs/owner/shop.md) on the default L2J instance
@@ -64,5 +65,5 @@ test('a player redeems a promo code, buys a pack for a character and follows it 
   await waitForScript(page);
   await openTab(page, 'Wallet');
   await expect(order.getByRole('status')).toHaveText('Received in game');
-  await page.screenshot({ path: 'test-results/shop-wallet-1920.png', fullPage: true });
+  await keepPicture(page, 'test-results/shop-wallet-1920.png', { fullPage: true });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, waitForShell } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 /** The Castles page of the World section (docs/product.md#castles) on a phone and a desktop. */
 const SIZES = [
@@ -45,8 +46,8 @@ for (const size of SIZES) {
       // The treasury stays private unless the owner sets world.castleTreasury.
       await expect(page.getByRole('term').filter({ hasText: 'Treasury' })).toHaveCount(0);
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/world-castles-${size.name}.png`, fullPage: true });
-      await gludio.screenshot({ path: `test-results/world-castles-gludio-${size.name}.png` });
+      await keepPicture(page, `test-results/world-castles-${size.name}.png`, { fullPage: true });
+      await keepPicture(gludio, `test-results/world-castles-gludio-${size.name}.png`);
     });
   });
 }

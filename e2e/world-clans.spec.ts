@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { queryDatabase } from './support/database';
 import { expectAccessible, waitForShell } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 /** Clan pages (docs/product.md#clan-page) on a phone and a desktop. */
 const SIZES = [
@@ -49,7 +50,7 @@ for (const size of SIZES) {
       await expect(members.getByRole('row')).toHaveCount(clan.members + 1);
       await expect(members.getByRole('rowheader').first()).toContainText(clan.leader);
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/world-clan-${size.name}.png`, fullPage: true });
+      await keepPicture(page, `test-results/world-clan-${size.name}.png`, { fullPage: true });
 
       await page.getByRole('link', { name: 'All clans' }).click();
       await expect(page).toHaveURL(/\/statistics\/clans$/);

@@ -2,6 +2,7 @@ import { CLASS_NAMES } from '@gatekeeper/contract';
 import { type Page, expect, test } from '@playwright/test';
 import { queryDatabase } from './support/database';
 import { expectAccessible, waitForShell } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 /** The World section's Olympiad page (docs/product.md#olympiad) on a phone and a desktop. */
 const SIZES = [
@@ -120,8 +121,8 @@ for (const size of SIZES) {
       // Nothing scrolls sideways, on a phone either.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/world-olympiad-${size.name}.png`, fullPage: true });
-      await standings.screenshot({ path: `test-results/world-olympiad-standings-${size.name}.png` });
+      await keepPicture(page, `test-results/world-olympiad-${size.name}.png`, { fullPage: true });
+      await keepPicture(standings, `test-results/world-olympiad-standings-${size.name}.png`);
     });
   });
 }

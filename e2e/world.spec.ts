@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible, waitForShell } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 /** The World section (docs/product.md#world) on a phone and a desktop. */
 const SIZES = [
@@ -55,7 +56,7 @@ for (const size of SIZES) {
       const antharas = grand.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Antharas' }) });
       await expect(antharas.getByRole('cell').first()).toHaveText('79');
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/world-bosses-${size.name}.png`, fullPage: true });
+      await keepPicture(page, `test-results/world-bosses-${size.name}.png`, { fullPage: true });
     });
   });
 }
