@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connections, openConnections } from '../src/db/connections';
 import type { GameDatabase } from '../src/db/tables';
+import { accountRewards } from '../src/features/rewards/account-rewards';
 import { createRewardDelivery, deliveryOf, rewardDescription } from '../src/features/rewards/reward-delivery';
 import { type RewardSettings, rewardSettings } from '../src/features/rewards/settings-schema';
 import { createShop, orderSender } from '../src/features/shop/shop';
 import { createWallet } from '../src/features/wallet/wallet';
 import { characterRow } from '../src/game/character-row';
+import { onlyRealm } from '../src/game/game-realm';
 import { type GameSchema, checkGameSchema } from '../src/game/schema-check';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import { PACK_SQL, createPackTable } from './support/emulator-tables';
@@ -182,6 +184,26 @@ describe.each(DATABASE_KINDS)('items_delayed on %s', (kind: DatabaseKind) => {
       .where('request_id', '=', requestId)
       .executeTakeFirstOrThrow();
     expect(queued).toMatchObject({ delivery: 'itemsDelayed', status: 'delivered', attempts: 1 });
+  });
+
+  it('shows the player a reward waiting in the game until the game hands its row over', async () => {
+    const player = await newPlayer(withTable, 'delayed5');
+    const requestId = `test:${kind}:waiting`;
+    await rewardsOn(withTable.connections).grant({ requestId, charId: player.charId, count: 7, reason: 'vote' });
+    const list = () =>
+      accountRewards(
+        {
+          site: withTable.connections.site.db,
+          realms: [onlyRealm(game, schema)],
+          settings: settings(),
+          paymentsOf: () => Promise.resolve(new Map()),
+        },
+        player.login,
+      );
+    expect(await list()).toEqual([expect.objectContaining({ source: 'vote', count: 7, state: 'waitingInGame' })]);
+    const [row] = await rowsOf(player.charId);
+    await gameHandsOver(row!.payment_id);
+    expect(await list()).toEqual([expect.objectContaining({ source: 'vote', count: 7, state: 'delivered' })]);
   });
 
   it('refuses an item id the table cannot hold: the grant fails with the reason and nothing is written', async () => {

@@ -220,3 +220,24 @@ export const delayedItemsWaiting = async (
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 };
+
+/**
+ * Of these items_delayed descriptions, the ones the game still holds a row of for one of these
+ * characters, not handed over yet (payment_status 0).
+ */
+export const delayedDescriptionsWaiting = async (
+  db: Kysely<GameDatabase>,
+  charIds: number[],
+  descriptions: string[],
+): Promise<Set<string>> => {
+  if (charIds.length === 0 || descriptions.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('items_delayed')
+    .select('description')
+    .distinct()
+    .where('owner_id', 'in', charIds)
+    .where('description', 'in', descriptions)
+    .where('payment_status', '=', 0)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.description === null ? [] : [row.description])));
+};
