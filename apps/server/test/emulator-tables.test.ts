@@ -5,6 +5,7 @@ import { createGameTables, gameTableStatements } from '../src/game/game-tables';
 import { DATABASE_KINDS, type DatabaseKind, type TestDatabases, createTestDatabases } from './databases';
 import {
   type ColumnDefinition,
+  PACK_SQL,
   columnsOf,
   createEmulatorTables,
   emulatorSql,
@@ -37,12 +38,12 @@ const emulatorTables = (flavor: FlavorName) => {
   return tablesOf([...login, ...game]);
 };
 
-/** The tables the flavour's description needs or uses when present. */
+/** The tables the flavour's description needs or uses when present, but a pack's (PACK_SQL). */
 const tablesTheSiteReads = (flavor: FlavorName) => {
   const { requiredColumns, optionalColumns } = FLAVORS[flavor];
   return [requiredColumns.login, requiredColumns.game, optionalColumns.login, optionalColumns.game]
     .flatMap((tables) => Object.keys(tables))
-    .filter((table) => !SITE_OWN.has(table));
+    .filter((table) => !SITE_OWN.has(table) && !(table in PACK_SQL));
 };
 
 /** Every difference between two sets of tables, one line each (empty when they agree). */
@@ -85,6 +86,18 @@ describe.each(FLAVOR_NAMES)('the %s demo tables against the emulator files', (fl
       drifted((columns) => columns.map((c) => (c.name === 'char_name' ? { ...c, nullable: true } : c))),
     ).not.toEqual([]);
   });
+});
+
+describe.each(FLAVOR_NAMES)("the %s flavour's reading of a pack's tables", (flavor) => {
+  it.each(Object.keys(PACK_SQL) as (keyof typeof PACK_SQL)[])(
+    '%s: every column it asks for is in the pack',
+    (table) => {
+      const wanted = FLAVORS[flavor].optionalColumns.game[table];
+      expect(wanted, `${flavor} reads ${table}`).toBeDefined();
+      const columns = columnsOf(PACK_SQL[table]).map((column) => column.name);
+      for (const name of wanted ?? []) expect(columns, name).toContain(name);
+    },
+  );
 });
 
 describe.each(DATABASE_KINDS)('the tables as %s creates them', (kind: DatabaseKind) => {

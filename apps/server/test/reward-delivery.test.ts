@@ -16,17 +16,26 @@ import { L2J_SCHEMA, testGameSchema } from './support/game-schema';
 
 const silentLog = { info: () => undefined, error: () => undefined };
 
-const FULL_SCHEMA = { ...L2J_SCHEMA, hasPremiumItems: true, hasCustomMail: true };
+const FULL_SCHEMA = { ...L2J_SCHEMA, hasPremiumItems: true, hasCustomMail: true, hasItemsDelayed: true };
 
 describe('where rewards go (deliveryOf)', () => {
   const settings = (delivery: RewardSettings['delivery']) => rewardSettings.parse({ delivery });
 
-  it('auto picks premium items, then custom mail, then the queue', () => {
+  it('auto picks premium items, then custom mail, then items_delayed, then the queue', () => {
     expect(deliveryOf(settings('auto'), FULL_SCHEMA)).toBe('premiumItems');
     expect(deliveryOf(settings('auto'), { ...FULL_SCHEMA, hasPremiumItems: false })).toBe('customMail');
     expect(deliveryOf(settings('auto'), { ...FULL_SCHEMA, hasPremiumItems: false, hasCustomMail: false })).toBe(
-      'queue',
+      'itemsDelayed',
     );
+    expect(
+      deliveryOf(settings('auto'), {
+        ...FULL_SCHEMA,
+        hasPremiumItems: false,
+        hasCustomMail: false,
+        hasItemsDelayed: false,
+      }),
+    ).toBe('queue');
+    expect(deliveryOf(settings('auto'), { ...testGameSchema('acis'), hasItemsDelayed: true })).toBe('itemsDelayed');
   });
 
   it('refuses a chosen table the game database does not have', () => {
@@ -34,6 +43,10 @@ describe('where rewards go (deliveryOf)', () => {
     expect(() => deliveryOf(settings('premiumItems'), { ...FULL_SCHEMA, hasPremiumItems: false })).toThrow(
       /character_premium_items/,
     );
+    expect(() => deliveryOf(settings('itemsDelayed'), { ...FULL_SCHEMA, hasItemsDelayed: false })).toThrow(
+      /items_delayed/,
+    );
+    expect(deliveryOf(settings('itemsDelayed'), FULL_SCHEMA)).toBe('itemsDelayed');
     expect(deliveryOf(settings('queue'), FULL_SCHEMA)).toBe('queue');
   });
 
@@ -43,11 +56,18 @@ describe('where rewards go (deliveryOf)', () => {
     const acis = queueWarning(settings('auto'), testGameSchema('acis'));
     expect(acis).toContain('aCis has no table the site can put items in');
     expect(acis).toContain('IdFactory');
+    expect(acis).toContain('packs that poll an items_delayed table (RusAcis, L2-Scripts) take items there');
+    expect(queueWarning(settings('auto'), { ...testGameSchema('acis'), hasItemsDelayed: true })).toBeUndefined();
     expect(acis).toContain('site_reward_queue (status pending)');
     expect(acis).toContain('docs/owner/payments.md');
-    expect(queueWarning(settings('auto'), { ...FULL_SCHEMA, hasPremiumItems: false, hasCustomMail: false })).toContain(
-      'the game database has none of the tables character_premium_items, custom_mail',
-    );
+    expect(
+      queueWarning(settings('auto'), {
+        ...FULL_SCHEMA,
+        hasPremiumItems: false,
+        hasCustomMail: false,
+        hasItemsDelayed: false,
+      }),
+    ).toContain('the game database has none of the tables character_premium_items, custom_mail, items_delayed');
   });
 });
 
@@ -241,6 +261,7 @@ describe.each(FLAVOR_KINDS)('reward delivery on %s tables in %s', (flavor: Flavo
       expect((await game.introspection.getTables()).map((t) => t.name).sort()).toEqual(tablesBefore);
       await expect(deliveryWith('premiumItems')).rejects.toThrow(/character_premium_items/);
       await expect(deliveryWith('customMail')).rejects.toThrow(/custom_mail/);
+      await expect(deliveryWith('itemsDelayed')).rejects.toThrow(/items_delayed/);
     });
   }
 });

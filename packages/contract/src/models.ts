@@ -627,9 +627,10 @@ export type ConfirmEmailModel = z.input<typeof confirmEmailModel>;
 /**
  * Where a reward of the account is (GET /sdk/account/rewards): queued (waits for the game or a
  * retry), delivered (in the game), atMerchant (delivered to the Dimensional Merchant, not yet
- * picked up), failed (the last try failed; retried), cancelled (a refunded donation's).
+ * picked up), waitingInGame (written in items_delayed, not yet handed to the character, who gets
+ * it while online), failed (the last try failed; retried), cancelled (a refunded donation's).
  */
-export const REWARD_STATES = ['queued', 'delivered', 'atMerchant', 'failed', 'cancelled'] as const;
+export const REWARD_STATES = ['queued', 'delivered', 'atMerchant', 'waitingInGame', 'failed', 'cancelled'] as const;
 export type RewardState = (typeof REWARD_STATES)[number];
 /** Stream rewards are handed out in the game by its Rewards Manager NPC: the site keeps no record of them. */
 export const REWARD_SOURCES = ['donation', 'vote', 'referral'] as const;

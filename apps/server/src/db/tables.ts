@@ -146,6 +146,20 @@ export interface CustomMailTable {
   items: string;
 }
 
+/**
+ * items_delayed of the packs that poll it (RusAcis, L2-Scripts; docs/game/item-delivery.md): the
+ * game hands a row with payment_status 0 to its owner while online and sets payment_status 1.
+ * The other columns of a pack's table (enchant_level, flags, attribute...) keep their defaults.
+ */
+export interface ItemsDelayedTable {
+  payment_id: Generated<number>;
+  owner_id: number;
+  item_id: number;
+  count: number;
+  payment_status: number;
+  description: string | null;
+}
+
 export interface EventStatsTable {
   char_id: number;
   score: number;
@@ -229,6 +243,7 @@ export interface GameDatabase {
   olympiad_data: OlympiadDataTable;
   character_premium_items: CharacterPremiumItemsTable;
   custom_mail: CustomMailTable;
+  items_delayed: ItemsDelayedTable;
   event_stats: EventStatsTable;
   punishments: PunishmentsTable;
   grandboss_data: GrandbossDataTable;

@@ -71,8 +71,9 @@ export interface GameFlavor {
     pincode: boolean;
   };
   /**
-   * The game tables rewards can be put in when present (character_premium_items, custom_mail),
-   * and why there are none where the flavour has none: its rewards wait in the site's queue.
+   * The game tables rewards can be put in when present (character_premium_items, custom_mail,
+   * items_delayed), and why the flavour itself has none (null: it has); without one of these
+   * tables its rewards wait in the site's queue.
    */
   itemDelivery: { tables: readonly string[]; whyNone: string | null };
   /** The columns start-up requires in the login and game databases. */
@@ -120,6 +121,12 @@ const CASTLE_TABLES = {
   siege_clans: ['castle_id', 'clan_id', 'type'],
   clan_data: ['hasCastle'],
 } as const;
+/**
+ * items_delayed as the packs that poll it create it (RusAcis, L2-Scripts; docs/game/item-delivery.md):
+ * the game marks a handed-out row by payment_id, and the site finds its rows by description. A
+ * table without payment_id is another pack's (it deletes rows by their values) and is left alone.
+ */
+const ITEMS_DELAYED_COLUMNS = ['payment_id', 'owner_id', 'item_id', 'count', 'payment_status', 'description'] as const;
 const EVENT_STATS_COLUMNS = ['char_id', 'score', 'assists', 'kills', 'deaths', 'event_seconds'] as const;
 
 /** L2J Server (login + game databases) and L2J Mobius (one database). */
@@ -148,7 +155,7 @@ const L2J: GameFlavor = {
   passwordScheme: 'sha1',
   bans: { temporaryBanVar: 'ban_temp', jailPunishLevel: null },
   features: { pincode: true },
-  itemDelivery: { tables: ['character_premium_items', 'custom_mail'], whyNone: null },
+  itemDelivery: { tables: ['character_premium_items', 'custom_mail', 'items_delayed'], whyNone: null },
   requiredColumns: {
     login: {
       accounts: ['login', 'password', 'email', 'created_time', 'lastactive', 'accessLevel', 'lastIP'],
@@ -166,6 +173,7 @@ const L2J: GameFlavor = {
       event_stats: EVENT_STATS_COLUMNS,
       character_premium_items: ['charId', 'itemNum', 'itemId', 'itemCount', 'itemSender'],
       custom_mail: ['date', 'receiver', 'subject', 'message', 'items'],
+      items_delayed: ITEMS_DELAYED_COLUMNS,
       punishments: ['key', 'affect', 'type', 'expiration'],
       grandboss_data: BOSS_COLUMNS,
       raidboss_spawnlist: BOSS_COLUMNS,
@@ -198,10 +206,11 @@ const ACIS: GameFlavor = {
   features: { pincode: false },
   // Interlude has no mail with items nor premium items; aCis's items rows take object ids from the
   // running server's IdFactory (read once at start) and an online player's inventory lives in memory.
+  // Packs of the family that poll items_delayed (RusAcis) take items there.
   itemDelivery: {
-    tables: [],
+    tables: ['items_delayed'],
     whyNone:
-      "aCis has no table the site can put items in: its items rows take object ids from the running game server's IdFactory, and an online player's inventory is kept in memory",
+      "aCis has no table the site can put items in: its items rows take object ids from the running game server's IdFactory, and an online player's inventory is kept in memory; packs that poll an items_delayed table (RusAcis, L2-Scripts) take items there, and this game database has none",
   },
   requiredColumns: {
     login: { accounts: ['login', 'password', 'last_active', 'access_level'] },
@@ -215,6 +224,7 @@ const ACIS: GameFlavor = {
     login: {},
     game: {
       event_stats: EVENT_STATS_COLUMNS,
+      items_delayed: ITEMS_DELAYED_COLUMNS,
       grandboss_data: BOSS_COLUMNS,
       raidboss_spawnlist: BOSS_COLUMNS,
       olympiad_nobles: ['char_id', ...OLYMPIAD_NOBLES_COLUMNS],

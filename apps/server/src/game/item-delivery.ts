@@ -156,3 +156,88 @@ export const customMailWaiting = async (db: Kysely<GameDatabase>, charId: number
     .where('receiver', '=', charId)
     .where('date', '=', date)
     .executeTakeFirst()) !== undefined;
+
+/**
+ * The widest values the packs' items_delayed columns take: item_id is SMALLINT UNSIGNED, count an
+ * INT UNSIGNED in some packs that the games read with getInt (docs/game/item-delivery.md). The
+ * table is MyISAM, which stores a later row's value out of range clipped, without an error.
+ */
+const ITEMS_DELAYED_MAX_ITEM_ID = 65_535;
+const ITEMS_DELAYED_MAX_COUNT = 2_147_483_647;
+
+/**
+ * RusAcis, L2-Scripts: a pack as items_delayed rows, one per item, all with one description (e.g.
+ * a shop order) and payment_status 0. The game polls the table, hands each row to its owner while
+ * online and sets payment_status 1 (delayedItemsWaiting tells when all were handed over). One
+ * multi-row INSERT: the pack's MyISAM table has no transactions, and one statement is written
+ * whole. A value the columns cannot hold is refused before anything is written.
+ */
+export const addDelayedItems = async (
+  db: Kysely<GameDatabase>,
+  pack: { charId: number; items: ItemLine[]; description: string },
+): Promise<void> => {
+  const wide = pack.items.find(
+    (line) =>
+      line.itemId < 1 ||
+      line.itemId > ITEMS_DELAYED_MAX_ITEM_ID ||
+      line.count < 1 ||
+      line.count > ITEMS_DELAYED_MAX_COUNT,
+  );
+  if (wide) {
+    throw new Error(
+      `items_delayed holds item ids up to ${ITEMS_DELAYED_MAX_ITEM_ID} and counts up to ${ITEMS_DELAYED_MAX_COUNT}: item ${wide.itemId} x ${wide.count} cannot be written`,
+    );
+  }
+  if (pack.items.length === 0) return;
+  await retryOnConflict(() =>
+    db
+      .insertInto('items_delayed')
+      .values(
+        pack.items.map((line) => ({
+          owner_id: pack.charId,
+          item_id: line.itemId,
+          count: line.count,
+          payment_status: 0,
+          description: pack.description,
+        })),
+      )
+      .execute(),
+  );
+};
+
+/** How many items_delayed rows of this description the game has not handed to the character yet. */
+export const delayedItemsWaiting = async (
+  db: Kysely<GameDatabase>,
+  charId: number,
+  description: string,
+): Promise<number> => {
+  const row = await db
+    .selectFrom('items_delayed')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', charId)
+    .where('description', '=', description)
+    .where('payment_status', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Of these items_delayed descriptions, the ones the game still holds a row of for one of these
+ * characters, not handed over yet (payment_status 0).
+ */
+export const delayedDescriptionsWaiting = async (
+  db: Kysely<GameDatabase>,
+  charIds: number[],
+  descriptions: string[],
+): Promise<Set<string>> => {
+  if (charIds.length === 0 || descriptions.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('items_delayed')
+    .select('description')
+    .distinct()
+    .where('owner_id', 'in', charIds)
+    .where('description', 'in', descriptions)
+    .where('payment_status', '=', 0)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.description === null ? [] : [row.description])));
+};

@@ -14,6 +14,8 @@ export interface GameSchema {
   hasEventStats: boolean;
   hasPremiumItems: boolean;
   hasCustomMail: boolean;
+  /** items_delayed with payment_id (RusAcis, L2-Scripts): the game polls it (docs/game/item-delivery.md). */
+  hasItemsDelayed: boolean;
   hasPunishments: boolean;
   /** grandboss_data and raidboss_spawnlist (the Bosses page). */
   hasBosses: boolean;
@@ -152,6 +154,7 @@ export const checkGameSchema = async (
     hasEventStats: has('game', 'event_stats'),
     hasPremiumItems: has('game', 'character_premium_items'),
     hasCustomMail: has('game', 'custom_mail'),
+    hasItemsDelayed: has('game', 'items_delayed'),
     hasPunishments: has('game', 'punishments'),
     hasBosses: has('game', 'grandboss_data') && has('game', 'raidboss_spawnlist'),
     hasRaidRespawnDelays:

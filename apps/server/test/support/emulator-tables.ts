@@ -24,6 +24,13 @@ import { gameTableStatements } from '../../src/game/game-tables';
  *
  * event_stats is not an emulator's table but the site's own contract for an event mod
  * (docs/owner/game-databases.md): it comes from game-tables.ts as the owner's guide prints it.
+ *
+ * PACK_SQL holds the tables a pack adds to a flavour's schema, made only by the suites that ask
+ * for them (createPackTable):
+ * - items_delayed: github.com/Hl4p3x/L2Scripts_H5_2268 at d7aff581d6f717b0d84294e6ded7f7ceabd93b9e,
+ *   dist/gameserver/sql/install/items_delayed.sql with dist/gameserver/sql/updates/2018_03_07 02-24.sql
+ *   (count made bigint), the table its DelayedItemsManager polls; RusAcis's DelayedItemsManager
+ *   polls the same columns (docs/game/item-delivery.md).
  */
 
 type Role = 'login' | 'game';
@@ -433,6 +440,25 @@ const L2J: Record<Role, string[]> = {
 
 const EMULATOR_SQL: Record<FlavorName, Record<Role, string[]>> = { acis: ACIS, l2j: L2J };
 
+/** Game tables a pack adds to its flavour's (see the sources above): not in the demo, made on demand. */
+export const PACK_SQL = {
+  items_delayed: `CREATE TABLE IF NOT EXISTS \`items_delayed\` (
+	\`payment_id\` INT NOT NULL auto_increment,
+	\`owner_id\` INT NOT NULL,
+	\`item_id\` SMALLINT UNSIGNED NOT NULL,
+	\`count\` bigint(20) NOT NULL DEFAULT '1',
+	\`enchant_level\` SMALLINT UNSIGNED NOT NULL DEFAULT '0',
+	\`attribute\` SMALLINT NOT NULL DEFAULT '-1',
+	\`attribute_level\` SMALLINT NOT NULL DEFAULT '-1',
+	\`flags\` INT NOT NULL DEFAULT '0',
+	\`payment_status\` TINYINT UNSIGNED NOT NULL DEFAULT '0',
+	\`description\` VARCHAR(255) DEFAULT NULL,
+	PRIMARY KEY (\`payment_id\`),
+	KEY \`key_owner_id\` (\`owner_id\`),
+	KEY \`key_item_id\` (\`item_id\`)
+) ENGINE=MyISAM;`,
+} as const;
+
 /** One column as a CREATE TABLE line states it. */
 export interface ColumnDefinition {
   name: string;
@@ -520,6 +546,12 @@ export const emulatorTableStatements = (flavor: FlavorName, dialect: Dialect): R
 
 /** The emulator's own statements as transcribed (MySQL), for comparing with the demo tables. */
 export const emulatorSql = (flavor: FlavorName): Record<Role, string[]> => EMULATOR_SQL[flavor];
+
+/** Creates a pack's table (a PACK_SQL statement, or another pack's MySQL one) in a game database. */
+export const createPackTable = async (db: AnyKysely, dialect: Dialect, statement: string): Promise<void> => {
+  const statements = dialect === 'sqlite' ? forSqlite(statement) : [statement.trim().replace(/;$/, '')];
+  for (const each of statements) await sql.raw(each).execute(db);
+};
 
 /** Creates the emulator's login tables, game tables, or both (one database playing both roles). */
 export const createEmulatorTables = async (

@@ -9,6 +9,8 @@ export const testGameSchema = (flavor: FlavorName = 'l2j'): GameSchema => ({
   hasEventStats: true,
   hasPremiumItems: flavor === 'l2j',
   hasCustomMail: flavor === 'l2j',
+  // A pack's table (test/support/emulator-tables.ts PACK_SQL), made only by the suites that ask for it.
+  hasItemsDelayed: false,
   hasPunishments: flavor === 'l2j',
   hasBosses: true,
   hasRaidRespawnDelays: true,

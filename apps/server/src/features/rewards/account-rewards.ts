@@ -4,8 +4,9 @@ import type { SiteDatabase } from '../../db/tables';
 import { normalizeLogin } from '../../game/accounts';
 import { listAccountCharacters } from '../../game/characters';
 import type { GameRealm } from '../../game/game-realm';
-import { waitingPremiumItems } from '../../game/item-delivery';
+import { delayedDescriptionsWaiting, waitingPremiumItems } from '../../game/item-delivery';
 import { isServiceUnavailable } from '../../infra/unavailable';
+import { rewardDescription } from './reward-delivery';
 import type { RewardSettings } from './settings-schema';
 
 /** The newest rewards an account's list shows. */
@@ -30,7 +31,8 @@ const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFix
  * that went to one of the account's characters in any realm, newest first, with where it is and
  * the realm it went to. A grant delivered as a premium item is "at the merchant" while the game
  * still holds a matching item from the site's sender for that character: the newest such grants,
- * as many as items wait.
+ * as many as items wait. A grant written into items_delayed is "waiting in the game" while its row
+ * is not handed over yet (payment_status 0).
  */
 export const accountRewards = async (deps: AccountRewardsDeps, login: string): Promise<RewardRow[]> => {
   const account = normalizeLogin(login);
@@ -39,7 +41,13 @@ export const accountRewards = async (deps: AccountRewardsDeps, login: string): P
       .filter((realm) => realm.isUp())
       .map((realm) =>
         realm
-          .read((game, schema) => realmRewards(deps, realm, account, { game, hasPremiumItems: schema.hasPremiumItems }))
+          .read((game, schema) =>
+            realmRewards(deps, realm, account, {
+              game,
+              hasPremiumItems: schema.hasPremiumItems,
+              hasItemsDelayed: schema.hasItemsDelayed,
+            }),
+          )
           // Another realm that went down meanwhile is left out; the first realm's failure is the answer's.
           .catch((error: unknown) => {
             if (!realm.first && isServiceUnavailable(error)) return [];
@@ -57,7 +65,11 @@ const realmRewards = async (
   deps: AccountRewardsDeps,
   realm: GameRealm,
   login: string,
-  { game, hasPremiumItems }: { game: GameRealm['game']; hasPremiumItems: boolean },
+  {
+    game,
+    hasPremiumItems,
+    hasItemsDelayed,
+  }: { game: GameRealm['game']; hasPremiumItems: boolean; hasItemsDelayed: boolean },
 ): Promise<RewardRow[]> => {
   const schema = realm.schema();
   if (!schema) return [];
@@ -85,6 +97,15 @@ const realmRewards = async (
       waiting.set(key, (waiting.get(key) ?? 0) + 1);
     }
   }
+  const inGameQueue = hasItemsDelayed
+    ? await delayedDescriptionsWaiting(
+        game,
+        ids,
+        rows
+          .filter((row) => row.status === 'delivered' && row.delivery === 'itemsDelayed')
+          .map((row) => rewardDescription(deps.settings.sender, row.request_id)),
+      )
+    : new Set<string>();
   return rows.map((row): RewardRow => {
     let state: RewardState =
       row.status === 'pending'
@@ -101,6 +122,13 @@ const realmRewards = async (
         state = 'atMerchant';
         waiting.set(key, left - 1);
       }
+    }
+    if (
+      state === 'delivered' &&
+      row.delivery === 'itemsDelayed' &&
+      inGameQueue.has(rewardDescription(deps.settings.sender, row.request_id))
+    ) {
+      state = 'waitingInGame';
     }
     const payment = paid.get(row.request_id);
     return {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { ServiceUnavailableError } from '../../infra/unavailable';
 import type { Connections } from '../../db/connections';
-import { addPremiumItem, sendItemsByCustomMail } from '../../game/item-delivery';
+import { addDelayedItems, addPremiumItem, sendItemsByCustomMail } from '../../game/item-delivery';
 import type { GameSchema } from '../../game/schema-check';
 import type { RewardSettings } from './settings-schema';
 
@@ -23,7 +23,7 @@ export interface RewardGrant {
 
 /** pending: waits for the game (queue delivery) or for a retry; failed: the last try failed. */
 export type RewardStatus = 'delivered' | 'pending' | 'failed';
-export type Delivery = 'premiumItems' | 'customMail' | 'queue';
+export type Delivery = 'premiumItems' | 'customMail' | 'itemsDelayed' | 'queue';
 
 export interface RewardDelivery {
   /** Records the grant once per requestId and delivers it; 'duplicate' (nothing written) when seen before. */
@@ -78,9 +78,15 @@ export const deliveryOf = (settings: RewardSettings, schema: GameSchema): Delive
   if (settings.delivery === 'customMail' && !schema.hasCustomMail) {
     throw new Error('rewards.delivery is customMail but the game database has no custom_mail table');
   }
+  if (settings.delivery === 'itemsDelayed' && !schema.hasItemsDelayed) {
+    throw new Error(
+      'rewards.delivery is itemsDelayed but the game database has no items_delayed table with payment_id, owner_id, item_id, count, payment_status and description',
+    );
+  }
   if (settings.delivery !== 'auto') return settings.delivery;
   if (schema.hasPremiumItems) return 'premiumItems';
   if (schema.hasCustomMail) return 'customMail';
+  if (schema.hasItemsDelayed) return 'itemsDelayed';
   return 'queue';
 };
 
@@ -101,6 +107,9 @@ export const queueWarning = (settings: RewardSettings, schema: GameSchema): stri
 };
 
 const MAX_ERROR_LENGTH = 255;
+
+/** A reward's items_delayed description: the sender and the grant's request id (the column holds 255). */
+export const rewardDescription = (sender: string, requestId: string): string => `${sender} ${requestId}`.slice(0, 255);
 
 /** A grant's realm as its row keeps it: null for the first realm (decision 049). */
 type RealmKey = string | null;
@@ -124,11 +133,23 @@ export const createRewardDelivery = (deps: RewardDeps): RewardDelivery => {
     return { game: other.game, delivery: deliveryOf(settings, schema) };
   };
 
-  const intoGame = async (row: { char_id: number; item_id: number; item_count: number; realm: RealmKey }) => {
+  const intoGame = async (row: {
+    request_id: string;
+    char_id: number;
+    item_id: number;
+    item_count: number;
+    realm: RealmKey;
+  }) => {
     const gift = { charId: row.char_id, itemId: row.item_id, count: Number(row.item_count) };
     const target = realmOf(row.realm);
     if (!target) throw new Error(`realm ${row.realm}: not known, or its game database has not answered yet`);
     if (target.delivery === 'premiumItems') await addPremiumItem(target.game, { ...gift, sender: settings.sender });
+    else if (target.delivery === 'itemsDelayed')
+      await addDelayedItems(target.game, {
+        charId: gift.charId,
+        items: [{ itemId: gift.itemId, count: gift.count }],
+        description: rewardDescription(settings.sender, row.request_id),
+      });
     else
       await sendItemsByCustomMail(target.game, {
         ...gift,

@@ -4,10 +4,11 @@ import { z } from 'zod';
  * How rewards (donation coins, referral coins, later votes) reach a character (settings key
  * `rewards`). `auto` uses what the game database has: L2J Server's character_premium_items
  * (claimed at the Dimensional Merchant), else L2J Mobius's custom_mail (delivered to online
- * players when its CustomMailManager is enabled), else the site's own queue for a game mod to drain
- * (aCis: always; start-up warns while `auto` ends there).
+ * players when its CustomMailManager is enabled), else the items_delayed table that RusAcis and
+ * L2-Scripts poll (handed to online players), else the site's own queue for a game mod to drain
+ * (plain aCis; start-up warns while `auto` ends there).
  */
-export const REWARD_DELIVERY_MODES = ['auto', 'premiumItems', 'customMail', 'queue'] as const;
+export const REWARD_DELIVERY_MODES = ['auto', 'premiumItems', 'customMail', 'itemsDelayed', 'queue'] as const;
 
 export const rewardSettings = z
   .object({
@@ -23,14 +24,16 @@ export const rewardSettings = z
       .enum(REWARD_DELIVERY_MODES)
       .default('auto')
       .describe(
-        "How rewards reach a character: `premiumItems` (L2J Server's `character_premium_items`), `customMail` (L2J Mobius's `custom_mail`), `queue` (the site's `site_reward_queue`, drained by a game mod; the only way on aCis, which has no table for items) or `auto` (the first of these tables the game database has, else the queue with a start-up warning).",
+        "How rewards reach a character: `premiumItems` (L2J Server's `character_premium_items`), `customMail` (L2J Mobius's `custom_mail`), `itemsDelayed` (the `items_delayed` table that RusAcis and L2-Scripts poll), `queue` (the site's `site_reward_queue`, drained by a game mod; the only way on plain aCis, which has no table for items) or `auto` (the first of these tables the game database has, else the queue with a start-up warning).",
       ),
     sender: z
       .string()
       .min(1)
       .max(50)
       .default('Gatekeeper')
-      .describe('The sender the Dimensional Merchant shows (`character_premium_items.itemSender`).'),
+      .describe(
+        "The sender the Dimensional Merchant shows (`character_premium_items.itemSender`); with `itemsDelayed`, the start of each row's `description`.",
+      ),
     mailSubject: z
       .string()
       .min(1)

@@ -8,7 +8,7 @@ export interface SiteRewardQueueTable {
   item_id: number;
   item_count: number;
   reason: 'donation' | 'referral' | 'vote';
-  delivery: 'premiumItems' | 'customMail' | 'queue';
+  delivery: 'premiumItems' | 'customMail' | 'itemsDelayed' | 'queue';
   /** cancelled: taken back before delivery (a refunded donation, features/rewards/reward-queue.ts). */
   status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;

@@ -7,8 +7,10 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { normalizeLogin } from '../../game/accounts';
 import { listAccountCharacters } from '../../game/characters';
 import {
+  addDelayedItems,
   addPremiumItems,
   customMailWaiting,
+  delayedItemsWaiting,
   sendPackByCustomMail,
   waitingPremiumItemsFrom,
 } from '../../game/item-delivery';
@@ -43,7 +45,7 @@ interface WalletMoveOf {
   reference: string;
 }
 
-export type ShopDelivery = 'premiumItems' | 'customMail' | 'queue';
+export type ShopDelivery = 'premiumItems' | 'customMail' | 'itemsDelayed' | 'queue';
 
 export interface ShopDeps {
   connections: Connections;
@@ -69,7 +71,10 @@ const MAX_ORDERS = 200;
 const SETTLE_TRIES = 100;
 const SETTLE_PAUSE_MS = 50;
 
-/** The premium items' sender that names an order's pack at the Dimensional Merchant. */
+/**
+ * What names an order's pack in the game: the premium items' sender at the Dimensional Merchant,
+ * the description of its items_delayed rows.
+ */
 export const orderSender = (orderId: number): string => `Shop #${orderId}`;
 
 const parseItems = (json: string | null): ShopItemLine[] => (json ? (JSON.parse(json) as ShopItemLine[]) : []);
@@ -157,6 +162,8 @@ export const createShop = (deps: ShopDeps): Shop => {
       let ref: string | null = null;
       if (delivery === 'premiumItems') {
         await addPremiumItems(game, { charId: Number(order.char_id), items, sender: orderSender(id) });
+      } else if (delivery === 'itemsDelayed') {
+        await addDelayedItems(game, { charId: Number(order.char_id), items, description: orderSender(id) });
       } else {
         ref = await sendPackByCustomMail(game, {
           charId: Number(order.char_id),
@@ -202,7 +209,10 @@ export const createShop = (deps: ShopDeps): Shop => {
     return characters.find((character) => character.name.toLowerCase() === charName.trim().toLowerCase());
   };
 
-  /** Orders of these logins (or all) on their way: received once the game's row is gone. */
+  /**
+   * Orders of these logins (or all) on their way: received once the game's rows are gone
+   * (premium items, custom mail) or handed over (items_delayed: none left with payment_status 0).
+   */
   const checkOnItsWay = async (login?: string) => {
     let query = site
       .selectFrom('site_shop_orders')
@@ -215,9 +225,11 @@ export const createShop = (deps: ShopDeps): Shop => {
       const waiting =
         row.delivery === 'premiumItems'
           ? (await waitingPremiumItemsFrom(game, charId, orderSender(Number(row.id)))) > 0
-          : row.delivery === 'customMail' && row.delivery_ref
-            ? await customMailWaiting(game, charId, row.delivery_ref)
-            : true;
+          : row.delivery === 'itemsDelayed'
+            ? (await delayedItemsWaiting(game, charId, orderSender(Number(row.id)))) > 0
+            : row.delivery === 'customMail' && row.delivery_ref
+              ? await customMailWaiting(game, charId, row.delivery_ref)
+              : true;
       if (!waiting) await setState(Number(row.id), ['onItsWay'], { state: 'received' });
     }
   };

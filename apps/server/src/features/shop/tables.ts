@@ -34,7 +34,7 @@ export interface SiteShopOrdersTable {
   char_id: number;
   char_name: string;
   state: string;
-  /** premiumItems, customMail or queue: where the game takes it from. */
+  /** premiumItems, customMail, itemsDelayed or queue: where the game takes it from. */
   delivery: string;
   /** customMail: the letter's date, which with the receiver names its row. */
   delivery_ref: string | null;
