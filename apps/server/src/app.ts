@@ -581,6 +581,18 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         smtpConfigured: Boolean(config.SMTP_URL),
         paypalConfigured: Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
         voteSites: settings.voteSites.map((site) => ({ name: site.name, rewarded: site.check !== undefined })),
+        realms: () =>
+          realms.realms.map((realm) => {
+            const light = serverStatus.latest().realms.get(realm.declaration.slug);
+            const status = light ? (JSON.parse(light) as RealmStatus) : undefined;
+            return {
+              slug: realm.declaration.slug,
+              name: realm.declaration.name || realm.declaration.slug,
+              database: realm.health.isUp(),
+              gameServer: status?.gameStatus.type === 'online',
+              online: status?.playersOnline ?? null,
+            };
+          }),
         onlinePeaks: (since) => onlineHistory.dailyPeaks(since),
         now,
       },

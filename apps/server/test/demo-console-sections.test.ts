@@ -209,6 +209,7 @@ describe.each(['l2j', 'acis'] as FlavorName[])('the demo world fills every conso
       smtpConfigured: false,
       paypalConfigured: false,
       voteSites: sites,
+      realms: () => [],
       onlinePeaks: (since) => new OnlineHistoryRepository(connections.site.db).dailyPeaks(since),
       now: () => now,
     });

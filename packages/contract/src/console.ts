@@ -131,6 +131,19 @@ export const consoleDashboardAnswer = z.object({
     paypalConfigured: z.boolean(),
     /** The vote sites that reward votes, and those that only link once they have a claim or a failure. */
     voteSites: z.array(consoleVoteSiteHealth),
+    /**
+     * Each game server of the site (decision 049), from the status lights' latest round: its game
+     * database answering, its game server's light, its players online (null when not known).
+     */
+    realms: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        database: z.boolean(),
+        gameServer: z.boolean(),
+        online: z.number().int().min(0).nullable(),
+      }),
+    ),
   }),
 });
 export type ConsoleDashboardAnswer = z.infer<typeof consoleDashboardAnswer>;

@@ -18,6 +18,8 @@ export interface DashboardDeps {
   paypalConfigured: boolean;
   /** The vote sites of the settings, and whether each rewards votes (it has a check). */
   voteSites: readonly { name: string; rewarded: boolean }[];
+  /** Each game server's health, from the status lights' latest round (decision 049). */
+  realms: () => ConsoleDashboardAnswer['health']['realms'];
   /** Each day's peak of players online (the online feature's record). */
   onlinePeaks: (since: number) => Promise<Map<string, number>>;
   now: () => number;
@@ -100,6 +102,7 @@ export const readDashboard = async (deps: DashboardDeps): Promise<ConsoleDashboa
       smtpConfigured: deps.smtpConfigured,
       paypalConfigured: deps.paypalConfigured,
       voteSites: await voteSiteHealth(site, deps.voteSites, now),
+      realms: deps.realms(),
     },
   };
 };

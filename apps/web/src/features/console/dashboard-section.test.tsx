@@ -32,6 +32,7 @@ const FIGURES = {
     voteSites: [
       { site: 'L2TopZone', lastClaimAt: Date.UTC(2026, 10, 28, 18), lastFailureAt: null, failuresLastDay: 0 },
     ],
+    realms: [{ slug: 'main', name: 'Bartz x5', database: true, gameServer: true, online: 1234 }],
   },
 };
 
@@ -110,5 +111,33 @@ describe("the console's dashboard", () => {
       ['HopZone: not answering: 5 failed checks in the last day', '/console/votes'],
     ]);
     expect(attention.textContent).toContain('Game database: down');
+  });
+
+  it("shows each game server's health on a site of several, and one whose database is down needs a hand", async () => {
+    const attention = await show({
+      ...FIGURES,
+      health: {
+        ...FIGURES.health,
+        realms: [
+          { slug: 'x5', name: 'Bartz x5', database: true, gameServer: true, online: 1234 },
+          { slug: 'x50', name: 'Sieghardt x50', database: false, gameServer: false, online: null },
+          { slug: 'test', name: 'Test server', database: true, gameServer: false, online: null },
+        ],
+      },
+    });
+    expect(attention.textContent).toContain('Sieghardt x50: game database down');
+    const health = within(screen.getByRole('region', { name: 'Health' }));
+    const line = (name: string) => health.getByText(name).nextElementSibling!;
+    expect(line('Bartz x5').textContent).toBe('database working · game server open · players online: 1,234');
+    expect(line('Bartz x5').classList.contains('console__mood--good')).toBe(true);
+    expect(line('Sieghardt x50').textContent).toBe('game database down');
+    expect(line('Sieghardt x50').classList.contains('console__mood--bad')).toBe(true);
+    expect(line('Test server').textContent).toBe('database working · game server closed · players online: —');
+  });
+
+  it('shows no line per game server on a site of one: its game database line says it', async () => {
+    await show(FIGURES);
+    const health = within(screen.getByRole('region', { name: 'Health' }));
+    expect(health.queryByText('Bartz x5')).toBeNull();
   });
 });

@@ -45,8 +45,24 @@ const healthRows = (health: Health, t: T, formats: Formats): Fact[] => {
     ['SMTP', ...configured(health.smtpConfigured)],
     ['PayPal', ...configured(health.paypalConfigured)],
     ...health.voteSites.map((site): Fact => [site.site, ...voteSite(site)]),
+    // On a site of several game servers (decision 049), a line for each.
+    ...(health.realms.length > 1
+      ? health.realms.map((realm): Fact => [realm.name, ...realmLine(realm, t, formats)])
+      : []),
   ];
 };
+
+/** A game server's line: its database down says so alone; else its server's light and players online. */
+const realmLine = (realm: Health['realms'][number], t: T, formats: Formats): [string, Mood] =>
+  realm.database
+    ? [
+        t('console.dashboard.realmUp', {
+          server: t(realm.gameServer ? 'console.dashboard.serverOpen' : 'console.dashboard.serverClosed'),
+          online: realm.online === null ? '—' : formats.number(realm.online),
+        }),
+        realm.gameServer ? 'good' : 'off',
+      ]
+    : [t('console.dashboard.realmDown'), 'bad'];
 
 const Facts = ({ label, rows }: { label: string; rows: Fact[] }) => (
   <dl className="console__facts" aria-label={label}>
@@ -105,6 +121,11 @@ const Alerts = ({ figures }: { figures: ConsoleDashboardAnswer }) => {
     ['redis', 'Redis'],
   ] as const) {
     if (figures.health[key] === false) alerts.push({ key, text: t('console.dashboard.alertDown', { what }) });
+  }
+  if (figures.health.realms.length > 1) {
+    for (const realm of figures.health.realms.filter((candidate) => !candidate.database)) {
+      alerts.push({ key: `realm-${realm.slug}`, text: `${realm.name}: ${t('console.dashboard.realmDown')}` });
+    }
   }
   return (
     <section aria-labelledby="console-attention" className="console__alerts">
