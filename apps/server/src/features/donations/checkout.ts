@@ -301,7 +301,8 @@ const capturePointedAt = (resource: Record<string, unknown>): string | undefined
  * share of the coins (coinsOfRefund: in proportion to the amount, rounded down; partial refunds
  * add up, never past the coins credited): from the reward queue while they wait for delivery
  * (donations.paypal.onRefund takeBack), else they are flagged for the owner, with that share.
- * Coins in the game stay: no balance there ever goes below zero.
+ * Coins in the game stay: no balance there ever goes below zero. A donation to a wallet gives its
+ * share back from the wallet (takeBackFromWallet, as every provider's), never below zero either.
  */
 const takeBack = async (
   deps: CheckoutDeps,
