@@ -24,7 +24,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
  *    game database of its own, seeded with a demo world of its own on the first start; the second
  *    realm has a vote site of its own at the vote sites' stand-in,
  *  - walletDonations (BASE + 10): donations to the donor's wallet (donations.target wallet) through
- *    Mercado Pago at its stand-in, which notifies the address each payment names.
+ *    PayPal Orders v2 at its stand-in (the same as the votes one) and Mercado Pago at its stand-in,
+ *    which notifies the address each payment names.
  * The others keep the legacy PayPal form (settings.default.json), as an owner with buttons does.
  */
 
@@ -148,7 +149,10 @@ const paymentsSettingsFile = (() => {
   return file;
 })();
 
-/** The walletDonations instance's settings: donations to the wallet, through Mercado Pago (20 coins a real). */
+/**
+ * The walletDonations instance's settings: donations to the wallet, through PayPal Orders at its
+ * stand-in and Mercado Pago (20 coins a real).
+ */
 const walletDonationsSettingsFile = (() => {
   const file = `test-results/e2e-data-${BASE}/settings.wallet-donations.json`;
   mkdirSync(`test-results/e2e-data-${BASE}`, { recursive: true });
@@ -156,7 +160,11 @@ const walletDonationsSettingsFile = (() => {
     file,
     JSON.stringify({
       ...defaultSettings(),
-      donations: { target: 'wallet', mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 } },
+      donations: {
+        target: 'wallet',
+        paypal: { checkout: 'orders', apiBaseUrl: PAYPAL_API },
+        mercadopago: { apiBaseUrl: MERCADOPAGO_API, coinsPerUnit: 20 },
+      },
     }),
   );
   return file;
@@ -285,6 +293,7 @@ export const INSTANCE_PROCESSES: InstanceProcess[] = [
   server(PORTS.payments, 'payments', { SETTINGS_FILE: paymentsSettingsFile, ...PAYPAL_APP, ...PROVIDER_KEYS }),
   server(PORTS.walletDonations, 'walletDonations', {
     SETTINGS_FILE: walletDonationsSettingsFile,
+    ...PAYPAL_APP,
     MERCADOPAGO_ACCESS_TOKEN: PROVIDER_KEYS.MERCADOPAGO_ACCESS_TOKEN,
     MERCADOPAGO_WEBHOOK_SECRET: PROVIDER_KEYS.MERCADOPAGO_WEBHOOK_SECRET,
   }),

@@ -670,6 +670,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     settings: settings.donations,
     coinsPerEuro: settings.coins.perEuro,
     rewards,
+    wallet,
     publicUrl: config.PUBLIC_URL,
     credentials: {
       clientId: config.PAYPAL_CLIENT_ID,

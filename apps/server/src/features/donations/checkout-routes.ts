@@ -5,6 +5,7 @@ import type { GameSchema } from '../../game/schema-check';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import type { RewardDelivery } from '../rewards/reward-delivery';
+import type { DonationWallet } from './crediting';
 import {
   type CheckoutDeps,
   PAYPAL_RETURN_PATH,
@@ -29,6 +30,8 @@ export interface CheckoutRoutesOptions {
   settings: DonationSettings;
   coinsPerEuro: number;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /** Where an order started with donations.target wallet credits, and its refunds take back from. */
+  wallet?: DonationWallet;
   publicUrl: string;
   credentials: { clientId: string; clientSecret: string; webhookId: string };
   requestsPerMinute: number;
@@ -65,6 +68,7 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
     orders: createOrderRepository(options.connections.site.db, now),
     donations: createDonationRepository(options.connections.site.db, now),
     rewards: options.rewards,
+    ...(options.wallet ? { wallet: options.wallet } : {}),
     site: options.connections.site.db,
     login: options.connections.login.db,
     game: options.connections.game.db,
@@ -93,9 +97,7 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
         return reply.code(404).send(['formInvalid']);
       }
       const toWallet = options.settings.target === 'wallet';
-      // PayPal's own flow gives to characters only: with donations to the wallet it is not offered.
-      if (provider === 'paypal' && toWallet) return reply.code(503).send(['donationsClosed']);
-      if (provider === 'paypal' && !charName?.trim()) return reply.code(400).send(['CharNameEmpty']);
+      if (provider === 'paypal' && !toWallet && !charName?.trim()) return reply.code(400).send(['CharNameEmpty']);
       const signedIn = toWallet ? await options.signedInLogin?.(request) : undefined;
       if (toWallet && !signedIn) return reply.code(401).send(['notSignedIn']);
       // A banned account gets no coins, as a banned character does not.
@@ -103,7 +105,7 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
       const login = signedIn?.login;
       const started =
         provider === 'paypal'
-          ? await startCheckout(deps, { charName: charName ?? '', amount })
+          ? await startCheckout(deps, { charName, amount, login })
           : ((await options.layer?.start(provider, { charName, amount, login })) ?? {
               error: 'donationsClosed' as const,
             });

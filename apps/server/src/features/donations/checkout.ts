@@ -8,7 +8,14 @@ import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
 import { takeBackUndeliveredItems } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
-import { DONATION_FLAGS, coinsOfRefund, settleConfirmedPayment, donationRequestId } from './crediting';
+import {
+  DONATION_FLAGS,
+  type DonationWallet,
+  coinsOfRefund,
+  donationRequestId,
+  settleConfirmedPayment,
+  takeBackFromWallet,
+} from './crediting';
 import type { DonationRepository } from './donation-repository';
 import type { OrderRepository, PaypalOrderRow } from './order-repository';
 import { type Capture, type PaypalRest, PaypalRefused, PaypalUnavailable, readCapture } from './paypal-rest';
@@ -35,6 +42,8 @@ export interface CheckoutDeps {
   orders: OrderRepository;
   donations: DonationRepository;
   rewards: Pick<RewardDelivery, 'grant'>;
+  /** Orders started for the donor's wallet (donations.target wallet) credit it, and their refunds take back from it. */
+  wallet?: DonationWallet;
   site: Kysely<SiteDatabase>;
   login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
@@ -59,15 +68,18 @@ export type SettleOutcome =
   | 'ignored'
   | 'taken_back'
   | 'flagged'
+  | 'shortfall'
   | 'malformed';
 
 /**
- * createdonationorder: checks the amount against the settings and the character, records the
- * order, and asks PayPal to create it; answers PayPal's approval link.
+ * createdonationorder: checks the amount against the settings and the character, or with
+ * donations.target wallet that the donor is signed in (`login`: the order is that account's, its
+ * capture credits that wallet; no character is asked), records the order with where it goes, and
+ * asks PayPal to create it; answers PayPal's approval link.
  */
 export const startCheckout = async (
   deps: CheckoutDeps,
-  input: { charName: string; amount: string },
+  input: { charName?: string | undefined; amount: string; login?: string | undefined },
 ): Promise<{ approveUrl: string } | { error: ErrorCode }> => {
   const { settings, orders, log } = deps;
   const cents = toCents(input.amount);
@@ -76,11 +88,20 @@ export const startCheckout = async (
     cents <= Math.round(settings.maxAmount * 100) &&
     (!WHOLE_CURRENCIES.has(settings.currency) || cents % 100 === 0);
   if (!fits) return { error: 'formInvalid' };
-  const character = await findCharacterByName(deps.game, deps.schema, input.charName.trim());
-  if (!character) return { error: 'charDoesntExist' };
-  // As votes: no reward for a banned character or account, and no payment asked for one.
-  if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
-    return { error: 'characterBanned' };
+  let to: { login: string; char_name: string; char_id: number };
+  if (settings.target === 'wallet') {
+    if (!input.login) return { error: 'notSignedIn' };
+    to = { login: input.login, char_name: '', char_id: 0 };
+  } else {
+    const charName = input.charName?.trim() ?? '';
+    if (!charName) return { error: 'CharNameEmpty' };
+    const character = await findCharacterByName(deps.game, deps.schema, charName);
+    if (!character) return { error: 'charDoesntExist' };
+    // As votes: no reward for a banned character or account, and no payment asked for one.
+    if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
+      return { error: 'characterBanned' };
+    }
+    to = { login: '', char_name: character.name, char_id: character.charId };
   }
   if (!deps.paypal) {
     log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
@@ -89,8 +110,7 @@ export const startCheckout = async (
   const donationId = randomUUID();
   await orders.insert({
     donation_id: donationId,
-    char_name: character.name,
-    char_id: character.charId,
+    ...to,
     amount_cents: cents,
     currency: settings.currency,
     coins: coinsForDonation(cents, deps.coinsPerEuro),
@@ -168,10 +188,12 @@ export const settleCapture = async (deps: CheckoutDeps, capture: Capture, orderI
     );
     return 'wrong_amount';
   }
+  // The order's account, if it was started for a wallet: decided when it started (decision 052).
   const credited = await settleConfirmedPayment(
-    { repository: deps.donations, rewards: deps.rewards, log },
+    { repository: deps.donations, rewards: deps.rewards, ...(deps.wallet ? { wallet: deps.wallet } : {}), log },
     {
       txnId: capture.id,
+      walletLogin: order.login,
       charName: order.char_name,
       character: { charId: order.char_id, name: order.char_name },
       cents,
@@ -279,7 +301,8 @@ const capturePointedAt = (resource: Record<string, unknown>): string | undefined
  * share of the coins (coinsOfRefund: in proportion to the amount, rounded down; partial refunds
  * add up, never past the coins credited): from the reward queue while they wait for delivery
  * (donations.paypal.onRefund takeBack), else they are flagged for the owner, with that share.
- * Coins in the game stay: no balance there ever goes below zero.
+ * Coins in the game stay: no balance there ever goes below zero. A donation to a wallet gives its
+ * share back from the wallet (takeBackFromWallet, as every provider's), never below zero either.
  */
 const takeBack = async (
   deps: CheckoutDeps,
@@ -318,6 +341,16 @@ const takeBack = async (
     const earlier = refunds.slice(0, mine < 0 ? refunds.length : mine);
     const earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
     coins = coinsOfRefund({ coins: parent.coins, paidCents: parent.amount_cents }, earlierCents, cents);
+  }
+  if (parent?.login) {
+    // A donation to a wallet: its share comes back from the wallet, as with every provider.
+    const outcome = await takeBackFromWallet(
+      { repository: donations, ...(deps.wallet ? { wallet: deps.wallet } : {}), log },
+      { provider: 'paypal', kind, returnId: ownId, paymentId: captureId, parent, txnId, coins },
+    );
+    const order = await orders.byCapture(captureId);
+    if (order) await orders.update(order.donation_id, { status: kind === 'refund' ? 'refunded' : 'reversed' });
+    return outcome;
   }
   const taken =
     parent && coins > 0 && deps.settings.paypal.onRefund === 'takeBack'

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fitText } from '../../infra/fit-text';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import type { WalletReason } from '@gatekeeper/contract';
-import type { DonationRepository } from './donation-repository';
+import type { Donation, DonationRepository } from './donation-repository';
 import type { ProviderName } from './providers/payment-provider';
 
 /**
@@ -216,3 +216,61 @@ export const settleConfirmedPayment = (
   payment.walletLogin
     ? creditPaymentToWallet(deps, { ...payment, walletLogin: payment.walletLogin })
     : creditPayment(deps, payment);
+
+/**
+ * A refund or dispute of a donation to a wallet, for every provider (PayPal's Orders webhooks and
+ * the provider layer's events alike): its share of the coins (`coins`, coinsOfRefund's) taken
+ * back from the wallet with debitUpTo, keyed by the provider's id of the return, which never
+ * takes the balance below zero; what it could not take (spent in the shop meanwhile) is the
+ * refund row's shortfall, flagged for the owner in the ledger. The refund row (`txnId`) was
+ * recorded once before; the payment is marked refunded or reversed. The caller marks its own
+ * order or payment row.
+ */
+export const takeBackFromWallet = async (
+  deps: {
+    repository: DonationRepository;
+    wallet?: Pick<DonationWallet, 'debitUpTo'>;
+    log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  },
+  input: {
+    provider: ProviderName;
+    kind: 'refund' | 'reversal';
+    /** The provider's id of the refund or dispute: the wallet entry's key. */
+    returnId: string;
+    /** The payment's id (its site_donations txn_id). */
+    paymentId: string;
+    parent: Donation;
+    /** The refund's site_donations row. */
+    txnId: string;
+    coins: number;
+  },
+): Promise<'taken_back' | 'shortfall'> => {
+  const { repository, log, wallet } = deps;
+  if (!wallet) throw new Error('a refund of a wallet donation without the wallet');
+  const { provider, kind, returnId, paymentId, parent, txnId, coins } = input;
+  const taken =
+    coins > 0
+      ? (
+          await wallet.debitUpTo({
+            login: parent.login,
+            amountMinor: coins,
+            idempotencyKey: donationReturnWalletKey(returnId, provider),
+            reason: kind === 'refund' ? 'refund' : 'chargeback',
+            reference: donationWalletReference(paymentId, provider),
+          })
+        ).taken
+      : 0;
+  const shortfall = coins - taken;
+  await repository.update(txnId, { coins, shortfall, status: shortfall > 0 ? 'shortfall' : 'taken_back' });
+  await repository.update(paymentId, { status: kind === 'refund' ? 'refunded' : 'reversed' });
+  const context = { provider, paymentId, returnId, login: parent.login, coins, taken };
+  if (shortfall === 0) {
+    log.info(context, `${provider} ${kind} of a wallet donation: its share taken back from the wallet`);
+    return 'taken_back';
+  }
+  log.warn(
+    { ...context, shortfall, donationFlag: DONATION_FLAGS.walletShortfall },
+    `${provider} ${kind} of a wallet donation whose coins were spent: ${shortfall} not taken back; flagged for you`,
+  );
+  return 'shortfall';
+};

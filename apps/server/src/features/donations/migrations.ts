@@ -255,4 +255,13 @@ export const donationMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '153_donations_paypal_orders_to_wallet': {
+    async up(db: AnyKysely) {
+      // A PayPal order started for the donor's wallet (donations.target wallet): its account, as the provider layer's payments.
+      await db.schema
+        .alterTable('site_paypal_orders')
+        .addColumn('login', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -39,7 +39,7 @@ export const createOrderRepository = (db: Kysely<SiteDatabase>, now: () => numbe
   async insert(
     order: Pick<
       Insertable<SitePaypalOrdersTable>,
-      'donation_id' | 'char_name' | 'char_id' | 'amount_cents' | 'currency' | 'coins'
+      'donation_id' | 'char_name' | 'char_id' | 'amount_cents' | 'currency' | 'coins' | 'login'
     >,
   ): Promise<void> {
     const stamp = now();

@@ -41,9 +41,10 @@ export const presentPaypalForm = (
   paypalConfigured: boolean,
   layer: DonationProvider[] = [],
 ): DonationForm => {
-  // PayPal's own flow gives to characters only: with donations to the wallet it is not offered.
+  // To the wallet, PayPal takes orders only: the legacy form cannot name a signed-in account
+  // (the settings refuse `standard` with `wallet`, settings-schema.ts).
   const toWallet = settings.target === 'wallet';
-  const paypalOpen = !toWallet && donationsOpen(settings, paypalConfigured);
+  const paypalOpen = (!toWallet || settings.paypal.checkout === 'orders') && donationsOpen(settings, paypalConfigured);
   const amounts = {
     target: settings.target,
     open: paypalOpen || layer.length > 0,

@@ -64,6 +64,22 @@ describe('donation settings', () => {
     });
   });
 
+  it('take PayPal Orders into the wallet, and refuse the legacy form there naming the fix', () => {
+    const toWallet = parseSettings({ donations: { target: 'wallet' } }).donations;
+    expect(presentPaypalForm(toWallet, 'https://l2.example.test', true)).toMatchObject({
+      target: 'wallet',
+      checkout: 'orders',
+      open: true,
+      providers: [{ id: 'paypal', currency: 'EUR', coinsPerUnit: null }],
+    });
+    // Without the app's credentials PayPal is not offered, and with nothing else donations are closed.
+    expect(presentPaypalForm(toWallet, 'https://l2.example.test', false)).toMatchObject({ open: false, providers: [] });
+    const message = messageOf({ donations: { target: 'wallet', paypal: { checkout: 'standard' } } });
+    expect(message).toContain('gatekeeper.settings.json: donations.paypal.checkout');
+    expect(message).toContain("Set donations.paypal.checkout to 'orders'");
+    expect(message).toContain("donations.target to 'character'");
+  });
+
   it.each([
     [{ currency: 'euro' }, 'donations.currency'],
     [{ minAmount: 0 }, 'donations.minAmount'],

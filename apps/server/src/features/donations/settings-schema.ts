@@ -50,7 +50,7 @@ export const donationSettings = z
       .enum(DONATION_TARGETS)
       .default('character')
       .describe(
-        "Where a donation's coins go: `character`, the character the donor names (as a reward, delivered in the game); `wallet`, the signed-in donor's account wallet, in the site's coins at the provider's rate, to spend in the shop. `wallet` takes Stripe and Mercado Pago donations only: PayPal is not offered with it.",
+        "Where a donation's coins go: `character`, the character the donor names (as a reward, delivered in the game); `wallet`, the signed-in donor's account wallet, in the site's coins at the provider's rate, to spend in the shop. `wallet` takes PayPal through Orders v2 (`paypal.checkout` `orders`), Stripe and Mercado Pago; the legacy PayPal form names no account, so `wallet` with `paypal.checkout` `standard` is refused at start-up.",
       ),
     currency: z
       .string()
@@ -176,6 +176,13 @@ export const donationSettings = z
   .refine((value) => value.defaultAmount >= value.minAmount && value.defaultAmount <= value.maxAmount, {
     message: 'defaultAmount must lie between minAmount and maxAmount',
     path: ['defaultAmount'],
+  })
+  // The legacy form is posted by the browser with whatever `custom` the donor typed, and IPN
+  // cannot tell which signed-in account started it: no wallet can be credited safely from it.
+  .refine((value) => value.target !== 'wallet' || value.paypal.checkout !== 'standard', {
+    message:
+      "donations to the wallet need PayPal Orders v2: the legacy form (checkout 'standard') cannot name the donor's account. Set donations.paypal.checkout to 'orders' (with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID, payments.md), or donations.target to 'character'",
+    path: ['paypal', 'checkout'],
   })
   .prefault({})
   .describe(

@@ -71,6 +71,11 @@ export interface SitePaypalOrdersTable {
   donation_id: string;
   /** PayPal's order id (the token of the donor's return); empty until PayPal created it. */
   order_id: Generated<string>;
+  /**
+   * The account whose wallet the capture credits (an order started with donations.target
+   * wallet, by the signed-in donor); empty: the character's coins (char_id 0 otherwise).
+   */
+  login: Generated<string>;
   char_name: string;
   char_id: number;
   amount_cents: number;

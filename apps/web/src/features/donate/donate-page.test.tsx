@@ -42,6 +42,16 @@ const WALLET_METADATA = testMetadata({
     ],
   },
 });
+/** Donations to the wallet with PayPal Orders beside Stripe: PayPal first, as the server lists it. */
+const WALLET_PAYPAL_METADATA = testMetadata({
+  donation: {
+    ...WALLET_METADATA.donation,
+    providers: [
+      { id: 'paypal', currency: 'EUR', coinsPerUnit: null },
+      { id: 'stripe', currency: 'EUR', coinsPerUnit: 3 },
+    ],
+  },
+});
 let metadata = METADATA;
 const APPROVE_URL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
 
@@ -93,9 +103,10 @@ describe('the donate page', () => {
     await i18next.changeLanguage('en');
   });
 
-  const renderPage = () =>
-    render(
-      <Router hook={memoryLocation({ path: '/donate' }).hook}>
+  const renderPage = (path = '/donate') => {
+    const location = memoryLocation({ path });
+    return render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
         <SiteDataProvider>
           <DialogProvider>
             <DonatePage />
@@ -103,6 +114,7 @@ describe('the donate page', () => {
         </SiteDataProvider>
       </Router>,
     );
+  };
 
   it('remembers the accepted agreement for the visit', async () => {
     const user = userEvent.setup();
@@ -315,5 +327,45 @@ describe('the donate page', () => {
       'href',
       '/ru/moy-akkaunt',
     );
+  });
+
+  it('takes PayPal into the wallet: the order names no character, and the return says the coins reach the wallet', async () => {
+    metadata = WALLET_PAYPAL_METADATA;
+    window.sessionStorage.setItem('gk-signed-in', 'walletfan');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'I agree, proceed' }));
+    await screen.findByRole('heading', { name: 'Your donation' });
+    expect(screen.getByText('Step 2 of 2: amount')).toBeInTheDocument();
+    const choice = screen.getByRole('group', { name: 'Pay with' });
+    expect(within(choice).getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    expect(screen.queryByLabelText('Character name')).toBeNull();
+    expect(
+      screen.getByText("You pay on PayPal's secure page; we never see your card or account details."),
+    ).toBeInTheDocument();
+    // 20 EUR at the site's rate (coinsPerEuro), PayPal having no rate of its own.
+    expect(screen.getByText(`Your wallet receives ${20 * METADATA.coinsPerEuro} coins.`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(APPROVE_URL));
+    // PayPal's order is the call without a provider, and with no character.
+    expect(bodies.at(-1)).toEqual({ amount: '20.00' });
+    cleanup();
+    renderPage('/donate?payment=complete');
+    expect(
+      await screen.findByText(
+        'Thank you for your donation! The coins reach your wallet as soon as PayPal confirms the payment, usually within minutes; you see them in My account, Wallet.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says on a character site’s return that the coins are credited, in the player’s language', async () => {
+    await i18next.changeLanguage('ru');
+    renderPage('/donate?payment=processing&provider=stripe');
+    expect(
+      await screen.findByText(ru.donate.notice.processing.replace('{{provider}}', ru.donate.notice.provider.stripe)),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ru.donate.steps.agreement)).toBeInTheDocument();
   });
 });

@@ -16,8 +16,11 @@ import { DonationContact } from './donation-contact';
 import { DonationForm } from './donation-form';
 import './donate.css';
 
-/** What the provider's return and cancel addresses (?payment=...) tell the donor. */
-const PaymentNotice = () => {
+/**
+ * What the provider's return and cancel addresses (?payment=...) tell the donor; with donations
+ * to the wallet, that the coins reach the wallet.
+ */
+const PaymentNotice = ({ toWallet }: { toWallet: boolean }) => {
   const { t } = useTranslation();
   const query = new URLSearchParams(useLocation().search);
   const payment = query.get('payment');
@@ -25,17 +28,25 @@ const PaymentNotice = () => {
   // Stripe's and Mercado Pago's returns name their provider; PayPal's do not.
   const via = query.get('provider');
   const provider = PAYMENT_PROVIDERS.includes(via as PaymentProviderName) ? (via as PaymentProviderName) : 'paypal';
+  const outcome = payment as PaymentOutcome;
+  const text =
+    toWallet && (outcome === 'complete' || outcome === 'processing')
+      ? (`donate.notice.${outcome}Wallet` as const)
+      : (`donate.notice.${outcome}` as const);
   return (
     <p role="status" className={`page-notice donate-notice donate-notice--${payment}`}>
-      {t(`donate.notice.${payment as PaymentOutcome}`, { provider: t(`donate.notice.provider.${provider}`) })}
+      {t(text, { provider: t(`donate.notice.provider.${provider}`) })}
     </p>
   );
 };
 
 const STEPS = ['agreement', 'details'] as const;
 
-/** Where the donor is: the agreement, then the amount and character; the current one is marked. */
-const DonationSteps = ({ current }: { current: (typeof STEPS)[number] }) => {
+/**
+ * Where the donor is: the agreement, then the amount and character (the amount alone with
+ * donations to the wallet); the current one is marked.
+ */
+const DonationSteps = ({ current, toWallet }: { current: (typeof STEPS)[number]; toWallet: boolean }) => {
   const { t } = useTranslation();
   return (
     <ol className="donate-steps" aria-label={t('donate.steps.label')}>
@@ -45,7 +56,7 @@ const DonationSteps = ({ current }: { current: (typeof STEPS)[number] }) => {
           className={`donate-steps__step${step === current ? ' donate-steps__step--current' : ''}`}
           aria-current={step === current ? 'step' : undefined}
         >
-          {t(`donate.steps.${step}`)}
+          {t(step === 'details' && toWallet ? 'donate.steps.detailsWallet' : `donate.steps.${step}`)}
         </li>
       ))}
     </ol>
@@ -64,6 +75,7 @@ const DonatePage = () => {
   const [acceptedNow, setAccepted] = useState(false);
   const accepted = acceptedBefore || acceptedNow;
   const [justAccepted, setJustAccepted] = useState(false);
+  const toWallet = metadata?.donation.target === 'wallet';
 
   const proceed = () => {
     rememberAgreementAccepted();
@@ -85,10 +97,10 @@ const DonatePage = () => {
 
   return (
     <Page title={t('pages.donate')} className="donate-page">
-      <PaymentNotice />
-      <DonationSteps current={accepted ? 'details' : 'agreement'} />
+      <PaymentNotice toWallet={toWallet} />
+      <DonationSteps current={accepted ? 'details' : 'agreement'} toWallet={toWallet} />
       {!accepted ? (
-        <DonationAgreement onProceed={proceed} toWallet={metadata?.donation.target === 'wallet'} />
+        <DonationAgreement onProceed={proceed} toWallet={toWallet} />
       ) : metadata ? (
         <DonationForm metadata={metadata} focusHeading={justAccepted} />
       ) : metadata === null ? (

@@ -50,7 +50,8 @@ const useNumberFormats = (currency: string) => {
  * and the browser goes to PayPal's approval link; with the legacy form, ischaracterexist
  * (docs/product.md#donate: charDoesntExist, ServerError), and only for an existing character the provider's own
  * form is posted, leaving for its page. With donations to the wallet (donation.target 'wallet')
- * no character is asked: the coins go to the signed-in donor's wallet, which the page says.
+ * no character is asked: the coins go to the signed-in donor's wallet, which the page says; PayPal
+ * is then always an order the site creates (the server refuses the legacy form with the wallet).
  */
 export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; focusHeading: boolean }) => {
   const { t } = useTranslation();

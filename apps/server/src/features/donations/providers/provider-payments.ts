@@ -15,9 +15,8 @@ import {
   type DonationWallet,
   coinsOfRefund,
   donationRequestId,
-  donationReturnWalletKey,
-  donationWalletReference,
   settleConfirmedPayment,
+  takeBackFromWallet,
 } from '../crediting';
 import type { Donation } from '../donation-repository';
 import { createDonationRepository } from '../donation-repository';
@@ -330,9 +329,9 @@ const applyReturn = async (
 };
 
 /**
- * A refund or dispute of a donation to a wallet: its share of the coins taken back from the
- * wallet with debitUpTo, which never takes the balance below zero; what it could not take
- * (spent in the shop meanwhile) is the row's shortfall, flagged for the owner in the ledger.
+ * A refund or dispute of a donation to a wallet: taken back from the wallet as every provider's
+ * (crediting.ts takeBackFromWallet: never below zero, the rest a shortfall flagged for the owner),
+ * then the layer's payment row marked.
  */
 const applyWalletReturn = async (
   deps: ProviderPaymentDeps,
@@ -340,38 +339,14 @@ const applyWalletReturn = async (
   event: Extract<ProviderEvent, { kind: 'refund' | 'dispute' }>,
   { parent, txnId, coins }: { parent: Donation; txnId: string; coins: number },
 ): Promise<EventOutcome> => {
-  const { payments, log, wallet } = deps;
-  if (!wallet) throw new Error('a refund of a wallet donation without the wallet');
-  const donations = donationsOf(deps, provider);
   const kind = event.kind === 'refund' ? 'refund' : 'reversal';
-  const taken =
-    coins > 0
-      ? (
-          await wallet.debitUpTo({
-            login: parent.login,
-            amountMinor: coins,
-            idempotencyKey: donationReturnWalletKey(event.returnId, provider),
-            reason: event.kind === 'refund' ? 'refund' : 'chargeback',
-            reference: donationWalletReference(event.paymentId, provider),
-          })
-        ).taken
-      : 0;
-  const shortfall = coins - taken;
-  await donations.update(txnId, { coins, shortfall, status: shortfall > 0 ? 'shortfall' : 'taken_back' });
-  const status = kind === 'refund' ? 'refunded' : 'reversed';
-  await donations.update(event.paymentId, { status });
-  const row = await payments.byPayment(provider, event.paymentId);
-  if (row) await payments.update(row.donation_id, { status });
-  const context = { provider, paymentId: event.paymentId, returnId: event.returnId, login: parent.login, coins, taken };
-  if (shortfall === 0) {
-    log.info(context, `${provider} ${event.kind} of a wallet donation: its share taken back from the wallet`);
-    return 'taken_back';
-  }
-  log.warn(
-    { ...context, shortfall, donationFlag: DONATION_FLAGS.walletShortfall },
-    `${provider} ${event.kind} of a wallet donation whose coins were spent: ${shortfall} not taken back; flagged for you`,
+  const outcome = await takeBackFromWallet(
+    { repository: donationsOf(deps, provider), ...(deps.wallet ? { wallet: deps.wallet } : {}), log: deps.log },
+    { provider, kind, returnId: event.returnId, paymentId: event.paymentId, parent, txnId, coins },
   );
-  return 'shortfall';
+  const row = await deps.payments.byPayment(provider, event.paymentId);
+  if (row) await deps.payments.update(row.donation_id, { status: kind === 'refund' ? 'refunded' : 'reversed' });
+  return outcome;
 };
 
 /** One verified provider event, applied once by its event id (a repeat answers 'duplicate'). */
