@@ -8,7 +8,10 @@ import { checkGameSchema } from '../src/game/schema-check';
 import { parseSettings } from '../src/settings';
 import { type AppUnderTest, startApp, testEnvironment } from './app-under-test';
 import { DATABASE_KINDS, type DatabaseKind, MARIADB_URL, type TestDatabases, createTestDatabases } from './databases';
+import { FAST_ALTCHA_SETTINGS } from './support/altcha-solver';
+import { testClock } from './support/clock';
 import { closedPort } from './support/closed-port';
+import { CONSOLE_LEVELS, CONSOLE_SETTINGS, consoleUser, sessionCall } from './support/console-session';
 import { listeningServer } from './support/listening-server';
 import { type TcpProxy, startTcpProxy } from './support/tcp-proxy';
 
@@ -20,6 +23,8 @@ import { type TcpProxy, startTcpProxy } from './support/tcp-proxy';
 
 const SETTINGS = (statusPort: number) => ({
   online: { listPlayers: true },
+  captcha: FAST_ALTCHA_SETTINGS,
+  console: CONSOLE_SETTINGS,
   realms: [
     { id: 1, slug: 'low', name: 'Bartz x5' },
     {
@@ -88,6 +93,7 @@ describe.each(DATABASE_KINDS)(
     let gameServer: Awaited<ReturnType<typeof listeningServer>>;
     let site: AppUnderTest;
     let neverUrl: string;
+    const clock = testClock();
 
     beforeAll(async () => {
       [low, high] = await Promise.all([createTestDatabases(kind), createTestDatabases(kind, { flavor: 'acis' })]);
@@ -99,6 +105,7 @@ describe.each(DATABASE_KINDS)(
       neverUrl = `mysql://root@127.0.0.1:${await closedPort()}/nothing`;
       site = await startApp(low, {
         settings: SETTINGS(gameServer.port),
+        now: clock.now,
         env: {
           REALM_HIGH_DATABASE_URL: proxy ? proxy.via(high.urls.game) : high.urls.game,
           REALM_TEST_SERVER_DATABASE_URL: neverUrl,
@@ -138,6 +145,18 @@ describe.each(DATABASE_KINDS)(
         { slug: 'low', gameStatus: { type: 'offline', color: 'red' }, playersOnline: null, available: true },
         { slug: 'high', gameStatus: { type: 'online', color: 'green' }, playersOnline: 2, available: true },
         { slug: 'test-server', gameStatus: { type: 'offline', color: 'red' }, playersOnline: null, available: false },
+      ]);
+    });
+
+    it("shows each realm's health on the console's dashboard: the one that never answered is down", async () => {
+      const gm = await consoleUser({ url: site.url, databases: low }, clock, CONSOLE_LEVELS.gm, { stepUp: true });
+      const answer = await sessionCall(site.url, 'GET', api.getConsoleDashboard.path, gm.cookie);
+      expect(answer.status).toBe(200);
+      const dashboard = api.getConsoleDashboard.response.parse(answer.body);
+      expect(dashboard.health.realms).toEqual([
+        { slug: 'low', name: 'Bartz x5', database: true, gameServer: false, online: null },
+        { slug: 'high', name: 'Sieghardt x50', database: true, gameServer: true, online: 2 },
+        { slug: 'test-server', name: 'Test', database: false, gameServer: false, online: null },
       ]);
     });
 
