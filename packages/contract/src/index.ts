@@ -22,3 +22,4 @@ export * from './console-mail';
 export * from './wallet';
 export * from './shop';
 export * from './console-shop';
+export * from './supporter-codes';
