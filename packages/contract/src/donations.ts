@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from './constants';
 import { charNameRule } from './rules';
-import { SUPPORTER_CODE_MAX, SUPPORTER_CODE_PATTERN, donationSupporterCode } from './supporter-codes';
+import { donationSupporterCode } from './supporter-codes';
+import { SUPPORTER_CODE_MAX, SUPPORTER_CODE_PATTERN } from './supporter-share';
 
 /**
  * Donations and downloads (docs/product.md#donate, #downloads): what the page needs to build the payment

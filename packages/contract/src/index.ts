@@ -23,3 +23,4 @@ export * from './wallet';
 export * from './shop';
 export * from './console-shop';
 export * from './supporter-codes';
+export * from './supporter-share';

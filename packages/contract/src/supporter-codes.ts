@@ -1,26 +1,18 @@
 import { z } from 'zod';
 import { CONSOLE_SEARCH_MAX } from './console';
+import {
+  SUPPORTER_CODE_MAX,
+  SUPPORTER_CODE_MIN,
+  SUPPORTER_CODE_PATTERN,
+  SUPPORTER_SHARE_MAX,
+  normalizeSupporterCode,
+} from './supporter-share';
 
 /**
  * Supporter codes (docs/owner/payments.md#supporter-codes, decision 052): a streamer's or a
  * partner's code a donor types on the donate page; the partner's wallet receives a share of the
  * donation's coins. The owner keeps them in the console's Donations section.
  */
-
-/** A code: letters and digits, kept upper case. */
-export const SUPPORTER_CODE_MIN = 3;
-export const SUPPORTER_CODE_MAX = 24;
-export const SUPPORTER_CODE_PATTERN = /^[A-Za-z0-9]+$/;
-/** A share in basis points (1 = 0.01 %): at most half of the donation's coins. */
-export const SUPPORTER_SHARE_MAX = 5000;
-/** The rows one CSV of the codes holds at most. */
-export const SUPPORTER_CODES_MAX = 1000;
-
-/** A code as typed (donate page, console), trimmed and upper case; undefined when empty. */
-export const normalizeSupporterCode = (code: string | undefined): string | undefined => {
-  const text = code?.trim().toUpperCase() ?? '';
-  return text === '' ? undefined : text;
-};
 
 const codeRule = (error: 'supporterCodeFormat' | 'supporterCodeUnknown') =>
   z
@@ -42,24 +34,6 @@ export const donationSupporterCode = z
   .optional()
   .transform((code) => normalizeSupporterCode(code))
   .pipe(codeRule('supporterCodeUnknown').optional());
-
-/**
- * The share the owner types: whole percent (1 to 50) or, with a decimal part of up to two
- * digits, basis points (7.25 is 725). Answers the basis points, or undefined when it is not one.
- */
-export const shareFromPercent = (text: string): number | undefined => {
-  const match = /^(\d{1,2})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return undefined;
-  const points = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return points >= 1 && points <= SUPPORTER_SHARE_MAX ? points : undefined;
-};
-
-/** A share in basis points as the console shows it: 1000 is "10", 725 is "7.25". */
-export const percentOfShare = (basisPoints: number): string => {
-  const whole = Math.floor(basisPoints / 100);
-  const rest = basisPoints % 100;
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-};
 
 /** A code as the owner saves it: `create` adds one (refused if taken), otherwise it changes one. */
 export const consoleSupporterCode = z.object({
