@@ -19,12 +19,13 @@ export interface ProviderSites {
 /**
  * A suite's two instances with donations through Stripe Checkout and Mercado Pago, each at a local
  * stand-in of its API, and PayPal Orders beside them (100 coins a euro, 20 a real); `donations` and
- * `settings` add to the site's settings (e.g. donations.target wallet). Started before the
+ * `settings` add to the site's settings (e.g. donations.target wallet); `now` is both instances'
+ * clock (a console suite's test clock). Started before the
  * suite's tests, everything closed and dropped after.
  */
 export const useProviderSites = (
   kind: DatabaseKind,
-  extra: { donations?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+  extra: { donations?: Record<string, unknown>; settings?: Record<string, unknown>; now?: () => number } = {},
 ): ProviderSites => {
   let started: ProviderSites | undefined;
   beforeAll(async () => {
@@ -52,8 +53,9 @@ export const useProviderSites = (
         ...extra.donations,
       },
     };
-    const site = await startApp(databases, { env, settings });
-    const other = await startApp(databases, { env, settings });
+    const clock = extra.now ? { now: extra.now } : {};
+    const site = await startApp(databases, { env, settings, ...clock });
+    const other = await startApp(databases, { env, settings, ...clock });
     started = { databases, stripe, mercadoPago, site, other };
   });
   afterAll(async () => {
