@@ -11,7 +11,13 @@ import { COINS_PER_REAL, useProviderSites } from './support/provider-sites';
 import { postCall } from './support/account-calls';
 import { newCharacter } from './support/characters';
 import { testClock } from './support/clock';
-import { CONSOLE_LEVELS, CONSOLE_SETTINGS, type ConsoleUser, consoleUser, sessionCall } from './support/console-session';
+import {
+  CONSOLE_LEVELS,
+  CONSOLE_SETTINGS,
+  type ConsoleUser,
+  consoleUser,
+  sessionCall,
+} from './support/console-session';
 import { flavoredWorld } from './support/flavored-world';
 import { newGameAccount } from './support/game-account';
 import { accountToolSettings } from './support/mailed-site';
@@ -51,8 +57,7 @@ describe.each(DATABASE_KINDS)('supporter codes on %s', (kind: DatabaseKind) => {
 
   const siteDb = () => sites.databases.connections.site.db;
   const get = (path: string, cookie: string) => sessionCall(sites.site.url, 'GET', path, cookie);
-  const post = (path: string, cookie: string, body: unknown) =>
-    sessionCall(sites.site.url, 'POST', path, cookie, body);
+  const post = (path: string, cookie: string, body: unknown) => sessionCall(sites.site.url, 'POST', path, cookie, body);
   const save = (supporter: Record<string, unknown>, cookie = owner.cookie) =>
     post(api.saveConsoleSupporterCode.path, cookie, {
       supporter: { create: true, shareBasisPoints: 1000, enabled: true, endsAt: null, ...supporter },
@@ -132,9 +137,7 @@ describe.each(DATABASE_KINDS)('supporter codes on %s', (kind: DatabaseKind) => {
       expect((await save({ code, partnerLogin: partner })).status).toBe(200);
       // Unique, the partner must exist, letters and digits only, a share of at most 50 %.
       expect((await save({ code: code.toLowerCase(), partnerLogin: partner })).body).toEqual(['supporterCodeTaken']);
-      expect((await save({ code: `${code}X`, partnerLogin: 'nobody-here' })).body).toEqual([
-        'supporterPartnerUnknown',
-      ]);
+      expect((await save({ code: `${code}X`, partnerLogin: 'nobody-here' })).body).toEqual(['supporterPartnerUnknown']);
       expect((await save({ code: 'BAD-CODE', partnerLogin: partner })).body).toEqual(['supporterCodeFormat']);
       expect((await save({ code: `${code}Y`, partnerLogin: partner, shareBasisPoints: 5001 })).body).toEqual([
         'supporterShareInvalid',
@@ -172,7 +175,9 @@ describe.each(DATABASE_KINDS)('supporter codes on %s', (kind: DatabaseKind) => {
       const charName = await donorCharacter();
       const ownCharacter = await donorCharacter(partner);
       const disabled = await partnerWithCode();
-      expect((await save({ create: false, code: disabled.code, partnerLogin: disabled.partner, enabled: false })).status).toBe(200);
+      expect(
+        (await save({ create: false, code: disabled.code, partnerLogin: disabled.partner, enabled: false })).status,
+      ).toBe(200);
       const ended = await partnerWithCode();
       const endsAt = clock.now() + 60_000;
       expect((await save({ create: false, code: ended.code, partnerLogin: ended.partner, endsAt })).status).toBe(200);
@@ -271,7 +276,11 @@ describe.each(DATABASE_KINDS)('supporter codes on %s', (kind: DatabaseKind) => {
 
   describe('Mercado Pago', () => {
     const deliver = (notification: Notification, at: AppUnderTest = sites.site) =>
-      fetch(`${at.url}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body });
+      fetch(`${at.url}${notification.path}`, {
+        method: 'POST',
+        headers: notification.headers,
+        body: notification.body,
+      });
     const preferenceOf = (approveUrl: string) => {
       const id = new URL(approveUrl).searchParams.get('pref_id') ?? '';
       const preference = sites.mercadoPago.preferences.get(id);

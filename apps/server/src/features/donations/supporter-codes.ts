@@ -1,8 +1,4 @@
-import type {
-  ConsoleSupporterCodeRow,
-  ErrorCode,
-  consoleSupporterCode,
-} from '@gatekeeper/contract';
+import type { ConsoleSupporterCodeRow, ErrorCode, consoleSupporterCode } from '@gatekeeper/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';

@@ -321,12 +321,11 @@ const applyReturn = async (
   });
   if (!recorded.inserted) return 'duplicate';
   let coins = 0;
-  let earlierCents = 0;
   if (parent && parent.kind === 'payment') {
     const refunds = await donations.refundsOf(event.paymentId);
     const mine = refunds.findIndex((refund) => refund.txn_id === txnId);
     const earlier = refunds.slice(0, mine < 0 ? refunds.length : mine);
-    earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
+    const earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
     coins = coinsOfRefund({ coins: parent.coins, paidCents: parent.amount_cents }, earlierCents, event.cents);
     // The partner's share of a supporter code, taken back in the same proportion.
     await deps.supporter?.onReturn({
