@@ -160,7 +160,7 @@ describe("the console's supporter codes", () => {
     expect(within(form).getByRole('alert').textContent).toBe(
       'Enter the share as a percentage from 0.01 to 50, for example 10 or 7.5.',
     );
-    const saves = () => calls.filter((call) => call.path === '/sdk/console/supportercodes' && call.body);
+    const saves = () => calls.filter((call) => call.path === '/sdk/console/supportercodes/save');
     expect(saves()).toEqual([]);
     await user.clear(within(form).getByLabelText('Share (%)'));
     await user.type(within(form).getByLabelText('Share (%)'), '12.5');
