@@ -65,6 +65,8 @@ import { createWallet } from './features/wallet/wallet';
 import { createShop } from './features/shop/shop';
 import { shopRoutes } from './features/shop/routes';
 import { shopConsoleSection } from './features/shop/console-section';
+import { createSupporterCodes } from './features/donations/supporter-codes';
+import { supporterCodesConsoleSection } from './features/donations/supporter-console-section';
 import type { GameSchema } from './game/schema-check';
 import { closePasswordHashing } from './game/password-hash';
 import { createCaptcha } from './infra/captcha/captcha';
@@ -244,6 +246,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => rewards.stop());
   // The wallet's ledger, and the shop that spends it; items reach the game as rewards do (decisions 050, 051).
   const wallet = createWallet({ db: connections.site.db, dialect: connections.site.dialect, now });
+  // Partners' supporter codes: a share of the donations made with them, to their wallet (decision 052).
+  const supporters = createSupporterCodes({
+    site: connections.site.db,
+    login: connections.login.db,
+    schema: deps.schema,
+    wallet,
+    now,
+    log: app.log,
+  });
   const shop = createShop({
     connections,
     schema: deps.schema,
@@ -627,6 +638,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await console.register(rewardsConsoleSection, { door, db: connections.site.db, delivery: rewards, now });
     await console.register(newsConsoleSection, { door, news, now });
     await console.register(shopConsoleSection, { door, db: connections.site.db, shop, now });
+    await console.register(supporterCodesConsoleSection, { door, supporters, now });
     await console.register(consoleMailRoutes, {
       door,
       deps: { site: connections.site.db, outbox, versions: mailVersions, now },
@@ -653,6 +665,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     coinsPerEuro: settings.coins.perEuro,
     rewards,
     wallet,
+    supporter: supporters,
     publicUrl: config.PUBLIC_URL,
     keys: providerKeys,
     now,

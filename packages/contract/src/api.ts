@@ -53,6 +53,12 @@ import {
 import { LANGUAGES, LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { boundedText } from './rules';
 import { donationOrderAnswer, donationOrderModel } from './donations';
+import {
+  consoleSupporterCodeSaveAnswer,
+  consoleSupporterCodeSaveModel,
+  consoleSupporterCodesAnswer,
+  consoleSupporterCodesQuery,
+} from './supporter-codes';
 import { newsPostView } from './news';
 import { clanQuery, clanView } from './clans';
 import { walletAnswer, walletQuery } from './wallet';
@@ -370,6 +376,21 @@ export const api = {
     ...CALLS.refundConsoleShopOrder,
     body: consoleShopOrderActionModel,
     ...json(z.union([consoleShopOrderActionAnswer, errorList])),
+  },
+  getConsoleSupporterCodes: {
+    ...CALLS.getConsoleSupporterCodes,
+    query: consoleSupporterCodesQuery,
+    ...json(consoleSupporterCodesAnswer),
+  },
+  saveConsoleSupporterCode: {
+    ...CALLS.saveConsoleSupporterCode,
+    body: consoleSupporterCodeSaveModel,
+    ...json(z.union([consoleSupporterCodeSaveAnswer, errorList])),
+  },
+  getConsoleSupporterCodesCsv: {
+    ...CALLS.getConsoleSupporterCodesCsv,
+    query: consoleSupporterCodesQuery,
+    response: z.string(),
   },
 } as const satisfies {
   [N in keyof typeof CALLS]: (typeof CALLS)[N] & { response: z.ZodType; body?: z.ZodType; query?: z.ZodType };

@@ -133,6 +133,10 @@ export const CALLS = {
   getConsoleShopOrdersCsv: { method: 'GET', path: '/sdk/console/shoporders/csv', answer: 'text' },
   retryConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/retry', answer: 'json' },
   refundConsoleShopOrder: { method: 'POST', path: '/sdk/console/shoporders/refund', answer: 'json' },
+  // The supporter codes of the console's Donations section (docs/owner/payments.md#supporter-codes): features/donations/supporter-console-section.ts.
+  getConsoleSupporterCodes: { method: 'GET', path: '/sdk/console/supportercodes', answer: 'json' },
+  saveConsoleSupporterCode: { method: 'POST', path: '/sdk/console/supportercodes/save', answer: 'json' },
+  getConsoleSupporterCodesCsv: { method: 'GET', path: '/sdk/console/supportercodes/csv', answer: 'text' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/sdk/${string}`; answer: 'json' | 'text' }>;
 
 export type CallName = keyof typeof CALLS;

@@ -69,6 +69,8 @@ export const consoleDonationRow = z.object({
   refundUnsettled: z.boolean(),
   /** Coins a wallet donation's refunds could not take back (spent): flagged until resolved. */
   walletShortfall: z.number().int(),
+  /** Coins of a supporter code's share a refund could not take back from the partner (spent): flagged. */
+  supporterShortfall: z.number().int(),
   flagged: z.boolean(),
   /** Who marked a flagged refund resolved, when, and their note; null while it is not. */
   resolved: z.object({ by: z.string(), at: z.number(), note: z.string() }).nullable(),

@@ -185,6 +185,7 @@ describe('call table', () => {
     expect(textCalls).toEqual([
       'getConsoleDonationsCsv',
       'getConsoleShopOrdersCsv',
+      'getConsoleSupporterCodesCsv',
       'getIpAddress',
       'getNewPassword',
       'getReferralLink',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from './constants';
 import { charNameRule } from './rules';
+import { donationSupporterCode } from './supporter-codes';
+import { SUPPORTER_CODE_MAX, SUPPORTER_CODE_PATTERN } from './supporter-share';
 
 /**
  * Donations and downloads (docs/product.md#donate, #downloads): what the page needs to build the payment
@@ -73,6 +75,13 @@ export const donationFormModel = (limits: DonationLimits & { target?: 'character
         const cents = toCents(amount);
         return cents >= Math.round(limits.minAmount * 100) && cents <= Math.round(limits.maxAmount * 100);
       }, 'donate.amountOutOfRange'),
+    /** A partner's supporter code, optional (docs/owner/payments.md#supporter-codes): checked by the server. */
+    supporterCode: z
+      .string()
+      .trim()
+      .max(SUPPORTER_CODE_MAX, 'donate.supporterCodeShape')
+      .refine((code) => code === '' || SUPPORTER_CODE_PATTERN.test(code), 'donate.supporterCodeShape')
+      .optional(),
   });
 export type DonationFormValues = z.input<ReturnType<typeof donationFormModel>>;
 
@@ -86,6 +95,8 @@ export const donationOrderModel = z.object({
   /** The character that receives the coins; left out when donations go to the donor's wallet. */
   charName: charNameRule('donate.charNameTooLong').optional(),
   amount: z.string().trim().min(1, { error: 'formInvalid', abort: true }).regex(MONEY_PATTERN, 'formInvalid'),
+  /** A partner's supporter code (upper case once parsed); absent or empty: none. */
+  supporterCode: donationSupporterCode,
 });
 export type DonationOrderModel = z.input<typeof donationOrderModel>;
 

@@ -97,6 +97,13 @@ export const ERROR_CODES = [
   'promoCodeNeedsCharacter',
   'consoleShopOrderNotFound',
   'consoleShopOrderNotFailed',
+  'supporterCodeUnknown',
+  'supporterCodeOwn',
+  'supporterCodePaypal',
+  'supporterCodeFormat',
+  'supporterCodeTaken',
+  'supporterPartnerUnknown',
+  'supporterShareInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -146,6 +153,13 @@ export const FIELDS_AT_FAULT: Partial<Record<ErrorCode, readonly string[]>> = {
   promoCodeInvalid: ['code'],
   promoCodeUsed: ['code'],
   promoCodeNeedsCharacter: ['charName'],
+  supporterCodeUnknown: ['supporterCode', 'code'],
+  supporterCodeOwn: ['supporterCode'],
+  supporterCodePaypal: ['supporterCode'],
+  supporterCodeFormat: ['code'],
+  supporterCodeTaken: ['code'],
+  supporterPartnerUnknown: ['partnerLogin'],
+  supporterShareInvalid: ['share'],
 };
 
 /** The mail calls' own refusals (mail form, unsubscribe link): translation keys as well. */

@@ -22,3 +22,5 @@ export * from './console-mail';
 export * from './wallet';
 export * from './shop';
 export * from './console-shop';
+export * from './supporter-codes';
+export * from './supporter-share';

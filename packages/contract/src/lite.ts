@@ -26,3 +26,5 @@ export type * from './console-owner';
 export type * from './wallet';
 export type * from './shop';
 export type * from './console-shop';
+export * from './supporter-share';
+export type * from './supporter-codes';

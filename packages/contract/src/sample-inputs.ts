@@ -134,6 +134,18 @@ export const SAMPLE_INPUTS = {
   getConsoleShopOrdersCsv: { state: 'failed' },
   retryConsoleShopOrder: { orderId: 1, reason: 'The game was down' },
   refundConsoleShopOrder: { orderId: 1, reason: 'The game was down' },
+  getConsoleSupporterCodes: { q: 'STREAMER' },
+  getConsoleSupporterCodesCsv: {},
+  saveConsoleSupporterCode: {
+    supporter: {
+      create: true,
+      code: 'STREAMER1',
+      partnerLogin: 'player1',
+      shareBasisPoints: 1000,
+      enabled: true,
+      endsAt: null,
+    },
+  },
   consoleSignIn: { factor: 'totp', code: '123456' },
   getConsoleAudit: { q: 'mail' },
   getConsoleRewards: { status: 'failed' },

@@ -13,6 +13,8 @@ export const WALLET_REASONS = [
   'purchase',
   'chargeback',
   'adjustment',
+  /** A partner's share of a donation made with their supporter code. */
+  'supporter',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 

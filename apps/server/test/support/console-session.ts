@@ -51,8 +51,9 @@ export const sessionCall = async (
   );
 };
 
+/** The session's cookie, under its name on http or on https (the __Host- prefix). */
 const sessionCookieOf = (answer: Answer): string | undefined =>
-  answer.setCookies.find((c) => c.startsWith('gk_session=') && !/max-age=0/i.test(c))?.split(';')[0];
+  answer.setCookies.find((c) => /^(__Host-)?gk_session=/.test(c) && !/max-age=0/i.test(c))?.split(';')[0];
 
 export interface ConsoleUser {
   login: string;

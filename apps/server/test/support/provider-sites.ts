@@ -23,12 +23,17 @@ export interface ProviderSites {
  * A suite's two instances with donations through Stripe Checkout and Mercado Pago, each at a local
  * stand-in of its API (100 coins a euro, 20 a real); with `paypal`, PayPal Orders beside them at
  * its stand-in too (its keys set), else PayPal has no keys. `donations` and `settings` add to the
- * site's settings (e.g. donations.target wallet). Started before the suite's tests, everything
- * closed and dropped after.
+ * site's settings (e.g. donations.target wallet); `now` is both instances' clock (a console
+ * suite's test clock). Started before the suite's tests, everything closed and dropped after.
  */
 export const useProviderSites = (
   kind: DatabaseKind,
-  extra: { donations?: Record<string, unknown>; settings?: Record<string, unknown>; paypal?: boolean } = {},
+  extra: {
+    donations?: Record<string, unknown>;
+    settings?: Record<string, unknown>;
+    paypal?: boolean;
+    now?: () => number;
+  } = {},
 ): ProviderSites => {
   let started: (Omit<ProviderSites, 'paypal'> & { paypal: FakePaypalRest | undefined }) | undefined;
   beforeAll(async () => {
@@ -68,8 +73,9 @@ export const useProviderSites = (
         ...extra.donations,
       },
     };
-    const site = await startApp(databases, { env, settings });
-    const other = await startApp(databases, { env, settings });
+    const clock = extra.now ? { now: extra.now } : {};
+    const site = await startApp(databases, { env, settings, ...clock });
+    const other = await startApp(databases, { env, settings, ...clock });
     started = { databases, stripe, mercadoPago, paypal, site, other };
   });
   afterAll(async () => {

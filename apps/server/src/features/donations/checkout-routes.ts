@@ -92,21 +92,29 @@ export const checkoutRoutes = async (app: FastifyInstance, options: CheckoutRout
     'createDonationOrder',
     async ({ body }, request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { provider = 'paypal', charName, amount } = body;
+      const { provider = 'paypal', charName, amount, supporterCode } = body;
       if (provider === 'paypal' && options.settings.paypal.checkout !== 'orders') {
         return reply.code(404).send(['formInvalid']);
       }
       const toWallet = options.settings.target === 'wallet';
       if (provider === 'paypal' && !toWallet && !charName?.trim()) return reply.code(400).send(['CharNameEmpty']);
-      const signedIn = toWallet ? await options.signedInLogin?.(request) : undefined;
+      // Supporter codes go through the provider layer only (docs/owner/payments.md#supporter-codes).
+      if (provider === 'paypal' && supporterCode) return reply.code(400).send(['supporterCodePaypal']);
+      const signedIn = toWallet || supporterCode ? await options.signedInLogin?.(request) : undefined;
       if (toWallet && !signedIn) return reply.code(401).send(['notSignedIn']);
       // A banned account gets no coins, as a banned character does not.
-      if (signedIn?.restricted) return reply.code(403).send(['accountBanned']);
-      const login = signedIn?.login;
+      if (toWallet && signedIn?.restricted) return reply.code(403).send(['accountBanned']);
+      const login = toWallet ? signedIn?.login : undefined;
       const started =
         provider === 'paypal'
           ? await startCheckout(deps, { charName, amount, login })
-          : ((await options.layer?.start(provider, { charName, amount, login })) ?? {
+          : ((await options.layer?.start(provider, {
+              charName,
+              amount,
+              login,
+              supporterCode,
+              donorLogin: signedIn?.login,
+            })) ?? {
               error: 'donationsClosed' as const,
             });
       if ('error' in started)

@@ -63,6 +63,7 @@ const CSV_HEADER = [
   'provider',
   'wallet of',
   'coins spent, not taken back',
+  'partner share spent, not taken back',
 ] as const;
 
 /** The ledger as CSV (the search's rows, newest first, at most CONSOLE_DONATIONS_CSV_MAX). */
@@ -91,6 +92,7 @@ const donationsCsv = async (deps: LedgerDeps, query: ConsoleDonationsQuery): Pro
       entry.provider,
       entry.account,
       entry.walletShortfall,
+      entry.supporterShortfall,
     ]),
   );
 };

@@ -95,6 +95,8 @@ export interface PaymentToCredit {
    * wallet); the character is then not asked for. Empty or absent: the character's coins.
    */
   walletLogin?: string;
+  /** Our donation id (the provider layer's): a supporter code remembered under it gets its share. */
+  reference?: string;
 }
 
 export interface CreditDeps {
@@ -103,6 +105,10 @@ export interface CreditDeps {
   /** The wallet, for donations to an account's wallet. */
   wallet?: Pick<DonationWallet, 'credit'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** The partner's share of a donation made with a supporter code (supporter-codes.ts). */
+  supporter?: {
+    onPaid(paid: { provider: ProviderName; reference: string; paymentId: string; coins: number }): Promise<void>;
+  };
 }
 
 /**
@@ -209,13 +215,20 @@ export const creditPaymentToWallet = async (
  * Pago): to the account's wallet when the donation was started for it (donations.target wallet),
  * else coins to the character it was made for; once either way.
  */
-export const settleConfirmedPayment = (
+export const settleConfirmedPayment = async (
   deps: CreditDeps,
   payment: PaymentToCredit,
-): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character' | 'banned_character'; detail?: string }> =>
-  payment.walletLogin
-    ? creditPaymentToWallet(deps, { ...payment, walletLogin: payment.walletLogin })
-    : creditPayment(deps, payment);
+): Promise<{ outcome: 'credited' | 'duplicate' | 'unknown_character' | 'banned_character'; detail?: string }> => {
+  const settled = payment.walletLogin
+    ? await creditPaymentToWallet(deps, { ...payment, walletLogin: payment.walletLogin })
+    : await creditPayment(deps, payment);
+  // A supporter code's share, also on a repeat (its own key makes it once): decision 052, third part.
+  if (payment.reference && deps.supporter) {
+    const { provider = 'paypal', reference, txnId, coins } = payment;
+    await deps.supporter.onPaid({ provider, reference, paymentId: txnId, coins });
+  }
+  return settled;
+};
 
 /**
  * A refund or dispute of a donation to a wallet, for every provider (PayPal's Orders webhooks and

@@ -90,6 +90,7 @@ const coinsBack = (entry: LedgerEntry): string => {
     ...(entry.coinsTakenBack > 0 ? [`${entry.coinsTakenBack} taken back`] : []),
     ...(entry.coinsByHand > 0 ? [`${entry.coinsByHand} in game`] : []),
     ...(entry.walletShortfall > 0 ? [`${entry.walletShortfall} spent from the wallet`] : []),
+    ...(entry.supporterShortfall > 0 ? [`${entry.supporterShortfall} of the partner's share spent`] : []),
     ...(entry.refundUnsettled ? ['a refund not counted'] : []),
   ];
   return parts.length > 0 ? parts.join(', ') : '-';

@@ -49,6 +49,11 @@ export interface LedgerEntry {
    * they were spent (the balance never goes below zero). The owner's to settle with the player.
    */
   walletShortfall: number;
+  /**
+   * A refund of a donation made with a supporter code: the partner's share it could not take
+   * back from the partner's wallet (spent already). Flagged like the donor's.
+   */
+  supporterShortfall: number;
   /** Needs the owner: money back with coins in the game, a failed delivery, coins without a character. */
   flagged: boolean;
   /**
@@ -69,6 +74,7 @@ const stateOf = (status: string, reward: string): string => {
 const flaggedOf = (entry: Omit<LedgerEntry, 'flagged' | 'resolved'>): boolean =>
   entry.coinsByHand > 0 ||
   entry.walletShortfall > 0 ||
+  entry.supporterShortfall > 0 ||
   entry.refundUnsettled ||
   entry.reward === 'failed' ||
   (entry.state === 'failed' && entry.txnId !== '');
@@ -151,7 +157,18 @@ export const readLedger = async (
     };
   };
 
-  const entries: Omit<LedgerEntry, 'flagged' | 'resolved'>[] = orders.map((order) => {
+  // The supporter codes' shares a refund could not take back (supporter-codes.ts), by provider payment.
+  const supporterShortfalls = new Map<string, number>();
+  for (const row of await db.site
+    .selectFrom('site_supporter_returns')
+    .select(['provider', 'payment_id', 'shortfall'])
+    .where('shortfall', '>', 0)
+    .execute()) {
+    const key = `${row.provider}:${row.payment_id}`;
+    supporterShortfalls.set(key, (supporterShortfalls.get(key) ?? 0) + Number(row.shortfall));
+  }
+
+  const entries: Omit<LedgerEntry, 'flagged' | 'resolved' | 'supporterShortfall'>[] = orders.map((order) => {
     const payment = order.capture_id ? paymentOf.get(`paypal:${order.capture_id}`) : undefined;
     const reward = rewardOf(order.capture_id);
     const status = payment && order.status === 'credited' ? payment.status : order.status;
@@ -228,7 +245,7 @@ export const readLedger = async (
     });
   }
 
-  let matches = (_entry: Omit<LedgerEntry, 'flagged' | 'resolved'>) => true;
+  let matches = (_entry: Omit<LedgerEntry, 'flagged' | 'resolved' | 'supporterShortfall'>) => true;
   const find = filter.find?.trim().toLowerCase();
   if (find) {
     // An account's characters, as the game knows them.
@@ -245,8 +262,12 @@ export const readLedger = async (
   }
   return entries
     .sort((a, b) => b.at - a.at)
-    .map((entry) => {
-      const resolved = resolutionOf(entry.txnId);
+    .map((found) => {
+      const resolved = resolutionOf(found.txnId);
+      const entry = {
+        ...found,
+        supporterShortfall: (found.txnId && supporterShortfalls.get(`${found.provider}:${found.txnId}`)) || 0,
+      };
       return { ...entry, flagged: flaggedOf(entry) && resolved === null, resolved };
     })
     .filter((entry) => matches(entry))

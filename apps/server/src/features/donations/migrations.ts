@@ -264,4 +264,72 @@ export const donationMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '160_donations_supporter_codes': {
+    async up(db: AnyKysely) {
+      // Partners' supporter codes (docs/owner/payments.md#supporter-codes): the owner's, in the console.
+      await db.schema
+        .createTable('site_supporter_codes')
+        .ifNotExists()
+        .addColumn('code', 'varchar(24)', (col) => col.primaryKey())
+        .addColumn('partner_login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('share_bp', 'integer', (col) => col.notNull())
+        .addColumn('enabled', 'integer', (col) => col.notNull())
+        .addColumn('ends_at', 'bigint')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
+        .execute();
+      // A donation started with a code: its terms kept with the payment, the partner's share once paid.
+      await db.schema
+        .createTable('site_supporter_payments')
+        .ifNotExists()
+        .addColumn('donation_id', 'varchar(40)', (col) => col.primaryKey())
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('code', 'varchar(24)', (col) => col.notNull())
+        .addColumn('partner_login', 'varchar(45)', (col) => col.notNull())
+        .addColumn('share_bp', 'integer', (col) => col.notNull())
+        .addColumn('donor_login', 'varchar(45)', (col) => col.notNull().defaultTo(''))
+        .addColumn('payment_id', 'varchar(64)', (col) => col.notNull().defaultTo(''))
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('currency', 'varchar(3)', (col) => col.notNull())
+        .addColumn('share_coins', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .modifyEnd(fullUnicodeTable(db, { innodb: true }))
+        .execute();
+      await db.schema
+        .createIndex('site_supporter_payments_payment')
+        .ifNotExists()
+        .on('site_supporter_payments')
+        .columns(['provider', 'payment_id'])
+        .execute();
+      await db.schema
+        .createIndex('site_supporter_payments_code')
+        .ifNotExists()
+        .on('site_supporter_payments')
+        .column('code')
+        .execute();
+      // A refund's or dispute's share taken back from the partner, once by the provider's id of it.
+      await db.schema
+        .createTable('site_supporter_returns')
+        .ifNotExists()
+        .addColumn('provider', 'varchar(16)', (col) => col.notNull())
+        .addColumn('return_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('payment_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('code', 'varchar(24)', (col) => col.notNull())
+        .addColumn('coins', 'bigint', (col) => col.notNull())
+        .addColumn('taken', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('shortfall', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('site_supporter_returns_pk', ['provider', 'return_id'])
+        .modifyEnd(fullUnicodeTable(db, { binary: true, innodb: true }))
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropTable('site_supporter_returns').ifExists().execute();
+      await db.schema.dropTable('site_supporter_payments').ifExists().execute();
+      await db.schema.dropTable('site_supporter_codes').ifExists().execute();
+    },
+  },
 };

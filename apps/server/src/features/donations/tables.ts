@@ -157,6 +157,57 @@ export interface SiteProviderEventsTable {
   received_at: number;
 }
 
+/** A partner's supporter code (supporter-codes.ts), as the owner keeps it in the console. */
+export interface SiteSupporterCodesTable {
+  /** Letters and digits, upper case. */
+  code: string;
+  /** The partner's game account (lower case), whose wallet receives the share. */
+  partner_login: string;
+  /** The share of a donation's coins, in basis points (1 to 5000). */
+  share_bp: number;
+  enabled: number;
+  /** When the code stops being accepted (ms since the epoch); null: never. */
+  ends_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A donation started with a supporter code, by our donation id: the code's terms as they were
+ * then, and once paid the provider's payment id and the partner's share (status credited).
+ */
+export interface SiteSupporterPaymentsTable {
+  donation_id: string;
+  provider: ProviderName;
+  code: string;
+  partner_login: string;
+  share_bp: number;
+  /** The signed-in donor, if any. */
+  donor_login: Generated<string>;
+  payment_id: Generated<string>;
+  amount_cents: number;
+  currency: string;
+  /** The partner's coins, floor(donation's coins x share), once paid. */
+  share_coins: Generated<number>;
+  /** started, credited. */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A refund's or dispute's share taken back from the partner's wallet: taken, and what was spent already. */
+export interface SiteSupporterReturnsTable {
+  provider: ProviderName;
+  return_id: string;
+  payment_id: string;
+  code: string;
+  coins: number;
+  taken: Generated<number>;
+  /** Coins the partner's wallet could not give back (flagged in the ledger). */
+  shortfall: Generated<number>;
+  created_at: number;
+}
+
 /** The donations feature's site tables (migrations.ts): only this feature names them. */
 export type DonationTables = {
   site_donation_notifications: SiteDonationNotificationsTable;
@@ -167,4 +218,7 @@ export type DonationTables = {
   site_donation_resolutions: SiteDonationResolutionsTable;
   site_provider_payments: SiteProviderPaymentsTable;
   site_provider_events: SiteProviderEventsTable;
+  site_supporter_codes: SiteSupporterCodesTable;
+  site_supporter_payments: SiteSupporterPaymentsTable;
+  site_supporter_returns: SiteSupporterReturnsTable;
 };

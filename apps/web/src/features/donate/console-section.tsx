@@ -8,6 +8,7 @@ import { oneOf, useAddressFilter } from '../console/address-filter';
 import { failureKeys, useConsoleCall } from '../console/console-call';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
 import { ConsoleTable, PagedTable, usePagedList } from '../console/console-table';
+import { SupporterCodesSection } from './supporter-codes-section';
 import './console-section.css';
 
 type Filter = { q: string; state: string; flagged: boolean };
@@ -122,7 +123,7 @@ export const useDonationColumns = (role: ConsoleRole | undefined, onDone: (messa
       label: t('console.donations.refunded'),
       render: (row: ConsoleDonationRow) =>
         row.refundedCents > 0
-          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('console.donations.inGame', { coins: row.coinsByHand })}` : ''}${row.walletShortfall > 0 ? ` · ${t('console.donations.walletShortfall', { coins: row.walletShortfall })}` : ''}`
+          ? `${formatMoney(row.refundedCents, row.currency, i18n.language)}${row.coinsByHand > 0 ? ` · ${t('console.donations.inGame', { coins: row.coinsByHand })}` : ''}${row.walletShortfall > 0 ? ` · ${t('console.donations.walletShortfall', { coins: row.walletShortfall })}` : ''}${row.supporterShortfall > 0 ? ` · ${t('console.donations.supporterShortfall', { coins: row.supporterShortfall })}` : ''}`
           : '-',
     },
     {
@@ -249,6 +250,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
         rowKey={(row) => `${row.via}:${row.donationId}:${row.txnId}:${row.at}`}
         columns={columns}
       />
+      <SupporterCodesSection role={role} />
     </div>
   );
 };

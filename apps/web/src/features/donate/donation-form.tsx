@@ -6,6 +6,8 @@ import {
   type PaymentProviderName,
   coinsForDonation,
   donationFormModel,
+  SUPPORTER_CODE_MAX,
+  normalizeSupporterCode,
   toCents,
 } from '@gatekeeper/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -20,7 +22,7 @@ import { type FieldSpec, FormField } from '../../components/form/form-field';
 import '../../components/form/form.css';
 import { ScriptButton } from '../../components/script-button';
 import { useSubmitGuard } from '../../components/form/use-submit-guard';
-import { Link } from '../../shared/navigation';
+import { Link, useLocation } from '../../shared/navigation';
 import { useSignedInLogin } from '../../shared/signed-in';
 import { useLanguage } from '../../shared/use-language';
 import { DonationContact } from './donation-contact';
@@ -68,9 +70,16 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
   // The coin by its item id in the page's language; the owner's coins.name for a custom item.
   const coinsName = useItemNames()(metadata.coinItemId, metadata.coinsName);
   const schema = useMemo(() => donationFormModel(donation), [donation]);
+  // A partner's link fills the supporter code: /donate?supporter=CODE (docs/owner/payments.md#supporter-codes).
+  const supporterFromLink = new URLSearchParams(useLocation().search).get('supporter')?.slice(0, SUPPORTER_CODE_MAX);
   const form = useForm<DonationFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { charName: '', amount: fieldAmount(donation.defaultAmount), provider: donation.providers[0]?.id },
+    defaultValues: {
+      charName: '',
+      amount: fieldAmount(donation.defaultAmount),
+      provider: donation.providers[0]?.id,
+      supporterCode: normalizeSupporterCode(supporterFromLink) ?? '',
+    },
     mode: 'onTouched',
   });
   // The provider chosen (the only one, or the donor's pick) sets the currency and the rate.
@@ -122,10 +131,20 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
    * PayPal Orders v2, Stripe, Mercado Pago: the site creates the payment (checking the character),
    * then the provider's own page.
    */
-  const startOrder = async (charName: string, amount: string, via: PaymentProviderName) => {
+  const startOrder = async (
+    charName: string,
+    amount: string,
+    via: PaymentProviderName,
+    supporterCode: string | undefined,
+  ) => {
     let approveUrl: string;
     try {
-      const body = { ...(toWallet ? {} : { charName }), amount, ...(via === 'paypal' ? {} : { provider: via }) };
+      const body = {
+        ...(toWallet ? {} : { charName }),
+        amount,
+        ...(via === 'paypal' ? {} : { provider: via }),
+        ...(supporterCode && via !== 'paypal' ? { supporterCode } : {}),
+      };
       ({ approveUrl } = await callApi('createDonationOrder', { body }));
     } catch (error) {
       fail(t(errorCodesOf(error)[0] ?? 'ServerError'));
@@ -140,7 +159,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
     const charName = values.charName.trim();
     const via = provider?.id ?? 'paypal';
     if (via !== 'paypal' || donation.checkout === 'orders') {
-      await startOrder(charName, providerAmount(values.amount), via);
+      await startOrder(charName, providerAmount(values.amount), via, normalizeSupporterCode(values.supporterCode));
       return;
     }
     let exists: boolean;
@@ -183,6 +202,15 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
       textValues: { currency, min: money(donation.minAmount), max: money(donation.maxAmount) },
     },
   ];
+  // Supporter codes go with the provider layer's payments (Stripe, Mercado Pago), not PayPal's.
+  const supporterField: FieldSpec<DonationFormValues> = {
+    name: 'supporterCode',
+    label: 'donate.supporterCodeLabel',
+    autoComplete: 'off',
+    maxLength: SUPPORTER_CODE_MAX,
+    hint: 'donate.supporterCodeHint',
+    errorReplacesHint: true,
+  };
   const providerField: FieldSpec<DonationFormValues> = {
     name: 'provider',
     type: 'radio',
@@ -246,6 +274,7 @@ export const DonationForm = ({ metadata, focusHeading }: { metadata: Metadata; f
           </div>
         )}
         {amountField && <FormField form={form} spec={amountField} />}
+        {provider !== undefined && provider.id !== 'paypal' && <FormField form={form} spec={supporterField} />}
         <p className="donate-form__coins" aria-live="polite">
           {coins !== undefined &&
             (toWallet

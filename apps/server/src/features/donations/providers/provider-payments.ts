@@ -21,6 +21,7 @@ import {
 import type { Donation } from '../donation-repository';
 import { createDonationRepository } from '../donation-repository';
 import type { DonationSettings } from '../settings-schema';
+import type { SupporterCodes } from '../supporter-codes';
 import type { SiteProviderPaymentsTable } from '../tables';
 import {
   type PaymentProvider,
@@ -137,6 +138,8 @@ export interface ProviderPaymentDeps {
   rewards: Pick<RewardDelivery, 'grant'>;
   /** Donations to an account's wallet (donations.target wallet) and their refunds. */
   wallet?: DonationWallet;
+  /** Supporter codes: checked and kept when a payment starts, the partner's share paid and taken back. */
+  supporter?: Pick<SupporterCodes, 'check' | 'remember' | 'onPaid' | 'onReturn'>;
   site: Kysely<SiteDatabase>;
   login: Kysely<LoginDatabase>;
   game: Kysely<GameDatabase>;
@@ -162,7 +165,13 @@ const donationsOf = (deps: ProviderPaymentDeps, provider: ProviderName) =>
 export const startProviderPayment = async (
   deps: ProviderPaymentDeps,
   provider: PaymentProvider,
-  input: { charName?: string | undefined; amount: string; login?: string | undefined },
+  input: {
+    charName?: string | undefined;
+    amount: string;
+    login?: string | undefined;
+    supporterCode?: string | undefined;
+    donorLogin?: string | undefined;
+  },
   urls: { returnUrl: string; cancelUrl: string; notifyUrl: string },
 ): Promise<{ approveUrl: string } | { error: ErrorCode }> => {
   const { settings, payments, log } = deps;
@@ -173,6 +182,7 @@ export const startProviderPayment = async (
     !ZERO_DECIMAL_CURRENCIES.has(provider.currency);
   if (!fits) return { error: 'formInvalid' };
   let to: { login: string; char_name: string; char_id: number };
+  let donorAccount: string | null = null;
   if (settings.target === 'wallet') {
     if (!input.login) return { error: 'notSignedIn' };
     to = { login: input.login, char_name: '', char_id: 0 };
@@ -185,7 +195,15 @@ export const startProviderPayment = async (
       return { error: 'characterBanned' };
     }
     to = { login: '', char_name: character.name, char_id: character.charId };
+    donorAccount = character.accountName;
   }
+  // A supporter code is checked before anything is recorded (supporter-codes.ts).
+  const code =
+    input.supporterCode && deps.supporter
+      ? await deps.supporter.check(input.supporterCode, [to.login, input.donorLogin, donorAccount])
+      : undefined;
+  if (input.supporterCode && !code) return { error: 'supporterCodeUnknown' };
+  if (code && 'error' in code) return code;
   const donationId = randomUUID();
   await payments.insert({
     donation_id: donationId,
@@ -195,6 +213,13 @@ export const startProviderPayment = async (
     currency: provider.currency,
     coins: coinsForDonation(cents, deps.coinsPerUnit(provider.name)),
   });
+  if (code && deps.supporter) {
+    await deps.supporter.remember(
+      donationId,
+      { provider: provider.name, cents, currency: provider.currency, donorLogin: input.donorLogin },
+      code,
+    );
+  }
   try {
     const created = await provider.createPayment({
       reference: donationId,
@@ -242,10 +267,12 @@ const applyPaid = async (
       repository: donationsOf(deps, provider),
       rewards: deps.rewards,
       ...(deps.wallet ? { wallet: deps.wallet } : {}),
+      ...(deps.supporter ? { supporter: deps.supporter } : {}),
       log,
     },
     {
       provider,
+      reference: row.donation_id,
       txnId: event.paymentId,
       walletLogin: row.login,
       charName: row.char_name,
@@ -299,6 +326,15 @@ const applyReturn = async (
     const earlier = refunds.slice(0, mine < 0 ? refunds.length : mine);
     const earlierCents = earlier.reduce((sum, refund) => sum - refund.amount_cents, 0);
     coins = coinsOfRefund({ coins: parent.coins, paidCents: parent.amount_cents }, earlierCents, event.cents);
+    // The partner's share of a supporter code, taken back in the same proportion.
+    await deps.supporter?.onReturn({
+      provider,
+      paymentId: event.paymentId,
+      returnId: event.returnId,
+      kind: event.kind,
+      cents: event.cents,
+      earlierCents,
+    });
   }
   if (parent?.login) return applyWalletReturn(deps, provider, event, { parent, txnId, coins });
   const taken =

@@ -71,6 +71,8 @@ export interface ProviderLayerOptions {
   rewards: Pick<RewardDelivery, 'grant'>;
   /** Where donations go with donations.target wallet, and their refunds are taken back from. */
   wallet: DonationWallet;
+  /** Supporter codes (supporter-codes.ts): checked and kept at the start, the partner's share once paid. */
+  supporter?: ProviderPaymentDeps['supporter'];
   publicUrl: string;
   keys: ProviderKeys;
   now: () => number;
@@ -80,10 +82,13 @@ export interface ProviderLayerOptions {
 export interface ProviderLayer {
   deps: ProviderPaymentDeps;
   providers: PaymentProvider[];
-  /** createdonationorder for Stripe or Mercado Pago; login: the signed-in donor's, for a wallet donation. */
+  /**
+   * createdonationorder for Stripe or Mercado Pago; login: the signed-in donor's, for a wallet
+   * donation; supporterCode and donorLogin: a partner's code and the signed-in donor, if any.
+   */
   start(
     name: ProviderName,
-    input: { charName?: string | undefined; amount: string; login?: string | undefined },
+    input: Parameters<typeof startProviderPayment>[2],
   ): Promise<{ approveUrl: string } | { error: ErrorCode }>;
 }
 
@@ -94,6 +99,7 @@ export const createProviderLayer = (app: FastifyInstance, options: ProviderLayer
     payments: createProviderPaymentRepository(options.connections.site.db, now),
     rewards: options.rewards,
     wallet: options.wallet,
+    ...(options.supporter ? { supporter: options.supporter } : {}),
     site: options.connections.site.db,
     login: options.connections.login.db,
     game: options.connections.game.db,
