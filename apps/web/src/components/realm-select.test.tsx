@@ -1,0 +1,113 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Metadata } from '@gatekeeper/contract/lite';
+import { DialogProvider } from './dialog';
+import { getHref } from '../i18n/routes';
+import { SiteDataProvider, useSiteData } from '../shared/site-data';
+import { initTestI18n } from '../test-support/i18n';
+import { jsonResponse as json, testMetadata } from '../test-support/metadata';
+import { ChangePincodePage, UnblockCharacterPage } from '../features/account/account-pages';
+import { RealmSelect, useRealmChoice } from './realm-select';
+
+const TWO_REALMS = testMetadata({
+  realms: [
+    { id: 1, slug: 'x5', name: 'Bartz x5', chronicle: 'Interlude', rates: testMetadata().rates, openingDate: null },
+    {
+      id: 2,
+      slug: 'x50',
+      name: 'Sieghardt x50',
+      chronicle: 'High Five',
+      rates: testMetadata().rates,
+      openingDate: null,
+    },
+  ],
+});
+
+const serve = (metadata: Metadata) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      new URL(String(input), 'http://localhost').pathname === '/sdk/getmetadata' ? json(metadata) : json(null),
+    ),
+  );
+
+const MetadataLoaded = () => (useSiteData().metadata ? <span data-testid="metadata-loaded" /> : null);
+
+/** What a tool would send: the select, and the call's realm field beside it. */
+const Probe = () => {
+  const choice = useRealmChoice();
+  return (
+    <>
+      <RealmSelect choice={choice} />
+      <output aria-label="sent">{JSON.stringify(choice.field)}</output>
+    </>
+  );
+};
+
+const renderAt = (page: 'unblockCharacter' | 'changePincode', children: React.ReactNode) =>
+  render(
+    <Router hook={memoryLocation({ path: getHref(page, 'en') }).hook}>
+      <SiteDataProvider>
+        <DialogProvider>
+          {children}
+          <MetadataLoaded />
+        </DialogProvider>
+      </SiteDataProvider>
+    </Router>,
+  );
+
+describe('the game server select of the tools that name a character', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('on a site of several realms, asks the game server with the first preselected and sends the one chosen', async () => {
+    serve(TWO_REALMS);
+    renderAt('unblockCharacter', <Probe />);
+    const select = await screen.findByRole('combobox', { name: 'Game server' });
+    expect(select).toHaveValue('x5');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Bartz x5', 'Sieghardt x50']);
+    expect(screen.getByRole('status', { name: 'sent' })).toHaveTextContent('{"realm":"x5"}');
+    await userEvent.selectOptions(select, 'Sieghardt x50');
+    expect(select).toHaveValue('x50');
+    expect(screen.getByRole('status', { name: 'sent' })).toHaveTextContent('{"realm":"x50"}');
+  });
+
+  it('on a site of one realm, asks nothing and sends no realm', async () => {
+    serve(testMetadata());
+    renderAt('unblockCharacter', <Probe />);
+    await screen.findByTestId('metadata-loaded');
+    expect(screen.queryByRole('combobox', { name: 'Game server' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'sent' })).toHaveTextContent('{}');
+  });
+
+  it('comes first in the anonymous unblock and PIN forms on a site of several realms, and not on a site of one', async () => {
+    serve(TWO_REALMS);
+    renderAt('unblockCharacter', <UnblockCharacterPage />);
+    const select = await screen.findByRole('combobox', { name: 'Game server' });
+    const fields = [select, screen.getByLabelText(/Username/)];
+    // The realm is asked before the account: it comes first in the form's order.
+    expect(fields[0]!.compareDocumentPosition(fields[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+
+    // The PIN form too, even where the first realm's game has no PIN: another realm may have one.
+    serve({ ...TWO_REALMS, accountTools: { pincode: false } });
+    renderAt('changePincode', <ChangePincodePage />);
+    expect(await screen.findByRole('combobox', { name: 'Game server' })).toHaveValue('x5');
+    expect(screen.getByLabelText(/New PIN/)).toBeInTheDocument();
+    cleanup();
+
+    serve(testMetadata());
+    renderAt('unblockCharacter', <UnblockCharacterPage />);
+    await screen.findByTestId('metadata-loaded');
+    expect(screen.getByLabelText(/Username/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Game server' })).toBeNull();
+  });
+});
