@@ -9,7 +9,6 @@ import { getHref } from '../i18n/routes';
 import { SiteDataProvider, useSiteData } from '../shared/site-data';
 import { initTestI18n } from '../test-support/i18n';
 import { jsonResponse as json, testMetadata } from '../test-support/metadata';
-import { ChangePincodePage, UnblockCharacterPage } from '../features/account/account-pages';
 import { RealmSelect, useRealmChoice } from './realm-select';
 
 const TWO_REALMS = testMetadata({
@@ -47,7 +46,7 @@ const Probe = () => {
   );
 };
 
-const renderAt = (page: 'unblockCharacter' | 'changePincode', children: React.ReactNode) =>
+const renderAt = (page: 'unblockCharacter', children: React.ReactNode) =>
   render(
     <Router hook={memoryLocation({ path: getHref(page, 'en') }).hook}>
       <SiteDataProvider>
@@ -86,28 +85,5 @@ describe('the game server select of the tools that name a character', () => {
     await screen.findByTestId('metadata-loaded');
     expect(screen.queryByRole('combobox', { name: 'Game server' })).toBeNull();
     expect(screen.getByRole('status', { name: 'sent' })).toHaveTextContent('{}');
-  });
-
-  it('comes first in the anonymous unblock and PIN forms on a site of several realms, and not on a site of one', async () => {
-    serve(TWO_REALMS);
-    renderAt('unblockCharacter', <UnblockCharacterPage />);
-    const select = await screen.findByRole('combobox', { name: 'Game server' });
-    const fields = [select, screen.getByLabelText(/Username/)];
-    // The realm is asked before the account: it comes first in the form's order.
-    expect(fields[0]!.compareDocumentPosition(fields[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    cleanup();
-
-    // The PIN form too, even where the first realm's game has no PIN: another realm may have one.
-    serve({ ...TWO_REALMS, accountTools: { pincode: false } });
-    renderAt('changePincode', <ChangePincodePage />);
-    expect(await screen.findByRole('combobox', { name: 'Game server' })).toHaveValue('x5');
-    expect(screen.getByLabelText(/New PIN/)).toBeInTheDocument();
-    cleanup();
-
-    serve(testMetadata());
-    renderAt('unblockCharacter', <UnblockCharacterPage />);
-    await screen.findByTestId('metadata-loaded');
-    expect(screen.getByLabelText(/Username/)).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Game server' })).toBeNull();
   });
 });
