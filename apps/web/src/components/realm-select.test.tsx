@@ -40,7 +40,7 @@ const Probe = () => {
   const choice = useRealmChoice();
   return (
     <>
-      <RealmSelect choice={choice} />
+      <RealmSelect choice={choice} hint="The code works on this game server only." />
       <output aria-label="sent">{JSON.stringify(choice.field)}</output>
     </>
   );
@@ -72,6 +72,7 @@ describe('the game server select of the tools that name a character', () => {
     renderAt('unblockCharacter', <Probe />);
     const select = await screen.findByRole('combobox', { name: 'Game server' });
     expect(select).toHaveValue('x5');
+    expect(select).toHaveAccessibleDescription('The code works on this game server only.');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Bartz x5', 'Sieghardt x50']);
     expect(screen.getByRole('status', { name: 'sent' })).toHaveTextContent('{"realm":"x5"}');
     await userEvent.selectOptions(select, 'Sieghardt x50');

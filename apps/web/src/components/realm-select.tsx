@@ -29,21 +29,40 @@ export const useRealmChoice = (): RealmChoice => {
   return { realms, realm, choose, field: realms.length > 1 && realm ? { realm } : {} };
 };
 
-/** The "Game server" select, shown only on a site of several realms. */
-export const RealmSelect = ({ choice, className }: { choice: RealmChoice; className?: string }) => {
+/** The "Game server" select, shown only on a site of several realms; `hint` a translated line under it. */
+export const RealmSelect = ({
+  choice,
+  className,
+  hint,
+}: {
+  choice: RealmChoice;
+  className?: string;
+  hint?: string;
+}) => {
   const { t } = useTranslation();
   const id = useId();
   if (choice.realms.length < 2) return null;
   return (
     <div className={className ?? 'form-field'}>
       <label htmlFor={id}>{t('realms.field')}</label>
-      <select id={id} name="realm" value={choice.realm} onChange={(event) => choice.choose(event.target.value)}>
+      <select
+        id={id}
+        name="realm"
+        value={choice.realm}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => choice.choose(event.target.value)}
+      >
         {choice.realms.map((realm) => (
           <option key={realm.slug} value={realm.slug}>
             {realm.name}
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 };

@@ -55,7 +55,7 @@ const AuthorizeButton = ({
   if (!loginUrl) return <p className="page-notice">{t('fb.notConfigured')}</p>;
   return (
     <>
-      <RealmSelect choice={realm} className="form-field stream-registration__realm" />
+      <RealmSelect choice={realm} className="form-field stream-registration__realm" hint={t('fb.realmHint')} />
       <a
         className="button button--primary stream-registration__authorize"
         href={withRealmState(loginUrl, realm.field.realm)}
