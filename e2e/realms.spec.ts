@@ -13,7 +13,9 @@ import { SIZES, type Size } from './support/sizes';
  * second ("Sieghardt x50", slug x50) on a game database of its own. At a phone's 390 px and at
  * 1920 px: a shared ranking link of the second realm lands on it with its rows in the HTML, My
  * account lists the characters of both realms, a character of the second realm is unblocked, and
- * a player votes with a character of the second realm and finds the reward there, once.
+ * a player votes with a character of the second realm and finds the reward there, once. At 390 px,
+ * the anonymous unblock (password typed, no session) asks the game server first and moves the
+ * second realm's character there.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
@@ -24,6 +26,16 @@ const secondRealmRow = <T>(sql: string, ...params: unknown[]): T | undefined => 
   const db = new Database(SECOND_REALM_DATABASE_FILE, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+/** Moves a character of the second realm's game away from town, as a stuck character is. */
+const placeInSecondRealm = (charName: string, at: { x: number; y: number; z: number }) => {
+  const db = new Database(SECOND_REALM_DATABASE_FILE, { fileMustExist: true, timeout: 5_000 });
+  try {
+    db.prepare('UPDATE characters SET x = ?, y = ?, z = ? WHERE char_name = ?').run(at.x, at.y, at.z, charName);
   } finally {
     db.close();
   }
@@ -153,3 +165,48 @@ for (const size of SIZES_SEEN) {
     });
   });
 }
+
+test.describe('realms: the anonymous unblock (phone)', () => {
+  test.use({ baseURL: INSTANCES.realms, ...SIZES.phone });
+
+  test("asks the game server first and moves the second realm's character in that realm's game", async ({ page }) => {
+    placeInSecondRealm('SiegeKnight', { x: 11, y: 22, z: 33 });
+    const firstKnight = queryDatabaseOf<{ x: number; y: number }>(
+      'realms',
+      "SELECT x, y FROM characters WHERE char_name = 'DemoKnight'",
+    );
+    await page.goto('/unblock-character');
+    await waitForScript(page);
+    // The page's own form: on a phone the vote panel, with a select of its own, follows it.
+    const form = page.getByRole('article');
+    const realm = form.getByRole('combobox', { name: 'Game server' });
+    await expect(realm).toHaveValue('x5');
+    const unblock = async () => {
+      await form.getByLabel('Username').fill('demoplayer');
+      await form.getByLabel('Password', { exact: true }).fill('Demo.Pass1');
+      await form.getByLabel('Email', { exact: true }).fill('demoplayer@example.com');
+      await form.getByLabel('Character name').fill('SiegeKnight');
+      await solveCaptcha(page, form);
+      await form.getByRole('button', { name: 'Unblock character' }).click();
+    };
+    // In the first realm, the one preselected, the account has no SiegeKnight: nothing moves.
+    await unblock();
+    await expect(dialog(page)).toContainText('There is no character with this name.');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    expect(secondRealmRow("SELECT x, y FROM characters WHERE char_name = 'SiegeKnight'")).toEqual({ x: 11, y: 22 });
+
+    await realm.selectOption({ label: 'Sieghardt x50' });
+    await unblock();
+    await expect(dialog(page)).toContainText('Character unblocked');
+    // Giran's safe spot in the second realm's game; the first realm's knight stays where it was.
+    expect(secondRealmRow("SELECT x, y FROM characters WHERE char_name = 'SiegeKnight'")).toEqual({
+      x: 83_400,
+      y: 147_943,
+    });
+    expect(queryDatabaseOf('realms', "SELECT x, y FROM characters WHERE char_name = 'DemoKnight'")).toEqual(
+      firstKnight,
+    );
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expectAccessible(page);
+  });
+});

@@ -486,6 +486,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       redis,
       shared,
       takeCollector: deps.takeFacebookCollector,
+      realms: gameRealms,
     });
     await sdk.register(mediaRoutes, { youtube: settings.youtube, apiKey: config.YOUTUBE_API_KEY, shared });
     await sdk.register(accountRoutes, {
@@ -494,6 +495,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       requestsPerMinute: accounts.requestsPerMinute,
       redis,
       cookies: { signingKey: config.COOKIE_SIGNING_KEY, secure: https },
+      realmGame,
     });
     await sdk.register(sessionRoutes, {
       sessions: accountSessions,
@@ -505,7 +507,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         rewards: (login) => accountRewards(rewardListDeps, login),
         referral: (login) =>
           accountReferral(
-            { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now, settings: settings.referral },
+            {
+              connections,
+              schema: deps.schema,
+              publicUrl: config.PUBLIC_URL,
+              now,
+              settings: settings.referral,
+              realms: gameRealms,
+            },
             login,
           ),
         changeEmail: (login, input) => requestEmailChange(recoveryDeps, { login, ...input }),
@@ -530,7 +539,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       requestsPerMinute: accounts.requestsPerMinute,
     });
     await sdk.register(referralRoutes, {
-      deps: { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now },
+      deps: { connections, schema: deps.schema, publicUrl: config.PUBLIC_URL, now, realms: gameRealms },
       captcha,
       accountEvents,
       rewards,

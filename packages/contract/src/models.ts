@@ -51,6 +51,12 @@ export const changePasswordModel = withConfirmations(
 );
 export type ChangePasswordModel = z.input<typeof changePasswordModel>;
 
+/**
+ * The realm of a character an account tool names (decision 049): its slug; the first realm when
+ * left out, so a site of one realm and every existing caller are unchanged.
+ */
+const characterRealmField = z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional();
+
 export const changePincodeModel = z.object({
   username: usernameField,
   password: passwordField,
@@ -58,6 +64,7 @@ export const changePincodeModel = z.object({
   charName: charNameField,
   pincode: pincodeField,
   captcha: captchaField,
+  realm: characterRealmField,
 });
 export type ChangePincodeModel = z.input<typeof changePincodeModel>;
 
@@ -67,6 +74,7 @@ export const unblockCharacterModel = z.object({
   email: emailField,
   charName: charNameField,
   captcha: captchaField,
+  realm: characterRealmField,
 });
 export type UnblockCharacterModel = z.input<typeof unblockCharacterModel>;
 
@@ -83,7 +91,7 @@ export const claimVotesModel = z.object({
   charName: charNameField,
   captcha: captchaField,
   /** The realm of the character (decision 049); the first realm when left out. */
-  realm: z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional(),
+  realm: characterRealmField,
 });
 export type ClaimVotesModel = z.input<typeof claimVotesModel>;
 
@@ -99,6 +107,8 @@ export const referralLinkRequest = z.object({
   captcha: captchaField,
   /** The account's character that receives the referral rewards; empty keeps the current choice. */
   charName: boundedText(LIMITS.charNameMax, 'charDoesntExist').regex(GAME_TEXT_PATTERN, 'charDoesntExist').default(''),
+  /** The realm the character is looked up in, and its rewards paid (decision 049); the first when left out. */
+  realm: characterRealmField,
 });
 export type ReferralLinkRequest = z.input<typeof referralLinkRequest>;
 
@@ -372,6 +382,8 @@ export type ReferralRow = z.infer<typeof referralRow>;
 
 export const facebookToken = z.object({
   accessToken: boundedText(LIMITS.facebookTokenMax, 'facebookTokenInvalid', { trim: false }).min(1),
+  /** The realm whose Rewards Manager binds the code (decision 049); the first when left out. */
+  realm: characterRealmField,
 });
 export const facebookTokenResponse = z.object({ code: z.string() });
 export const visitor = z.object({ ref: boundedText(LIMITS.referralCodeMax, 'formInvalid', { trim: false }).min(1) });
@@ -450,9 +462,6 @@ export const changeOwnPasswordModel = withConfirmations(
   [{ field: 'newPassword', confirm: 'confirmPassword', key: 'confirmPassRequirements' }],
 );
 export type ChangeOwnPasswordModel = z.input<typeof changeOwnPasswordModel>;
-
-/** The realm of a character an account tool names (decision 049); the first realm when left out. */
-const characterRealmField = z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional();
 
 /** One of the signed-in account's characters, named by the page (the server checks it owns it). */
 export const ownCharacterModel = z.object({ charName: charNameField, realm: characterRealmField });

@@ -6,7 +6,7 @@ import type { Api } from './api';
  */
 export const SAMPLE_INPUTS = {
   addVisitor: { ref: 'abcdef123456' },
-  addFacebookToken: { accessToken: 'EAAB-token' },
+  addFacebookToken: { accessToken: 'EAAB-token', realm: 'main' },
   mail: {
     username: 'demogamemaster',
     password: 'Master.Pass3',
@@ -43,6 +43,7 @@ export const SAMPLE_INPUTS = {
     charName: 'DemoKnight',
     pincode: '123456',
     captcha: 'captcha-token',
+    realm: 'main',
   },
   unblockCharacter: {
     username: 'player1',
@@ -50,6 +51,7 @@ export const SAMPLE_INPUTS = {
     email: 'player1@example.com',
     charName: 'DemoKnight',
     captcha: 'captcha-token',
+    realm: 'main',
   },
   isCharacterExist: { name: 'DemoKnight', realm: 'main' },
   getNews: { language: 'ru' },
@@ -75,7 +77,13 @@ export const SAMPLE_INPUTS = {
   createDonationOrder: { charName: 'DemoKnight', amount: '10.00' },
   updateRef: { type: 'registered' },
   updateIps: { users: 'player1|player2', ipV4: '198.51.100.7', ipV6: '2001:db8::1' },
-  getReferralLink: { username: 'player1', email: 'player1@example.com', captcha: 'captcha-token', charName: '' },
+  getReferralLink: {
+    username: 'player1',
+    email: 'player1@example.com',
+    captcha: 'captcha-token',
+    charName: '',
+    realm: 'main',
+  },
   signIn: { username: 'player1', password: 'anything', captcha: 'captcha-token' },
   signOut: {},
   endSession: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },

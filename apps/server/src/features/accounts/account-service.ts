@@ -101,30 +101,53 @@ export const changePassword = async (
   return [];
 };
 
-/** The account's own character of that name, or the error to answer. */
+/** A realm's game database and flavour, where an account tool finds and changes a character (decision 049). */
+export type RealmGameDeps = Pick<AccountServiceDeps, 'connections' | 'schema'>;
+
+/**
+ * The game of a realm by slug: undefined for a slug no realm has; a realm whose database does not
+ * answer throws ServiceUnavailableError (503 with Retry-After). The first realm when left out.
+ */
+export type RealmGameOf = (realm: string | undefined) => RealmGameDeps | undefined;
+
+/** A realm's deps: its game database and flavour, the login's (and everything else) as they are. */
+const inRealm = (deps: AccountServiceDeps, game: RealmGameDeps): AccountServiceDeps => ({
+  ...deps,
+  connections: { ...deps.connections, game: game.connections.game },
+  schema: game.schema,
+});
+
+/** The account's own character of that name in the realm's game, or the error to answer. */
 const ownCharacter = async (
   deps: AccountServiceDeps,
+  game: AccountServiceDeps,
   model: { username: string; password: string; email: string; charName: string },
   address: string,
 ): Promise<{ login: string; character: Character } | { error: ErrorCode }> => {
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return checked;
-  const character = await findCharacterByName(deps.connections.game.db, deps.schema, model.charName);
+  const character = await findCharacterByName(game.connections.game.db, game.schema, model.charName);
   if (!character || normalizeLogin(character.accountName ?? '') !== checked.account.login)
     return { error: 'charDoesntExist' };
   return { login: checked.account.login, character };
 };
 
+/**
+ * changePincode with the password typed: the character is the realm's (`realm`, decision 049);
+ * the password and the account are checked in the login database whatever the realm.
+ */
 export const changePincode = async (
   deps: AccountServiceDeps,
   model: Pick<ChangePincodeModel, 'username' | 'password' | 'email' | 'charName' | 'pincode'>,
   address: string,
+  realmGame: RealmGameDeps = deps,
 ): Promise<ErrorCode[]> => {
-  // The game has no PIN (aCis): nothing to write, and nothing checked either.
-  if (!deps.schema.flavor.features.pincode) return ['pincodeNotSupported'];
+  const game = inRealm(deps, realmGame);
+  // The realm's game has no PIN (aCis): nothing to write, and nothing checked either.
+  if (!game.schema.flavor.features.pincode) return ['pincodeNotSupported'];
   const checked = await checkCredentials(deps, { ...model, address });
   if ('error' in checked) return [checked.error];
-  return setOwnCharacterPincode(deps, checked.account.login, model);
+  return setOwnCharacterPincode(game, checked.account.login, model);
 };
 
 /** The PIN of a character of an account whose password is proven (the form's, or the session's). */
@@ -142,15 +165,20 @@ const setOwnCharacterPincode = async (
   return [];
 };
 
-/** unblockCharacter (POST /sdk/fixcharacter): moves an offline character of the account to the safe town. */
+/**
+ * unblockCharacter (POST /sdk/fixcharacter): moves an offline character of the account to the safe
+ * town, in the realm's game database (decision 049).
+ */
 export const unblockCharacter = async (
   deps: AccountServiceDeps,
   model: Pick<UnblockCharacterModel, 'username' | 'password' | 'email' | 'charName'>,
   address: string,
+  realmGame: RealmGameDeps = deps,
 ): Promise<ErrorCode[]> => {
-  const found = await ownCharacter(deps, model, address);
+  const game = inRealm(deps, realmGame);
+  const found = await ownCharacter(deps, game, model, address);
   if ('error' in found) return [found.error];
-  return moveToSafeTown(deps, found.login, found.character);
+  return moveToSafeTown(game, found.login, found.character);
 };
 
 /** Moves an offline, unjailed character of a proven account to the safe town. */
@@ -180,13 +208,13 @@ export const ownAccountTools = (
    * The game database and flavour of a realm by slug (decision 049); a realm that is down throws
    * ServiceUnavailableError, a slug no realm has is undefined. Left out: the one game database.
    */
-  realmGame?: (realm: string | undefined) => Pick<AccountServiceDeps, 'connections' | 'schema'> | undefined,
+  realmGame?: RealmGameOf,
 ) => {
   /** The deps of a realm's character: its game database and flavour, the login's as they are. */
   const realmDeps = (realm: string | undefined): AccountServiceDeps | undefined => {
     if (!realmGame) return realm === undefined ? deps : undefined;
     const game = realmGame(realm);
-    return game && { ...deps, ...game };
+    return game && inRealm(deps, game);
   };
   const usableAccount = async (login: string): Promise<Account | ErrorCode> => {
     const account = await findAccount(deps.connections.login.db, deps.schema, login);

@@ -5,7 +5,14 @@ import type { Captcha } from '../../infra/captcha/captcha';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { visitorIpv4 } from '../../infra/client-address';
-import { changePassword, changePincode, registerAccount, unblockCharacter, updateIps } from './account-service';
+import {
+  type RealmGameOf,
+  changePassword,
+  changePincode,
+  registerAccount,
+  unblockCharacter,
+  updateIps,
+} from './account-service';
 import { type AccountCallDeps, recoverPassword, redeemRecoveryKey } from './password-recovery';
 import { confirmEmailChange } from './email-change';
 import { registrationCookie } from './registration-cookie';
@@ -18,6 +25,12 @@ export interface AccountRoutesOptions {
   redis?: Redis;
   /** COOKIE_SIGNING_KEY and whether the site is served over HTTPS (the cookie's Secure flag). */
   cookies: { signingKey: string; secure: boolean };
+  /**
+   * The game of the realm an anonymous tool names (decision 049): undefined for a slug no realm
+   * has, ServiceUnavailableError while its database does not answer. Left out: the one game
+   * database, and a named realm is refused.
+   */
+  realmGame?: RealmGameOf;
 }
 
 const answer = (reply: FastifyReply, codes: ErrorCode[]) => reply.code(codes.length > 0 ? 400 : 200).send(codes);
@@ -67,16 +80,28 @@ export const accountRoutes = async (app: FastifyInstance, options: AccountRoutes
     withCaptcha((body, request) => changePassword(deps, body, request.ip, request.headers.cookie)),
     limited,
   );
+  /**
+   * The realm's game of the unblock and PIN tools, asked before the password is checked: a slug no
+   * realm has is formInvalid, a realm that is down answers 503 (thrown), and neither counts as a
+   * failed attempt nor changes anything.
+   */
+  const gameOf: RealmGameOf = (realm) => (options.realmGame ? options.realmGame(realm) : realm ? undefined : deps);
   sdkRoute(
     app,
     'changePincode',
-    withCaptcha((body, request) => changePincode(deps, body, request.ip)),
+    withCaptcha(async (body, request) => {
+      const game = gameOf(body.realm);
+      return game ? changePincode(deps, body, request.ip, game) : ['formInvalid'];
+    }),
     limited,
   );
   sdkRoute(
     app,
     'unblockCharacter',
-    withCaptcha((body, request) => unblockCharacter(deps, body, request.ip)),
+    withCaptcha(async (body, request) => {
+      const game = gameOf(body.realm);
+      return game ? unblockCharacter(deps, body, request.ip, game) : ['formInvalid'];
+    }),
     limited,
   );
   sdkRoute(

@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GameDatabase } from '../../db/tables';
-import { charactersInGame } from '../../game/characters';
-import type { GameSchema } from '../../game/schema-check';
+import { isServiceUnavailable } from '../../infra/unavailable';
 import { writeFitting } from '../../infra/fit-text';
 import { GraphApiError, type LiveVideo } from './graph-api-client';
 import { removeLiveStream, saveLiveStream } from '../streams/live-streams-repository';
@@ -23,9 +21,11 @@ export interface CollectorDeps {
   /** Whether this instance runs the timed round (infra/shared-refresh.ts); every instance when absent. */
   takeTurn?: (name: string, periodMs: number) => Promise<boolean>;
   site: Kysely<SiteDatabase>;
-  game: Kysely<GameDatabase>;
-  /** The game's flavour: which column keys its characters. */
-  schema: Pick<GameSchema, 'flavor'>;
+  /**
+   * Which of these characters of a realm (its slug, null for the first) are in the game; a realm
+   * whose database does not answer throws ServiceUnavailableError (decision 049).
+   */
+  charactersInGame: (realm: string | null, charIds: number[]) => Promise<Set<number>>;
   /** The user's live video now, undefined when none; throws GraphApiError. */
   fetchLiveVideo: (fbUserId: string, accessToken: string) => Promise<LiveVideo | undefined>;
   /** Decrypts a stored token (token-cipher.ts). */
@@ -89,15 +89,26 @@ export const createCollector = (deps: CollectorDeps): Collector => {
     const now = deps.now();
     await sweepEndedData(deps.site, { now, staleBefore: now - STREAM_DATA_MAX_AGE_MS });
     const due = await listStreamersDue(deps.site, now - deps.pollMs);
-    const inGame = await charactersInGame(
-      deps.game,
-      deps.schema,
-      due.map((streamer) => streamer.charId),
-    );
-    for (const streamer of due) {
-      if (inGame.has(streamer.charId)) await pollStreamer(streamer, now);
-      else await removeLiveStream(deps.site, LIVE_STREAM_SOURCE, streamer.fbUserId);
-      await markPolled(deps.site, streamer.id, now);
+    // Each character is looked for in its own realm's game (decision 049). The streamers of a realm
+    // whose database does not answer wait for it: their streams go once STREAM_DATA_MAX_AGE_MS old.
+    const byRealm = new Map<string | null, typeof due>();
+    for (const streamer of due) byRealm.set(streamer.realm, [...(byRealm.get(streamer.realm) ?? []), streamer]);
+    for (const [realm, streamers] of byRealm) {
+      let inGame: Set<number>;
+      try {
+        inGame = await deps.charactersInGame(
+          realm,
+          streamers.map((streamer) => streamer.charId),
+        );
+      } catch (error) {
+        if (!isServiceUnavailable(error)) throw error;
+        continue;
+      }
+      for (const streamer of streamers) {
+        if (inGame.has(streamer.charId)) await pollStreamer(streamer, now);
+        else await removeLiveStream(deps.site, LIVE_STREAM_SOURCE, streamer.fbUserId);
+        await markPolled(deps.site, streamer.id, now);
+      }
     }
   };
 

@@ -62,4 +62,17 @@ export const facebookStreamMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The realm of the code and of the character it binds (decision 049): its slug, NULL for the
+   * first realm, which every row written before holds. Each game server's Rewards Manager binds
+   * and rewards only its own realm's rows (docs/owner/streams.md).
+   */
+  '154_facebook_streamers_realm': {
+    async up(db: AnyKysely) {
+      await db.schema.alterTable('site_facebook_streamers').addColumn('realm', 'varchar(24)').execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.alterTable('site_facebook_streamers').dropColumn('realm').execute();
+    },
+  },
 };

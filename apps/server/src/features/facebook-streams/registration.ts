@@ -30,9 +30,14 @@ const REQUIRED_SCOPE = 'user_videos';
 /**
  * addfacebooktoken: the token must be valid, belong to our app and a user, and carry the
  * user_videos permission. It is exchanged for a long-lived token where Facebook allows (the
- * dialog's token lasts an hour or two), stored encrypted, and the code for the NPC is answered.
+ * dialog's token lasts an hour or two), stored encrypted, and the code for the NPC of the realm
+ * (`realm`: its slug, null for the first; decision 049) is answered.
  */
-export const registerFacebookToken = async (deps: RegistrationDeps, accessToken: string): Promise<string> => {
+export const registerFacebookToken = async (
+  deps: RegistrationDeps,
+  accessToken: string,
+  realm: string | null = null,
+): Promise<string> => {
   // A token Facebook does not accept comes back as is_valid false; a thrown error means Facebook
   // (or our app's credentials) failed, which the caller answers as facebookUnavailable.
   const checked = await deps.checkToken(accessToken);
@@ -57,6 +62,7 @@ export const registerFacebookToken = async (deps: RegistrationDeps, accessToken:
     encryptToken: (userId) => deps.cipher.encrypt(token, userId),
     tokenExpiresAt: expiresAt,
     codeExpiresAt: now + deps.codeMinutes * 60_000,
+    realm,
     now,
   });
 };

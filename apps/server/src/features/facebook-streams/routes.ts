@@ -4,6 +4,9 @@ import type { Redis } from 'ioredis';
 import type { SharedRefresh } from '../../infra/shared-refresh';
 import type { Connections } from '../../db/connections';
 import type { GameSchema } from '../../game/schema-check';
+import { charactersInGame } from '../../game/characters';
+import { type GameRealm, onlyRealm } from '../../game/game-realm';
+import { ServiceUnavailableError } from '../../infra/unavailable';
 import { limitPerMinute, registerRateLimit } from '../../infra/rate-limit';
 import { sdkRoute } from '../../infra/sdk-route';
 import { API_HEADERS } from '../../infra/security-headers';
@@ -39,6 +42,8 @@ export interface FacebookStreamRoutesOptions {
   shared?: SharedRefresh;
   /** Tests run the collector's rounds themselves: the collector is handed over and not started. */
   takeCollector?: (collector: Collector) => void;
+  /** Every realm, the first first (decision 049); left out: the one game database. */
+  realms?: readonly GameRealm[];
 }
 
 /**
@@ -62,6 +67,10 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
     appSecret,
   };
   const cipher = key ? tokenCipher(key) : undefined;
+  const realms = options.realms ?? [onlyRealm(options.connections.game.db, options.schema)];
+  /** The realm of a stored row: its slug, null for the first. */
+  const realmOfRow = (slug: string | null) =>
+    slug === null ? realms[0] : realms.find((realm) => !realm.first && realm.slug === slug);
 
   await registerRateLimit(app, options.redis);
 
@@ -70,6 +79,13 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
     'addFacebookToken',
     async ({ body }, _request, reply) => {
       if (!enabled || !cipher) return reply.code(503).send(['facebookUnavailable']);
+      // The realm whose Rewards Manager binds the code (decision 049): a slug no realm has is
+      // refused, and a realm whose database does not answer is 503, before Facebook is asked.
+      const realm = body.realm === undefined ? realms[0] : realms.find((candidate) => candidate.slug === body.realm);
+      if (!realm) return reply.code(400).send(['formInvalid']);
+      if (!realm.first && !realm.isUp()) {
+        throw new ServiceUnavailableError(`realm ${realm.slug}: its game database does not answer`);
+      }
       try {
         const code = await registerFacebookToken(
           {
@@ -84,6 +100,7 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
               app.log.warn({ err: error }, 'Facebook: no long-lived token, keeping the short one'),
           },
           body.accessToken,
+          realm.first ? null : realm.slug,
         );
         return reply.send({ code });
       } catch (error) {
@@ -139,8 +156,12 @@ export const facebookStreamRoutes = async (app: FastifyInstance, options: Facebo
   if (enabled && cipher) {
     const collector = createCollector({
       site,
-      game: options.connections.game.db,
-      schema: options.schema,
+      charactersInGame: async (slug, charIds) => {
+        const realm = realmOfRow(slug);
+        // A realm no longer declared has no game to be in: its streams are removed.
+        if (!realm) return new Set();
+        return realm.read((game, schema) => charactersInGame(game, schema, charIds));
+      },
       fetchLiveVideo: (userId, token) => fetchCurrentLiveVideo(graph, userId, token),
       decryptToken: (stored, userId) => cipher.decrypt(stored, userId),
       pollMs: settings.pollSeconds * 1000,

@@ -13,7 +13,9 @@ export const LIVE_STREAM_SOURCE = 'facebook';
 /**
  * Stores a user's token and hands out a new code, unique among the codes still valid (an expired
  * code is released first). A user who authorizes again gets a new token and code; a character
- * already bound stays bound, so the streamer keeps earning while re-authorizing.
+ * already bound stays bound, so the streamer keeps earning while re-authorizing, unless the new
+ * code is for another realm (decision 049): the binding is then undone, as the new code binds a
+ * character of that realm.
  */
 export const saveAuthorization = async (
   db: Db,
@@ -22,6 +24,8 @@ export const saveAuthorization = async (
     encryptToken: (userId: string) => string;
     tokenExpiresAt: number | null;
     codeExpiresAt: number;
+    /** The realm whose NPC binds the code: its slug, null for the first realm. */
+    realm: string | null;
     now: number;
   },
 ): Promise<string> => {
@@ -39,14 +43,15 @@ export const saveAuthorization = async (
       token_expires_at: authorization.tokenExpiresAt,
       code,
       code_expires_at: authorization.codeExpiresAt,
+      realm: authorization.realm,
     };
     try {
       const existing = await db
         .selectFrom('site_facebook_streamers')
-        .select(['status'])
+        .select(['status', 'realm'])
         .where('fb_user_id', '=', fbUserId)
         .executeTakeFirst();
-      if (existing?.status === 'online') {
+      if (existing?.status === 'online' && existing.realm === authorization.realm) {
         await db.updateTable('site_facebook_streamers').set(values).where('fb_user_id', '=', fbUserId).execute();
       } else if (existing) {
         await db
@@ -135,13 +140,15 @@ export interface BoundStreamer {
   fbUserId: string;
   accessToken: string;
   charId: number;
+  /** The realm of the character: its slug, null for the first realm (decision 049). */
+  realm: string | null;
 }
 
 /** Streamers bound to a character whose live video was last read before `polledBefore`. */
 export const listStreamersDue = async (db: Db, polledBefore: number): Promise<BoundStreamer[]> => {
   const rows = await db
     .selectFrom('site_facebook_streamers')
-    .select(['id', 'fb_user_id', 'access_token', 'char_id'])
+    .select(['id', 'fb_user_id', 'access_token', 'char_id', 'realm'])
     .where('status', '=', 'online')
     .where('char_id', 'is not', null)
     .where('polled_at', '<=', polledBefore)
@@ -152,6 +159,7 @@ export const listStreamersDue = async (db: Db, polledBefore: number): Promise<Bo
     fbUserId: row.fb_user_id,
     accessToken: row.access_token,
     charId: Number(row.char_id),
+    realm: row.realm,
   }));
 };
 

@@ -23,6 +23,11 @@ export interface SiteFacebookStreamersTable {
   /** characters.charId and char_name, written by the NPC. */
   char_id: number | null;
   char_name: string | null;
+  /**
+   * The realm of the code and of the character bound (decision 049): its slug, NULL for the first
+   * realm. The NPC of each game server binds only its own realm's codes.
+   */
+  realm: string | null;
   created_at: number;
   /** When the live video was last read (collector). */
   polled_at: Generated<number>;

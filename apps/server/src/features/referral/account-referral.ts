@@ -3,7 +3,8 @@ import { normalizeLogin } from '../../game/accounts';
 import { bestLevels } from '../../game/characters';
 import { newReferralCode } from './referral-cookie';
 import { findCodeOfLogin, insertCodeOnce } from './referral-repository';
-import { type ReferralDeps, referralLink } from './referral-service';
+import { type ReferralDeps, realmsOf, referralLink } from './referral-service';
+import { isServiceUnavailable } from '../../infra/unavailable';
 import type { ReferralSettings } from './settings-schema';
 
 /** The newest referred accounts the list shows. */
@@ -16,7 +17,8 @@ export const maskLogin = (login: string): string =>
 /**
  * GET /sdk/account/referral (docs/product.md#my-account-referral): the account's referral link
  * (its one code, made on the first ask as getreferrallink makes it) and the accounts it brought,
- * each with how far it got: registered, playing (a character reached the playing level), rewarded.
+ * each with how far it got: registered, playing (a character in any realm reached the playing
+ * level), rewarded.
  */
 export const accountReferral = async (
   deps: ReferralDeps & { settings: ReferralSettings },
@@ -35,10 +37,19 @@ export const accountReferral = async (
     .orderBy('registered_at', 'desc')
     .limit(MAX_ROWS)
     .execute();
-  const levels = await bestLevels(
-    deps.connections.game.db,
-    rows.map((row) => row.login),
-  );
+  // A referred account's level is its best character's in any realm whose database answers.
+  const logins = rows.map((row) => row.login);
+  const levels = new Map<string, number>();
+  for (const realm of realmsOf(deps)) {
+    if (!realm.isUp()) continue;
+    const found = await realm
+      .read((game) => bestLevels(game, logins))
+      .catch((error: unknown) => {
+        if (isServiceUnavailable(error)) return new Map<string, number>();
+        throw error;
+      });
+    for (const [login, level] of found) levels.set(login, Math.max(level, levels.get(login) ?? 0));
+  }
   return {
     link: referralLink(deps.publicUrl, code.code),
     playingLevel: deps.settings.playingLevel,

@@ -77,4 +77,19 @@ export const referralMigrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * The realm of the reward character (decision 049): its slug, NULL for the first realm, which
+   * every row written before holds. On the code, the realm of the chosen character; on a referred
+   * account, the realm its referrer's reward went to.
+   */
+  '153_referral_realm': {
+    async up(db: AnyKysely) {
+      await db.schema.alterTable('site_referral_codes').addColumn('reward_realm', 'varchar(24)').execute();
+      await db.schema.alterTable('site_referral_accounts').addColumn('reward_realm', 'varchar(24)').execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.alterTable('site_referral_accounts').dropColumn('reward_realm').execute();
+      await db.schema.alterTable('site_referral_codes').dropColumn('reward_realm').execute();
+    },
+  },
 };

@@ -10,18 +10,26 @@ export interface ReferralCode {
   login: string;
   code: string;
   rewardCharId: number | null;
+  /** The realm of rewardCharId: its slug, null for the first realm (decision 049). */
+  rewardRealm: string | null;
 }
 
-const toCode = (row: { login: string; code: string; reward_char_id: number | null }): ReferralCode => ({
+const toCode = (row: {
+  login: string;
+  code: string;
+  reward_char_id: number | null;
+  reward_realm: string | null;
+}): ReferralCode => ({
   login: row.login,
   code: row.code,
   rewardCharId: row.reward_char_id === null ? null : Number(row.reward_char_id),
+  rewardRealm: row.reward_realm,
 });
 
 export const findCodeOfLogin = async (db: Site, login: string): Promise<ReferralCode | undefined> => {
   const row = await db
     .selectFrom('site_referral_codes')
-    .select(['login', 'code', 'reward_char_id'])
+    .select(['login', 'code', 'reward_char_id', 'reward_realm'])
     .where('login', '=', login)
     .executeTakeFirst();
   return row && toCode(row);
@@ -30,7 +38,7 @@ export const findCodeOfLogin = async (db: Site, login: string): Promise<Referral
 export const findCode = async (db: Site, code: string): Promise<ReferralCode | undefined> => {
   const row = await db
     .selectFrom('site_referral_codes')
-    .select(['login', 'code', 'reward_char_id'])
+    .select(['login', 'code', 'reward_char_id', 'reward_realm'])
     .where('code', '=', code)
     .executeTakeFirst();
   return row && toCode(row);
@@ -40,13 +48,22 @@ export const findCode = async (db: Site, code: string): Promise<ReferralCode | u
 export const insertCodeOnce = async (db: Site, row: { login: string; code: string; at: number }): Promise<void> => {
   await db
     .insertInto('site_referral_codes')
-    .values({ login: row.login, code: row.code, reward_char_id: null, created_at: row.at })
+    .values({ login: row.login, code: row.code, reward_char_id: null, reward_realm: null, created_at: row.at })
     .ignore()
     .execute();
 };
 
-export const setRewardCharacter = async (db: Site, login: string, charId: number): Promise<void> => {
-  await db.updateTable('site_referral_codes').set({ reward_char_id: charId }).where('login', '=', login).execute();
+/** The character that receives the login's rewards, in its realm (null: the first). */
+export const setRewardCharacter = async (
+  db: Site,
+  login: string,
+  choice: { charId: number; realm: string | null },
+): Promise<void> => {
+  await db
+    .updateTable('site_referral_codes')
+    .set({ reward_char_id: choice.charId, reward_realm: choice.realm })
+    .where('login', '=', login)
+    .execute();
 };
 
 export interface ReferralVisitor {
@@ -156,7 +173,7 @@ export const listUnrewarded = async (db: Site, limit: number): Promise<Unrewarde
   const rows = await db
     .selectFrom('site_referral_accounts as a')
     .innerJoin('site_referral_codes as c', 'c.code', 'a.code')
-    .select(['a.login as referred', 'c.login', 'c.code', 'c.reward_char_id'])
+    .select(['a.login as referred', 'c.login', 'c.code', 'c.reward_char_id', 'c.reward_realm'])
     .where('a.playing_at', 'is not', null)
     .where('a.rewarded_at', 'is', null)
     .orderBy('a.playing_at')
@@ -171,13 +188,15 @@ export const markRewarded = async (
   row: {
     login: string;
     charId: number | null;
+    /** The realm of charId: its slug, null for the first realm. */
+    realm: string | null;
     status: NonNullable<SiteReferralAccountsTable['reward_status']>;
     at: number;
   },
 ): Promise<void> => {
   await db
     .updateTable('site_referral_accounts')
-    .set({ rewarded_at: row.at, reward_char_id: row.charId, reward_status: row.status })
+    .set({ rewarded_at: row.at, reward_char_id: row.charId, reward_realm: row.realm, reward_status: row.status })
     .where('login', '=', row.login)
     .where('rewarded_at', 'is', null)
     .execute();

@@ -6,6 +6,7 @@ import { findAccount, normalizeLogin } from '../../game/accounts';
 import { findCharacterByName } from '../../game/characters';
 import { emailOf } from '../accounts/account-emails';
 import type { GameSchema } from '../../game/schema-check';
+import { type GameRealm, onlyRealm } from '../../game/game-realm';
 import type { AccountCreated } from '../accounts/account-events';
 import { isRefused } from '../accounts/credentials';
 import { REFERRAL_CODE_PATTERN, newReferralCode, newVisitorKey, visitorKeyOf } from './referral-cookie';
@@ -27,7 +28,16 @@ export interface ReferralDeps {
   schema: GameSchema;
   publicUrl: string;
   now: () => number;
+  /**
+   * Every realm, the first first (decision 049): the reward character is looked up in the realm
+   * the player names. Left out: the one game database.
+   */
+  realms?: readonly GameRealm[];
 }
+
+/** The realms of the deps: the one game database when they name none. */
+export const realmsOf = (deps: Pick<ReferralDeps, 'connections' | 'schema' | 'realms'>): readonly GameRealm[] =>
+  deps.realms ?? [onlyRealm(deps.connections.game.db, deps.schema)];
 
 /** The link a referrer shares: any page of the site works, the home page is the natural one. */
 export const referralLink = (publicUrl: string, code: string): string =>
@@ -38,12 +48,17 @@ const visitorSince = (deps: Pick<ReferralDeps, 'now'>) => deps.now() - COOKIES.r
 /**
  * getreferrallink: the account's one code, created on the first request and the same ever after.
  * The username and email must belong together; a character name, when given, becomes the
- * character that receives the rewards and must be one of the account's.
+ * character that receives the rewards and must be one of the account's, in the realm named
+ * (`realm`, the first when left out: decision 049). A slug no realm has is formInvalid; a realm
+ * whose database does not answer throws ServiceUnavailableError (503), and nothing is written.
  */
 export const getReferralLink = async (
   deps: ReferralDeps,
-  input: { username: string; email: string; charName: string },
+  input: { username: string; email: string; charName: string; realm?: string },
 ): Promise<{ link: string } | { error: ErrorCode }> => {
+  const realms = realmsOf(deps);
+  const realm = input.realm === undefined ? realms[0] : realms.find((candidate) => candidate.slug === input.realm);
+  if (!realm) return { error: 'formInvalid' };
   const account = await findAccount(deps.connections.login.db, deps.schema, input.username);
   const email = account && (await emailOf(deps, account));
   const emailMatches =
@@ -54,10 +69,12 @@ export const getReferralLink = async (
   const login = normalizeLogin(account.login);
   let rewardCharId: number | undefined;
   if (input.charName !== '') {
-    const character = await findCharacterByName(deps.connections.game.db, deps.schema, input.charName);
+    const character = await realm.read((game, schema) => findCharacterByName(game, schema, input.charName));
     if (!character || normalizeLogin(character.accountName ?? '') !== login) return { error: 'charDoesntExist' };
     rewardCharId = character.charId;
   }
+  // The first realm is NULL, as in the rows written before realms (decision 049).
+  const rewardRealm = realm.first ? null : realm.slug;
 
   const site = deps.connections.site.db;
   if (!(await findCodeOfLogin(site, login))) {
@@ -66,8 +83,8 @@ export const getReferralLink = async (
   }
   const code = await findCodeOfLogin(site, login);
   if (!code) throw new Error(`the referral code of ${login} was not stored`);
-  if (rewardCharId !== undefined && rewardCharId !== code.rewardCharId) {
-    await setRewardCharacter(site, login, rewardCharId);
+  if (rewardCharId !== undefined && (rewardCharId !== code.rewardCharId || rewardRealm !== code.rewardRealm)) {
+    await setRewardCharacter(site, login, { charId: rewardCharId, realm: rewardRealm });
   }
   return { link: referralLink(deps.publicUrl, code.code) };
 };

@@ -79,6 +79,7 @@ export const referralRoutes = async (app: FastifyInstance, options: ReferralRout
     {
       connections: deps.connections,
       schema: deps.schema,
+      ...(deps.realms ? { realms: deps.realms } : {}),
       rewards: options.rewards,
       playingLevel: options.settings.playingLevel,
       coinsPerRef: options.coinsPerRef,

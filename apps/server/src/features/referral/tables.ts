@@ -1,10 +1,14 @@
 import type { Generated } from 'kysely';
 
-/** One stable referral code per account; reward_char_id is the character its rewards go to. */
+/**
+ * One stable referral code per account; reward_char_id is the character its rewards go to, in the
+ * realm reward_realm (its slug, NULL for the first realm: decision 049).
+ */
 export interface SiteReferralCodesTable {
   login: string;
   code: string;
   reward_char_id: number | null;
+  reward_realm: string | null;
   created_at: number;
 }
 
@@ -36,6 +40,8 @@ export interface SiteReferralAccountsTable {
   /** When the referrer's reward was handed to the reward delivery. */
   rewarded_at: number | null;
   reward_char_id: number | null;
+  /** The realm of reward_char_id: its slug, NULL for the first realm. */
+  reward_realm: string | null;
   reward_status: 'delivered' | 'pending' | 'failed' | 'duplicate' | 'none' | null;
 }
 

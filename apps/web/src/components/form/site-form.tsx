@@ -7,7 +7,7 @@ import {
   PASSWORD_FLAG_KEYS,
   isErrorCode,
 } from '@gatekeeper/contract/lite';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
@@ -58,6 +58,8 @@ interface FormConfigBase<I extends FieldValues, O extends FieldValues, N extends
   submitTone?: 'danger';
   /** A button beside the submit that leaves the form unsent (a step the player changed their mind on). */
   cancel?: { label: string; onCancel: () => void };
+  /** What the form asks before its fields, outside the model (the game server: components/realm-select.tsx). */
+  leading?: ReactNode;
 }
 
 /** The account forms' dialogs (translated titles, error codes), or dialogs of the form's own. */
@@ -259,6 +261,7 @@ export const SiteForm = <I extends FieldValues, O extends FieldValues, N extends
       onFocus={warmUp}
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
     >
+      {config.leading}
       {fields.map((spec) => (
         <div key={spec.name}>
           <FormField

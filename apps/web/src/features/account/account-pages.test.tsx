@@ -8,7 +8,7 @@ import { getHref } from '../../i18n/routes';
 import { SiteDataProvider, useSiteData } from '../../shared/site-data';
 import { initTestI18n } from '../../test-support/i18n';
 import { jsonResponse as json, testMetadata } from '../../test-support/metadata';
-import { ChangePincodePage } from './account-pages';
+import { ChangePincodePage, UnblockCharacterPage } from './account-pages';
 
 /** The server as the page meets it: this metadata, nothing else answered. */
 const serve = (metadata: Metadata) =>
@@ -23,17 +23,31 @@ const serve = (metadata: Metadata) =>
 /** Shows once the page has the metadata, so that a test sees the page as it settles. */
 const MetadataLoaded = () => (useSiteData().metadata ? <span data-testid="metadata-loaded" /> : null);
 
-const renderPage = () =>
+const renderPage = (page: 'changePincode' | 'unblockCharacter' = 'changePincode') =>
   render(
-    <Router hook={memoryLocation({ path: getHref('changePincode', 'en') }).hook}>
+    <Router hook={memoryLocation({ path: getHref(page, 'en') }).hook}>
       <SiteDataProvider>
         <DialogProvider>
-          <ChangePincodePage />
+          {page === 'changePincode' ? <ChangePincodePage /> : <UnblockCharacterPage />}
           <MetadataLoaded />
         </DialogProvider>
       </SiteDataProvider>
     </Router>,
   );
+
+const TWO_REALMS = testMetadata({
+  realms: [
+    { id: 1, slug: 'x5', name: 'Bartz x5', chronicle: 'Interlude', rates: testMetadata().rates, openingDate: null },
+    {
+      id: 2,
+      slug: 'x50',
+      name: 'Sieghardt x50',
+      chronicle: 'High Five',
+      rates: testMetadata().rates,
+      openingDate: null,
+    },
+  ],
+});
 
 describe('the PIN page opened by its address', () => {
   beforeAll(async () => {
@@ -71,5 +85,28 @@ describe('the PIN page opened by its address', () => {
     expect(screen.getByLabelText(/New PIN/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change PIN' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('comes first in the anonymous unblock and PIN forms on a site of several realms, and not on a site of one', async () => {
+    serve(TWO_REALMS);
+    renderPage('unblockCharacter');
+    const select = await screen.findByRole('combobox', { name: 'Game server' });
+    const fields = [select, screen.getByLabelText(/Username/)];
+    // The realm is asked before the account: it comes first in the form's order.
+    expect(fields[0]!.compareDocumentPosition(fields[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+
+    // The PIN form too, even where the first realm's game has no PIN: another realm may have one.
+    serve({ ...TWO_REALMS, accountTools: { pincode: false } });
+    renderPage('changePincode');
+    expect(await screen.findByRole('combobox', { name: 'Game server' })).toHaveValue('x5');
+    expect(screen.getByLabelText(/New PIN/)).toBeInTheDocument();
+    cleanup();
+
+    serve(testMetadata());
+    renderPage('unblockCharacter');
+    await screen.findByTestId('metadata-loaded');
+    expect(screen.getByLabelText(/Username/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Game server' })).toBeNull();
   });
 });

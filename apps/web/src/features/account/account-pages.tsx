@@ -5,6 +5,7 @@ import { Link } from '../../shared/navigation';
 import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { AccountTabs } from '../../components/account-tabs';
+import { RealmSelect, useRealmChoice } from '../../components/realm-select';
 import { SiteForm, type SiteFormConfig } from '../../components/form/site-form';
 import { defineForm } from '../../components/form/form-definition';
 import { FIELDS } from '../../components/form/fields';
@@ -144,9 +145,14 @@ const ClosedToolNotice = ({ id, notice }: { id: AccountRoute; notice: string }) 
   );
 };
 
+/**
+ * The tools that name a character ask its game server first on a site of several realms (decision
+ * 049): the select's realm goes with the call; on a site of one realm nothing is asked or sent.
+ */
 export const ChangePincodePage = () => {
   const { metadata } = useSiteData();
-  if (metadata?.accountTools.pincode === false)
+  const realm = useRealmChoice();
+  if (metadata?.accountTools.pincode === false && realm.realms.length < 2)
     return <ClosedToolNotice id="changePincode" notice="account.noPincode" />;
   return (
     <AccountPage
@@ -158,21 +164,28 @@ export const ChangePincodePage = () => {
         submitLabel: 'forms.submit.changePincode',
         success: { title: 'pincodeChanged', message: 'pincodeChangeSucceeded' },
         failureTitle: 'pincodeChangeFailed',
+        leading: <RealmSelect choice={realm} />,
+        prepare: (values) => ({ ...values, ...realm.field }),
       }}
     />
   );
 };
 
-export const UnblockCharacterPage = () => (
-  <AccountPage
-    id="unblockCharacter"
-    intro="forms.intro.unblockCharacter"
-    config={{
-      call: 'unblockCharacter',
-      form: ACCOUNT_FORMS.unblockCharacter,
-      submitLabel: 'forms.submit.unblockCharacter',
-      success: { title: 'charUnblocked', message: 'charUnblockMessage' },
-      failureTitle: 'charUnblockFailed',
-    }}
-  />
-);
+export const UnblockCharacterPage = () => {
+  const realm = useRealmChoice();
+  return (
+    <AccountPage
+      id="unblockCharacter"
+      intro="forms.intro.unblockCharacter"
+      config={{
+        call: 'unblockCharacter',
+        form: ACCOUNT_FORMS.unblockCharacter,
+        submitLabel: 'forms.submit.unblockCharacter',
+        success: { title: 'charUnblocked', message: 'charUnblockMessage' },
+        failureTitle: 'charUnblockFailed',
+        leading: <RealmSelect choice={realm} />,
+        prepare: (values) => ({ ...values, ...realm.field }),
+      }}
+    />
+  );
+};

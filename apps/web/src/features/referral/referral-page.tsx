@@ -7,6 +7,7 @@ import { SiteForm } from '../../components/form/site-form';
 import { FIELDS } from '../../components/form/fields';
 import { defineForm } from '../../components/form/form-definition';
 import { Page } from '../../components/page';
+import { RealmSelect, useRealmChoice } from '../../components/realm-select';
 import './referral.css';
 
 export const REFERRAL_FORM = defineForm(
@@ -21,13 +22,15 @@ export const REFERRAL_FORM = defineForm(
 /**
  * The referral page (docs/product.md#referral): username, email and captcha give the account's
  * referral link, through the site's one form pattern. An optional character name chooses which
- * character of the account receives the rewards.
+ * character of the account receives the rewards; on a site of several realms, in the game server
+ * the player picks first (decision 049).
  */
 const ReferralPage = () => {
   const { t } = useTranslation();
   const { href } = useLanguage();
   const { metadata } = useSiteData();
   const itemName = useItemNames();
+  const realm = useRealmChoice();
   const coins = metadata ? itemName(metadata.coinItemId, metadata.coinsName) : t('referral.coinsFallback');
   return (
     <Page title={t('pages.referral')} className="referral">
@@ -48,6 +51,8 @@ const ReferralPage = () => {
             copyAnswer: { label: 'referral.copyLink', copiedLabel: 'referral.linkCopied' },
           },
           failureTitle: 'getReferralFail',
+          leading: <RealmSelect choice={realm} />,
+          prepare: (values) => ({ ...values, ...realm.field }),
         }}
       />
       <p className="referral__ranking">

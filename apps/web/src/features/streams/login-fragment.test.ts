@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLoginReturn } from './login-fragment';
+import { readLoginReturn, withRealmState } from './login-fragment';
 
 describe("reading Facebook's answer from the address", () => {
   it('takes the access token from the fragment', () => {
@@ -17,5 +17,19 @@ describe("reading Facebook's answer from the address", () => {
     expect(readLoginReturn('', '')).toEqual({ kind: 'none' });
     expect(readLoginReturn('#privacy', '')).toEqual({ kind: 'none' });
     expect(readLoginReturn('#access_token=', '')).toEqual({ kind: 'none' });
+  });
+
+  it('gives the dialog the chosen realm as its state, and reads it back beside the token', () => {
+    const login = 'https://www.facebook.com/v21.0/dialog/oauth?client_id=1&response_type=token';
+    const withRealm = new URL(withRealmState(login, 'x50'));
+    expect(withRealm.searchParams.get('state')).toBe('x50');
+    expect(withRealm.searchParams.get('client_id')).toBe('1');
+    // No realm chosen (a site of one realm): the address as it was.
+    expect(withRealmState(login, undefined)).toBe(login);
+    expect(readLoginReturn('#access_token=EAAB&expires_in=5183&state=x50', '')).toEqual({
+      kind: 'token',
+      accessToken: 'EAAB',
+      realm: 'x50',
+    });
   });
 });

@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from '../../shared/navigation';
 import { CallError, callApi } from '../../api/client';
 import { useSiteData } from '../../shared/site-data';
 import { Page, PageLoading } from '../../components/page';
-import { type LoginReturn, readLoginReturn } from './login-fragment';
+import { type LoginReturn, readLoginReturn, withRealmState } from './login-fragment';
+import { type RealmChoice, RealmSelect, useRealmChoice } from '../../components/realm-select';
 import './stream-registration.css';
 
 type Registration =
@@ -26,7 +27,9 @@ const useRegistration = (login: LoginReturn): Registration => {
   useEffect(() => {
     if (login.kind !== 'token' || sent.current) return;
     sent.current = true;
-    callApi('addFacebookToken', { body: { accessToken: login.accessToken } }).then(
+    // The realm chosen before the dialog came back as its state (decision 049).
+    const realm = login.realm === undefined ? {} : { realm: login.realm };
+    callApi('addFacebookToken', { body: { accessToken: login.accessToken, ...realm } }).then(
       ({ code }) => setRegistration({ state: 'done', code }),
       (error: unknown) => setRegistration({ state: 'failed', error: errorKeyOf(error) }),
     );
@@ -34,14 +37,32 @@ const useRegistration = (login: LoginReturn): Registration => {
   return registration;
 };
 
-const AuthorizeButton = ({ loginUrl, label }: { loginUrl: string | undefined; label: string }) => {
+/**
+ * Facebook's dialog, for the game server chosen first on a site of several realms: the code it
+ * leads to is for that realm's Rewards Manager (decision 049).
+ */
+const AuthorizeButton = ({
+  loginUrl,
+  label,
+  realm,
+}: {
+  loginUrl: string | undefined;
+  label: string;
+  realm: RealmChoice;
+}) => {
   const { t } = useTranslation();
   if (loginUrl === undefined) return <PageLoading />;
   if (!loginUrl) return <p className="page-notice">{t('fb.notConfigured')}</p>;
   return (
-    <a className="button button--primary stream-registration__authorize" href={loginUrl}>
-      {label}
-    </a>
+    <>
+      <RealmSelect choice={realm} className="form-field stream-registration__realm" hint={t('fb.realmHint')} />
+      <a
+        className="button button--primary stream-registration__authorize"
+        href={withRealmState(loginUrl, realm.field.realm)}
+      >
+        {label}
+      </a>
+    </>
   );
 };
 
@@ -121,6 +142,7 @@ const StreamRegistrationPage = () => {
       : readLoginReturn(window.location.hash, window.location.search),
   );
   const registration = useRegistration(login);
+  const realm = useRealmChoice();
 
   useEffect(() => {
     // The token must not stay in the address bar, the history or a bookmark.
@@ -138,7 +160,7 @@ const StreamRegistrationPage = () => {
       {registration.state === 'failed' && (
         <div className="stream-registration__failure" role="alert">
           <p>{t(registration.error)}</p>
-          <AuthorizeButton loginUrl={loginUrl} label={t('fb.tryAgain')} />
+          <AuthorizeButton loginUrl={loginUrl} label={t('fb.tryAgain')} realm={realm} />
         </div>
       )}
       {login.kind === 'denied' && registration.state === 'idle' && (
@@ -149,7 +171,7 @@ const StreamRegistrationPage = () => {
       {registration.state === 'idle' && (
         <>
           <Explanation />
-          <AuthorizeButton loginUrl={loginUrl} label={t('fb.authorize')} />
+          <AuthorizeButton loginUrl={loginUrl} label={t('fb.authorize')} realm={realm} />
         </>
       )}
       <PolicySections />
