@@ -3,9 +3,8 @@ import { type ErrorCode, type PaymentOutcome, coinsForDonation, toCents } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GameDatabase, LoginDatabase, SiteDatabase } from '../../db/tables';
-import { findCharacterByName } from '../../game/characters';
-import { isBannedFromRewards } from '../../game/reward-bans';
 import type { GameSchema } from '../../game/schema-check';
+import { donationRecipient } from './recipient';
 import { takeBackUndeliveredItems } from '../rewards/reward-queue';
 import type { RewardDelivery } from '../rewards/reward-delivery';
 import {
@@ -88,21 +87,9 @@ export const startCheckout = async (
     cents <= Math.round(settings.maxAmount * 100) &&
     (!WHOLE_CURRENCIES.has(settings.currency) || cents % 100 === 0);
   if (!fits) return { error: 'formInvalid' };
-  let to: { login: string; char_name: string; char_id: number };
-  if (settings.target === 'wallet') {
-    if (!input.login) return { error: 'notSignedIn' };
-    to = { login: input.login, char_name: '', char_id: 0 };
-  } else {
-    const charName = input.charName?.trim() ?? '';
-    if (!charName) return { error: 'CharNameEmpty' };
-    const character = await findCharacterByName(deps.game, deps.schema, charName);
-    if (!character) return { error: 'charDoesntExist' };
-    // As votes: no reward for a banned character or account, and no payment asked for one.
-    if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
-      return { error: 'characterBanned' };
-    }
-    to = { login: '', char_name: character.name, char_id: character.charId };
-  }
+  const recipient = await donationRecipient(deps, settings.target, input);
+  if ('error' in recipient) return recipient;
+  const { to } = recipient;
   if (!deps.paypal) {
     log.warn('a donation could not start: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (payments.md)');
     return { error: 'donationsClosed' };

@@ -4,9 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { GameDatabase, LoginDatabase, SiteDatabase } from '../../../db/tables';
 import { isUniqueViolation } from '../../../db/unique-violation';
-import { findCharacterByName } from '../../../game/characters';
-import { isBannedFromRewards } from '../../../game/reward-bans';
 import type { GameSchema } from '../../../game/schema-check';
+import { donationRecipient } from '../recipient';
 import { fitText } from '../../../infra/fit-text';
 import { takeBackUndeliveredItems } from '../../rewards/reward-queue';
 import type { RewardDelivery } from '../../rewards/reward-delivery';
@@ -181,22 +180,9 @@ export const startProviderPayment = async (
     cents <= Math.round(settings.maxAmount * 100) &&
     !ZERO_DECIMAL_CURRENCIES.has(provider.currency);
   if (!fits) return { error: 'formInvalid' };
-  let to: { login: string; char_name: string; char_id: number };
-  let donorAccount: string | null = null;
-  if (settings.target === 'wallet') {
-    if (!input.login) return { error: 'notSignedIn' };
-    to = { login: input.login, char_name: '', char_id: 0 };
-  } else {
-    const charName = input.charName?.trim() ?? '';
-    if (!charName) return { error: 'CharNameEmpty' };
-    const character = await findCharacterByName(deps.game, deps.schema, charName);
-    if (!character) return { error: 'charDoesntExist' };
-    if (await isBannedFromRewards({ login: deps.login, game: deps.game }, deps.schema, character, deps.now())) {
-      return { error: 'characterBanned' };
-    }
-    to = { login: '', char_name: character.name, char_id: character.charId };
-    donorAccount = character.accountName;
-  }
+  const recipient = await donationRecipient(deps, settings.target, input);
+  if ('error' in recipient) return recipient;
+  const { to, characterAccount: donorAccount } = recipient;
   // A supporter code is checked before anything is recorded (supporter-codes.ts).
   const code =
     input.supporterCode && deps.supporter
