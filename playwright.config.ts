@@ -202,10 +202,13 @@ const realmsSettingsFile = (() => {
   return file;
 })();
 
+/** The flags the server runs with everywhere (decision 023). */
+const SERVER_NODE_FLAGS = JSON.parse(readFileSync('apps/server/src/node-flags.json', 'utf8')) as string[];
+
 /** One of the site's instances: the built server on an embedded database of its own. */
 const server = (port: number, name: InstanceName, env: Record<string, string> = {}): InstanceProcess => ({
   name,
-  command: ['node', '--no-memory-reducer', 'apps/server/dist/main.js'],
+  command: ['node', ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'],
   ready: { url: `http://127.0.0.1:${port}/healthz` },
   env: {
     PORT: String(port),

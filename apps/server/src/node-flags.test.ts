@@ -15,10 +15,15 @@ describe('the Node flags of the server', () => {
     expect(missingNodeFlags(['--no-memory-reducer', '--enable-source-maps'])).toEqual([]);
   });
 
-  // npm start and the bench read node-flags.json; these three spell the command out.
+  // npm start, the bench and the end-to-end instances read node-flags.json; these two spell the command out.
+  it('the end-to-end instances take the flags from node-flags.json', () => {
+    const config = repositoryFile('playwright.config.ts');
+    expect(config).toContain("readFileSync('apps/server/src/node-flags.json', 'utf8')");
+    expect(config).toContain("command: ['node', ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js']");
+  });
+
   it.each([
     ['npm run serve', () => JSON.parse(repositoryFile('package.json')).scripts.serve as string],
-    ['the end-to-end server', () => repositoryFile('playwright.config.ts')],
     ["the owner's systemd unit", () => repositoryFile('docs/owner/instances.md').match(/^ExecStart=.*$/m)?.[0] ?? ''],
   ])('%s starts the server with every flag', (_name, command) => {
     const text = command();

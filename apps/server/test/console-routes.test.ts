@@ -78,6 +78,9 @@ const CONSOLE_ROLES: Record<string, 'gm' | 'owner'> = {
   'GET /sdk/console/shoporders/csv': 'owner',
   'POST /sdk/console/shoporders/retry': 'owner',
   'POST /sdk/console/shoporders/refund': 'owner',
+  'GET /sdk/console/supportercodes': 'owner',
+  'GET /sdk/console/supportercodes/csv': 'owner',
+  'POST /sdk/console/supportercodes/save': 'owner',
 };
 
 describe.each(DATABASE_KINDS)('every console call refuses who may not make it (%s)', (kind) => {

@@ -22,6 +22,7 @@ const openAt = (path: string, me: object = OWNER) => {
         return jsonResponse({ rows: [], next: null });
       }
       if (url.pathname === '/sdk/console/votes') return jsonResponse({ claims: [], failures: [] });
+      if (url.pathname === '/sdk/console/supportercodes') return jsonResponse({ rows: [] });
       return jsonResponse([]);
     }),
   );
