@@ -148,7 +148,8 @@ export const openRealmRegistry = async (options: RegistryOptions): Promise<Realm
       // attempt's error (ECONNREFUSED): it is closed all the same, and the others still close.
       const closed = await Promise.allSettled(closers.map((close) => close()));
       for (const result of closed) {
-        if (result.status === 'rejected') log.warn({ err: result.reason }, 'a realm game database closed with an error');
+        if (result.status === 'rejected')
+          log.warn({ err: result.reason }, 'a realm game database closed with an error');
       }
     },
   };
