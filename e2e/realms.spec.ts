@@ -15,7 +15,8 @@ import { SIZES, type Size } from './support/sizes';
  * account lists the characters of both realms, a character of the second realm is unblocked, and
  * a player votes with a character of the second realm and finds the reward there, once. At 390 px,
  * the anonymous unblock (password typed, no session) asks the game server first and moves the
- * second realm's character there.
+ * second realm's character there, and a player buys a shop offer for a character of the second
+ * realm: delivered in its game only.
  */
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1920', 'the sizes are set by the spec itself');
@@ -208,5 +209,74 @@ test.describe('realms: the anonymous unblock (phone)', () => {
     );
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expectAccessible(page);
+/**
+ * A demo account with a character in the second realm's world no other spec uses (player0001...:
+ * password Player.<n>x; the login database is shared by both realms).
+ */
+const secondRealmShopper = () => {
+  const row = secondRealmRow<{ login: string; name: string; charId: number }>(
+    `SELECT account_name AS login, char_name AS name, charId FROM characters
+      WHERE account_name LIKE 'player%' ORDER BY account_name, charId LIMIT 1 OFFSET 91`,
+  );
+  if (!row) throw new Error("no demo character in the second realm's world for the shop");
+  return { ...row, password: `Player.${Number(row.login.slice('player'.length))}x` };
+};
+
+/** The premium item rows an order left in a realm's game (its sender names the order). */
+const orderRowsOf = (realm: 'first' | 'second', orderId: number) => {
+  const sql = 'SELECT COUNT(*) AS n, MIN(charId) AS charId FROM character_premium_items WHERE itemSender = ?';
+  const row =
+    realm === 'second'
+      ? secondRealmRow<{ n: number; charId: number | null }>(sql, `Shop #${orderId}`)
+      : queryDatabaseOf<{ n: number; charId: number | null }>('realms', sql, `Shop #${orderId}`);
+  return { count: row?.n ?? 0, charId: row?.charId ?? null };
+};
+
+test.describe('the shop per realm (phone)', () => {
+  test.use({ baseURL: INSTANCES.realms, ...SIZES.phone });
+
+  test('a player buys an offer for a character of the second realm, delivered in its game only', async ({ page }) => {
+    test.setTimeout(60_000);
+    const player = secondRealmShopper();
+    await openAccount(page);
+    await signIn(page, player.login, player.password);
+    await expectSignedIn(page, player.login);
+    // Coins as a player gets them: the demo's promo code.
+    await openTab(page, 'Wallet');
+    await page.getByRole('textbox', { name: 'Code' }).fill('welcome');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '100 coins added to your wallet.' })).toBeVisible();
+
+    await page.goto('/shop');
+    await waitForScript(page);
+    await expect(page.getByText('Your wallet: 100 coins')).toBeVisible();
+    // The game server first, the first preselected; the offers and characters are the chosen one's.
+    // The page's own, not the vote panel's (beside it, or below it at this width).
+    const realm = page.getByRole('article').getByRole('combobox', { name: 'Game server' });
+    await expect(realm).toHaveValue('x5');
+    await realm.selectOption({ label: 'Sieghardt x50' });
+    await page.getByRole('button', { name: /^Buy: 5 × Blessed Scroll of Escape/ }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirm your purchase' });
+    const character = confirmation.getByLabel('Character');
+    await expect(character.getByRole('option', { name: player.name })).toHaveCount(1);
+    await character.selectOption(player.name);
+    await expect(confirmation).toContainText(`for ${player.name} on Sieghardt x50, 60 coins from your wallet.`);
+    await expectAccessible(page);
+    await confirmation.getByRole('button', { name: 'Pay' }).click();
+    const paid = page.getByRole('status').filter({ hasText: /Paid: order \d+ is on its way/ });
+    await expect(paid).toBeVisible();
+    const orderId = Number(/order (\d+)/.exec((await paid.textContent()) ?? '')?.[1]);
+    await expect(page.getByText('Your wallet: 40 coins')).toBeVisible();
+    // In the second realm's game, for the character chosen; nothing in the first realm's.
+    expect(orderRowsOf('second', orderId)).toEqual({ count: 3, charId: player.charId });
+    expect(orderRowsOf('first', orderId).count).toBe(0);
+
+    await openAccount(page);
+    await openTab(page, 'Wallet');
+    const order = page.getByRole('list', { name: 'Orders' }).locator(`[data-order="${orderId}"]`);
+    await expect(order).toContainText(`Order ${orderId} for ${player.name} on Sieghardt x50`);
+    await expect(order.getByRole('status')).toHaveText('On its way');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/shop-realms-390.png', fullPage: true });
   });
 });

@@ -260,6 +260,9 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     schema: deps.schema,
     wallet,
     delivery: deliveryOf(settings.rewards, deps.schema),
+    // Each order goes into its character's realm, the way that realm's own tables take items (decision 051).
+    realms: gameRealms,
+    deliveryOf: (schema) => deliveryOf(settings.rewards, schema),
     mailSubject: settings.rewards.mailSubject,
     mailMessage: settings.rewards.mailMessage,
     now,
@@ -521,7 +524,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
         wallet: (login, page) => wallet.history(login, page),
         orders: async (login) => ({ orders: await shop.orders(login) }),
         buy: (login, input) => shop.buy({ login, ...input }),
-        redeem: (login, input) => shop.redeem({ login, code: input.code, charName: input.charName }),
+        redeem: (login, input) =>
+          shop.redeem({ login, code: input.code, charName: input.charName, realm: input.realm }),
       }),
     });
     await sdk.register(mailRoutes, {
@@ -646,7 +650,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     await console.register(votesConsoleSection, { door, db: connections.site.db, now });
     await console.register(rewardsConsoleSection, { door, db: connections.site.db, delivery: rewards, now });
     await console.register(newsConsoleSection, { door, news, now });
-    await console.register(shopConsoleSection, { door, db: connections.site.db, shop, now });
+    await console.register(shopConsoleSection, {
+      door,
+      db: connections.site.db,
+      shop,
+      realms: gameRealms.map((realm) => realm.slug),
+      now,
+    });
     await console.register(supporterCodesConsoleSection, { door, supporters, now });
     await console.register(consoleMailRoutes, {
       door,

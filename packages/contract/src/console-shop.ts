@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
+import { LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { CONSOLE_NOTE_MAX, CONSOLE_SEARCH_MAX } from './console';
 import { ORDER_STATES, orderRow, shopItemLine } from './shop';
 
@@ -25,6 +25,8 @@ export const consoleShopOffer = z.object({
   saleStartsAt: optionalTime,
   saleEndsAt: optionalTime,
   enabled: z.boolean(),
+  /** The realm (its slug) it is sold in; null or left out: every realm. */
+  realm: z.string().regex(REALM_SLUG_PATTERN, { error: 'realmUnknown' }).nullable().default(null),
 });
 export type ConsoleShopOffer = z.infer<typeof consoleShopOffer>;
 
@@ -56,10 +58,14 @@ export const consoleShopOfferSaveModel = z.object({ offer: consoleShopOffer });
 export const consoleShopPromoSaveModel = z.object({ promo: consoleShopPromoCode });
 export const consoleShopSaveAnswer = z.object({ id: z.union([z.number(), z.string()]) });
 
-/** The orders ledger's search: `q` a login, a character or an order number; `state` one state; `from` a row count. */
+/**
+ * The orders ledger's search: `q` a login, a character or an order number; `state` one state;
+ * `realm` one realm's orders (its slug); `from` a row count.
+ */
 export const consoleShopOrdersQuery = z.object({
   q: z.string({ error: 'formInvalid' }).max(CONSOLE_SEARCH_MAX, { error: 'formInvalid' }).trim().optional(),
   state: z.enum(ORDER_STATES, { error: 'formInvalid' }).optional(),
+  realm: z.string().regex(REALM_SLUG_PATTERN, { error: 'formInvalid' }).optional(),
   from: z.coerce.number({ error: 'formInvalid' }).int().min(0).max(1_000_000).optional(),
 });
 export type ConsoleShopOrdersQuery = z.input<typeof consoleShopOrdersQuery>;

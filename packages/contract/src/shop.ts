@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
+import { LIMITS, REALM_SLUG_PATTERN } from './constants';
 import { charNameField } from './rules';
 
 /**
@@ -26,19 +26,25 @@ export const shopOffer = z.object({
   /** How many one account may buy; null: no limit. */
   perAccountLimit: z.number().int().nullable(),
   saleEndsAt: z.number().nullable(),
+  /** The realm (its slug) it is sold in; null: every realm (decision 051, realms). */
+  realm: z.string().nullable(),
 });
 export type ShopOffer = z.infer<typeof shopOffer>;
 
 export const shopAnswer = z.object({ offers: z.array(shopOffer) });
 export type ShopAnswer = z.infer<typeof shopAnswer>;
 
+/** The realm of the character an order goes to (decision 049); the first realm when left out. */
+const orderRealmField = z.string().regex(REALM_SLUG_PATTERN, 'formInvalid').optional();
+
 /**
- * A purchase: the offer, the account's character it goes to, and a key the page makes once per
- * confirmation, so that a double click or a second tab buys once.
+ * A purchase: the offer, the realm and the account's character there it goes to, and a key the
+ * page makes once per confirmation, so that a double click or a second tab buys once.
  */
 export const buyShopItemModel = z.object({
   offerId: z.number().int().min(1),
   charName: charNameField,
+  realm: orderRealmField,
   requestKey: z
     .string()
     .trim()
@@ -63,6 +69,8 @@ export const orderRow = z.object({
   items: z.array(shopItemLine),
   price: z.number().int(),
   character: z.string(),
+  /** The realm (its slug) of the character, where it is delivered. */
+  realm: z.string(),
   state: z.enum(ORDER_STATES),
   createdAt: z.number(),
   /** When the state last changed. */
@@ -87,6 +95,8 @@ export const redeemPromoCodeModel = z.object({
     .transform((code) => code.toUpperCase()),
   /** A promo code of items: the character they go to. */
   charName: z.string().trim().max(16).optional(),
+  /** The realm of that character; the first realm when left out. */
+  realm: orderRealmField,
 });
 export type RedeemPromoCodeModel = z.input<typeof redeemPromoCodeModel>;
 

@@ -21,7 +21,10 @@ export interface AccountCallHandlers {
   /** The wallet and the shop (features/wallet, features/shop). */
   wallet: (login: string, page: number) => Promise<WalletAnswer>;
   orders: (login: string) => Promise<OrdersAnswer>;
-  buy: (login: string, input: Required<BuyShopItemModel>) => Promise<BuyShopItemAnswer | { error: ErrorCode }>;
+  buy: (
+    login: string,
+    input: Required<Omit<BuyShopItemModel, 'realm'>> & Pick<BuyShopItemModel, 'realm'>,
+  ) => Promise<BuyShopItemAnswer | { error: ErrorCode }>;
   redeem: (login: string, input: RedeemPromoCodeModel) => Promise<RedeemPromoCodeAnswer | { error: ErrorCode }>;
 }
 

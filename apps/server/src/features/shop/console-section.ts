@@ -39,6 +39,7 @@ export const consoleCatalogue = async (db: Kysely<SiteDatabase>): Promise<Consol
       saleStartsAt: row.sale_starts_at === null ? null : Number(row.sale_starts_at),
       saleEndsAt: row.sale_ends_at === null ? null : Number(row.sale_ends_at),
       enabled: Number(row.enabled) === 1,
+      realm: row.realm,
     })),
     promoCodes: codes.map((row) => ({
       code: row.code,
@@ -52,16 +53,23 @@ export const consoleCatalogue = async (db: Kysely<SiteDatabase>): Promise<Consol
   };
 };
 
-/** The orders ledger's rows for a search, newest first. */
+/**
+ * The orders ledger's rows for a search, newest first. A realm's orders: the first realm's are the
+ * rows of realm null (decision 049), another's those of its slug.
+ */
 const ordersOf = async (
   db: Kysely<SiteDatabase>,
-  query: { q?: string; state?: OrderState; from?: number },
+  firstRealm: string,
+  query: { q?: string; state?: OrderState; realm?: string; from?: number },
   limit: number,
 ): Promise<{ rows: ConsoleShopOrderRow[]; total: number }> => {
   const q = query.q?.trim();
   const filtered = db
     .selectFrom('site_shop_orders')
     .$if(query.state !== undefined, (b) => b.where('state', 'in', ROWS_OF[query.state ?? 'paid']))
+    .$if(query.realm !== undefined, (b) =>
+      query.realm === firstRealm ? b.where('realm', 'is', null) : b.where('realm', '=', query.realm ?? ''),
+    )
     .$if(Boolean(q), (b) =>
       b.where((eb) =>
         eb.or([
@@ -81,7 +89,7 @@ const ordersOf = async (
   return {
     total: Number(counted?.n ?? 0),
     rows: rows.map((row) => ({
-      ...toOrderRow({ ...row, id: Number(row.id) }),
+      ...toOrderRow({ ...row, id: Number(row.id) }, firstRealm),
       login: row.login,
       delivery: row.delivery,
       attempts: Number(row.attempts),
@@ -95,15 +103,19 @@ export interface ShopConsoleOptions {
   door: ConsoleDoor;
   db: Kysely<SiteDatabase>;
   shop: Pick<Shop, 'retry' | 'refund'>;
+  /** The realms' slugs, the first first (decision 049): an offer's realm is one of them. */
+  realms: readonly string[];
   now: () => number;
 }
 
 /** The Shop section (docs/owner/console.md#shop): owner only, every write in the audit log. */
 export const shopConsoleSection = async (app: FastifyInstance, options: ShopConsoleOptions): Promise<void> => {
-  const { door, db, now } = options;
+  const { door, db, now, realms } = options;
+  const firstRealm = realms[0] ?? 'main';
   door.route(app, 'getConsoleShop', 'owner', async (_input, _request, reply) => reply.send(await consoleCatalogue(db)));
   door.route(app, 'saveConsoleShopOffer', 'owner', async ({ actor, body }, _request, reply) => {
     const { offer } = body;
+    if (offer.realm !== null && !realms.includes(offer.realm)) return reply.code(400).send(['realmUnknown']);
     const values = {
       items: JSON.stringify(offer.items),
       price: offer.price,
@@ -112,6 +124,7 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
       sale_starts_at: offer.saleStartsAt,
       sale_ends_at: offer.saleEndsAt,
       enabled: offer.enabled ? 1 : 0,
+      realm: offer.realm,
       updated_at: now(),
     };
     let id = offer.id;
@@ -125,7 +138,12 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
       const updated = await db.updateTable('site_shop_offers').set(values).where('id', '=', id).executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return reply.code(404).send(['shopOfferUnavailable']);
     }
-    await door.record(actor, offer.id === 0 ? 'shop.offer.add' : 'shop.offer.edit', String(id), values.items);
+    await door.record(
+      actor,
+      offer.id === 0 ? 'shop.offer.add' : 'shop.offer.edit',
+      String(id),
+      offer.realm === null ? values.items : `${values.items} in ${offer.realm}`,
+    );
     return reply.send({ id });
   });
   door.route(app, 'saveConsoleShopPromo', 'owner', async ({ actor, body }, _request, reply) => {
@@ -152,10 +170,10 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
     return reply.send({ id: promo.code });
   });
   door.route(app, 'getConsoleShopOrders', 'owner', async ({ query }, _request, reply) =>
-    reply.send(await ordersOf(db, query, CONSOLE_ORDERS_PAGE)),
+    reply.send(await ordersOf(db, firstRealm, query, CONSOLE_ORDERS_PAGE)),
   );
   door.route(app, 'getConsoleShopOrdersCsv', 'owner', async ({ actor, query }, _request, reply) => {
-    const { rows } = await ordersOf(db, { ...query, from: 0 }, CONSOLE_ORDERS_CSV_MAX);
+    const { rows } = await ordersOf(db, firstRealm, { ...query, from: 0 }, CONSOLE_ORDERS_CSV_MAX);
     const csv = toCsv(
       [
         'order',
@@ -163,6 +181,7 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
         'updated',
         'login',
         'character',
+        'realm',
         'offer',
         'items',
         'price',
@@ -178,6 +197,7 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
         new Date(row.updatedAt).toISOString(),
         row.login,
         row.character,
+        row.realm,
         row.offerId,
         row.items.map((line) => `${line.itemId} x${line.count}`).join(' + '),
         row.price,
@@ -192,7 +212,7 @@ export const shopConsoleSection = async (app: FastifyInstance, options: ShopCons
       actor,
       'shop.orders.export',
       '',
-      [query.q && `q=${query.q}`, query.state].filter(Boolean).join(' '),
+      [query.q && `q=${query.q}`, query.state, query.realm && `realm=${query.realm}`].filter(Boolean).join(' '),
     );
     const day = new Date(now()).toISOString().slice(0, 10);
     return reply

@@ -88,4 +88,24 @@ export const shopMigrations: Record<string, Migration> = {
       }
     },
   },
+  '153_shop_realm': {
+    async up(db: AnyKysely) {
+      // An offer's realm (its slug; null: sold in every realm), and an order's: the realm whose
+      // character it goes to, null for the first realm as in the votes' and rewards' tables
+      // (decision 049), so the orders of before stay the first realm's when its slug changes.
+      await db.schema.alterTable('site_shop_offers').addColumn('realm', 'varchar(24)').execute();
+      await db.schema.alterTable('site_shop_orders').addColumn('realm', 'varchar(24)').execute();
+      await db.schema
+        .createIndex('site_shop_orders_realm')
+        .ifNotExists()
+        .on('site_shop_orders')
+        .columns(['realm', 'id'])
+        .execute();
+    },
+    async down(db: AnyKysely) {
+      await db.schema.dropIndex('site_shop_orders_realm').ifExists().on('site_shop_orders').execute();
+      await db.schema.alterTable('site_shop_orders').dropColumn('realm').execute();
+      await db.schema.alterTable('site_shop_offers').dropColumn('realm').execute();
+    },
+  },
 };

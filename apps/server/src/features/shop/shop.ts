@@ -2,10 +2,11 @@ import type { ErrorCode, OrderRow, OrderState, ShopItemLine, ShopOffer, WalletRe
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import type { Connections } from '../../db/connections';
-import type { SiteDatabase } from '../../db/tables';
+import type { GameDatabase, SiteDatabase } from '../../db/tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { normalizeLogin } from '../../game/accounts';
 import { listAccountCharacters } from '../../game/characters';
+import { type GameRealm, onlyRealm } from '../../game/game-realm';
 import {
   addDelayedItems,
   addPremiumItems,
@@ -15,6 +16,7 @@ import {
   waitingPremiumItemsFrom,
 } from '../../game/item-delivery';
 import type { GameSchema } from '../../game/schema-check';
+import { isServiceUnavailable } from '../../infra/unavailable';
 import type { SiteShopOrdersTable } from './tables';
 
 /**
@@ -30,6 +32,11 @@ import type { SiteShopOrdersTable } from './tables';
  *     several at once the earliest win;
  *  4. the wallet is debited under the order's key (refused: the order is deleted, the stock given back);
  *  5. the order is paid and delivered.
+ *
+ * Per realm (decision 051, realms): an offer is sold in one realm or in all; an order names the
+ * realm of its character, is delivered into that realm's game database the way that realm's own
+ * flavour takes items, and is looked for there. A realm whose database is down refuses a checkout
+ * (503) before anything is written.
  */
 
 /** What the shop asks of the wallet (features/wallet/wallet.ts), handed in by app.ts. */
@@ -49,10 +56,18 @@ export type ShopDelivery = 'premiumItems' | 'customMail' | 'itemsDelayed' | 'que
 
 export interface ShopDeps {
   connections: Connections;
+  /** The first realm's flavour and tables (`connections.game`'s). */
   schema: GameSchema;
   wallet: ShopWallet;
-  /** Where the game takes items from (the rewards' delivery setting, decided by app.ts). */
+  /** Where the first realm's game takes items from (the rewards' delivery setting, decided by app.ts). */
   delivery: ShopDeliveryOf;
+  /**
+   * The realms, the first first (decision 049): each order goes to its character's realm. Left
+   * out: one realm, the game database of `connections` and `schema`.
+   */
+  realms?: readonly GameRealm[];
+  /** Where a realm after the first takes items from, judged on its own tables; left out: `delivery`. */
+  deliveryOf?: (schema: GameSchema) => ShopDelivery;
   /** Mobius's letter. */
   mailSubject: string;
   mailMessage: string;
@@ -85,15 +100,17 @@ const pageState = (state: string): OrderState =>
 
 type OrderDbRow = Pick<
   SiteShopOrdersTable,
-  'offer_id' | 'items' | 'price' | 'char_name' | 'state' | 'created_at' | 'updated_at'
+  'offer_id' | 'items' | 'price' | 'char_name' | 'realm' | 'state' | 'created_at' | 'updated_at'
 > & { id: number };
 
-export const toOrderRow = (row: OrderDbRow): OrderRow => ({
+/** An order as the page shows it; its realm's slug, `firstRealm` for the first realm's rows (null). */
+export const toOrderRow = (row: OrderDbRow, firstRealm: string): OrderRow => ({
   id: Number(row.id),
   offerId: Number(row.offer_id),
   items: parseItems(row.items),
   price: Number(row.price),
   character: row.char_name,
+  realm: row.realm ?? firstRealm,
   state: pageState(row.state),
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
@@ -103,6 +120,8 @@ export interface BuyInput {
   login: string;
   offerId: number;
   charName: string;
+  /** The character's realm (its slug); the first realm when left out. */
+  realm?: string;
   /** The page's key of one confirmation. */
   requestKey: string;
 }
@@ -114,7 +133,7 @@ export interface Shop {
   buy(input: BuyInput, again?: boolean): Promise<BuyResult>;
   /** The account's orders, newest first, after checking the ones on their way against the game. */
   orders(login: string): Promise<OrderRow[]>;
-  redeem(input: { login: string; code: string; charName?: string }): Promise<RedeemResult>;
+  redeem(input: { login: string; code: string; charName?: string; realm?: string }): Promise<RedeemResult>;
   /** Looks at the game for the orders on their way (received?) and retries failed deliveries. */
   pass(): Promise<void>;
   /** Delivers a failed order again (the owner's retry): its state afterwards, or undefined when none. */
@@ -128,11 +147,36 @@ export interface Shop {
 export const createShop = (deps: ShopDeps): Shop => {
   const { connections, schema, wallet, delivery, now, log } = deps;
   const site: Kysely<SiteDatabase> = connections.site.db;
-  const game = connections.game.db;
+  const realms: readonly GameRealm[] = deps.realms ?? [onlyRealm(connections.game.db, schema)];
+  const [first] = realms;
+  if (!first) throw new Error('shop: no realm');
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  const orderColumns = ['id', 'offer_id', 'items', 'price', 'char_name', 'state', 'created_at', 'updated_at'] as const;
+  /** A realm by slug, the first when left out; undefined for a slug no realm has. */
+  const realmOf = (slug: string | undefined): GameRealm | undefined =>
+    slug === undefined ? first : realms.find((realm) => realm.slug === slug);
+  /** A realm as an order's row keeps it: null for the first (decision 049). */
+  const keyOf = (realm: GameRealm): string | null => (realm === first ? null : realm.slug);
+  const realmOfKey = (key: string | null): GameRealm | undefined => (key === null ? first : realmOf(key));
+  /** How a realm's game takes items: the first's as start-up found it, another's from its own tables. */
+  const deliveryIn = (realm: GameRealm, realmSchema: GameSchema): ShopDelivery =>
+    realm === first ? delivery : (deps.deliveryOf?.(realmSchema) ?? delivery);
+  /** Whether a realm's database may be asked now (its failed orders are tried again only then). */
+  const answering = (realm: GameRealm | undefined): boolean => Boolean(realm?.isUp() && realm.schema());
+
+  const toRow = (row: OrderDbRow) => toOrderRow(row, first.slug);
+  const orderColumns = [
+    'id',
+    'offer_id',
+    'items',
+    'price',
+    'char_name',
+    'realm',
+    'state',
+    'created_at',
+    'updated_at',
+  ] as const;
   const orderById = async (id: number) =>
     site.selectFrom('site_shop_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -154,27 +198,35 @@ export const createShop = (deps: ShopDeps): Shop => {
       return pageState((await orderById(id))?.state ?? 'paid');
     }
     const items = parseItems(order.items);
+    // The way the order's realm took items when it was placed (its row keeps it).
+    const way = order.delivery as ShopDelivery;
     try {
-      if (delivery === 'queue') {
+      if (way === 'queue') {
         await setState(id, ['delivering'], { state: 'waitingForGame' });
         return 'waitingForGame';
       }
-      let ref: string | null = null;
-      if (delivery === 'premiumItems') {
-        await addPremiumItems(game, { charId: Number(order.char_id), items, sender: orderSender(id) });
-      } else if (delivery === 'itemsDelayed') {
-        await addDelayedItems(game, { charId: Number(order.char_id), items, description: orderSender(id) });
-      } else {
-        ref = await sendPackByCustomMail(game, {
+      const realm = realmOfKey(order.realm);
+      if (!realm) throw new Error(`realm ${order.realm}: not declared any more`);
+      // Into the order's realm: a realm that is down answers at once, without being asked.
+      const ref = await realm.read(async (game) => {
+        if (way === 'premiumItems') {
+          await addPremiumItems(game, { charId: Number(order.char_id), items, sender: orderSender(id) });
+          return null;
+        }
+        if (way === 'itemsDelayed') {
+          await addDelayedItems(game, { charId: Number(order.char_id), items, description: orderSender(id) });
+          return null;
+        }
+        return sendPackByCustomMail(game, {
           charId: Number(order.char_id),
           items,
           subject: deps.mailSubject,
           message: deps.mailMessage,
           now: now(),
         });
-      }
+      });
       await setState(id, ['delivering'], { state: 'onItsWay', delivery_ref: ref, last_error: null });
-      log.info({ orderId: id, delivery }, 'shop order on its way');
+      log.info({ orderId: id, delivery: way, realm: realm.slug }, 'shop order on its way');
       return 'onItsWay';
     } catch (error) {
       await setState(id, ['delivering'], {
@@ -203,33 +255,48 @@ export const createShop = (deps: ShopDeps): Shop => {
     return 'refunded';
   };
 
-  /** The account's characters, and the one named (case as the game keeps it). */
-  const characterOf = async (login: string, charName: string) => {
-    const characters = await listAccountCharacters(game, schema, login);
-    return characters.find((character) => character.name.toLowerCase() === charName.trim().toLowerCase());
-  };
+  /**
+   * The account's character named, in a realm's game database (case as the game keeps it), and
+   * how that realm takes items. A realm that is down throws ServiceUnavailableError (503) unasked.
+   */
+  const characterOf = (realm: GameRealm, login: string, charName: string) =>
+    realm.read(async (game: Kysely<GameDatabase>, realmSchema: GameSchema) => {
+      const characters = await listAccountCharacters(game, realmSchema, login);
+      const character = characters.find((one) => one.name.toLowerCase() === charName.trim().toLowerCase());
+      return character && { ...character, delivery: deliveryIn(realm, realmSchema) };
+    });
 
   /**
-   * Orders of these logins (or all) on their way: received once the game's rows are gone
-   * (premium items, custom mail) or handed over (items_delayed: none left with payment_status 0).
+   * Orders of this login (or all) on their way: received once the game's rows are gone (premium
+   * items, custom mail) or handed over (items_delayed: none left with payment_status 0), looked for
+   * in the order's own realm. A realm that does not answer is skipped: its orders stay on their way.
    */
   const checkOnItsWay = async (login?: string) => {
     let query = site
       .selectFrom('site_shop_orders')
-      .select(['id', 'char_id', 'delivery', 'delivery_ref'])
+      .select(['id', 'char_id', 'realm', 'delivery', 'delivery_ref'])
       .where('state', '=', 'onItsWay');
     if (login) query = query.where('login', '=', login);
     const rows = await query.orderBy('id').limit(MAX_ORDERS).execute();
     for (const row of rows) {
+      const realm = realmOfKey(row.realm);
+      if (!realm || !answering(realm)) continue;
       const charId = Number(row.char_id);
-      const waiting =
-        row.delivery === 'premiumItems'
-          ? (await waitingPremiumItemsFrom(game, charId, orderSender(Number(row.id)))) > 0
-          : row.delivery === 'itemsDelayed'
-            ? (await delayedItemsWaiting(game, charId, orderSender(Number(row.id)))) > 0
-            : row.delivery === 'customMail' && row.delivery_ref
-              ? await customMailWaiting(game, charId, row.delivery_ref)
-              : true;
+      let waiting: boolean;
+      try {
+        waiting = await realm.read(async (game) =>
+          row.delivery === 'premiumItems'
+            ? (await waitingPremiumItemsFrom(game, charId, orderSender(Number(row.id)))) > 0
+            : row.delivery === 'itemsDelayed'
+              ? (await delayedItemsWaiting(game, charId, orderSender(Number(row.id)))) > 0
+              : row.delivery === 'customMail' && row.delivery_ref
+                ? customMailWaiting(game, charId, row.delivery_ref)
+                : true,
+        );
+      } catch (error) {
+        if (!isServiceUnavailable(error)) throw error;
+        continue;
+      }
       if (!waiting) await setState(Number(row.id), ['onItsWay'], { state: 'received' });
     }
   };
@@ -238,12 +305,15 @@ export const createShop = (deps: ShopDeps): Shop => {
     await checkOnItsWay();
     const failed = await site
       .selectFrom('site_shop_orders')
-      .select(['id', 'attempts'])
+      .select(['id', 'attempts', 'realm'])
       .where('state', '=', 'failed')
       .orderBy('id')
       .limit(MAX_ORDERS)
       .execute();
     for (const row of failed) {
+      // A realm that is down keeps its failed orders, tries and coins, until its database answers.
+      const realm = realmOfKey(row.realm);
+      if (realm && !answering(realm)) continue;
       if (Number(row.attempts) >= DELIVERY_ATTEMPTS) await refund(Number(row.id));
       else await deliver(Number(row.id), 'failed');
     }
@@ -257,6 +327,8 @@ export const createShop = (deps: ShopDeps): Shop => {
     price: number;
     charId: number;
     charName: string;
+    realm: GameRealm;
+    delivery: ShopDelivery;
     source: 'shop' | 'promo';
   }): Promise<{ id: number; fresh: boolean }> => {
     const time = now();
@@ -272,8 +344,9 @@ export const createShop = (deps: ShopDeps): Shop => {
           price: input.price,
           char_id: input.charId,
           char_name: input.charName,
+          realm: keyOf(input.realm),
           state: 'checking',
-          delivery,
+          delivery: input.delivery,
           delivery_ref: null,
           attempts: 0,
           last_error: null,
@@ -295,7 +368,7 @@ export const createShop = (deps: ShopDeps): Shop => {
   };
 
   const answerOrder = async (id: number): Promise<OrderRow> =>
-    toOrderRow(
+    toRow(
       await site.selectFrom('site_shop_orders').select(orderColumns).where('id', '=', id).executeTakeFirstOrThrow(),
     );
 
@@ -332,6 +405,8 @@ export const createShop = (deps: ShopDeps): Shop => {
     const requestKey = `${login}:${input.requestKey}`;
     const seen = await settledOrder(requestKey);
     if (seen) return { order: seen };
+    const realm = realmOf(input.realm);
+    if (!realm) return { error: 'realmUnknown' };
     const time = now();
     const offer = await site
       .selectFrom('site_shop_offers')
@@ -346,7 +421,9 @@ export const createShop = (deps: ShopDeps): Shop => {
     ) {
       return { error: 'shopOfferUnavailable' };
     }
-    const character = await characterOf(login, input.charName);
+    if (offer.realm !== null && offer.realm !== realm.slug) return { error: 'shopOfferOtherRealm' };
+    // Asked in the chosen realm's game database, before anything is written: down, 503 and nothing taken.
+    const character = await characterOf(realm, login, input.charName);
     if (!character) return { error: 'charDoesntExist' };
     const placed = await placeOrder({
       login,
@@ -356,6 +433,8 @@ export const createShop = (deps: ShopDeps): Shop => {
       price: Number(offer.price),
       charId: character.charId,
       charName: character.name,
+      realm,
+      delivery: character.delivery,
       source: 'shop',
     });
     // Another click of the same confirmation placed it first: its order is the answer.
@@ -427,7 +506,9 @@ export const createShop = (deps: ShopDeps): Shop => {
       .executeTakeFirst();
     if (!promo || (promo.ends_at !== null && Number(promo.ends_at) <= time)) return { error: 'promoCodeInvalid' };
     const items = parseItems(promo.items);
-    const character = items.length > 0 && input.charName ? await characterOf(login, input.charName) : undefined;
+    const realm = realmOf(input.realm);
+    if (!realm) return { error: 'realmUnknown' };
+    const character = items.length > 0 && input.charName ? await characterOf(realm, login, input.charName) : undefined;
     if (items.length > 0 && !character)
       return { error: input.charName ? 'charDoesntExist' : 'promoCodeNeedsCharacter' };
     // Once per account: the redemption's key; then the total limit, one conditional update.
@@ -470,6 +551,8 @@ export const createShop = (deps: ShopDeps): Shop => {
         price: 0,
         charId: character.charId,
         charName: character.name,
+        realm,
+        delivery: character.delivery,
         source: 'promo',
       });
       if (placed.fresh) {
@@ -503,6 +586,7 @@ export const createShop = (deps: ShopDeps): Shop => {
           stock: row.stock === null ? null : Number(row.stock),
           perAccountLimit: row.per_account_limit === null ? null : Number(row.per_account_limit),
           saleEndsAt: row.sale_ends_at === null ? null : Number(row.sale_ends_at),
+          realm: row.realm,
         }));
     },
     buy,
@@ -517,7 +601,7 @@ export const createShop = (deps: ShopDeps): Shop => {
         .orderBy('id', 'desc')
         .limit(MAX_ORDERS)
         .execute();
-      return rows.map(toOrderRow);
+      return rows.map(toRow);
     },
     redeem,
     pass,

@@ -14,6 +14,8 @@ export interface SiteShopOffersTable {
   sale_ends_at: number | null;
   /** 1 on sale, 0 hidden. */
   enabled: number;
+  /** The realm's slug it is sold in; null: every realm (decision 051, realms). */
+  realm: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -33,6 +35,8 @@ export interface SiteShopOrdersTable {
   price: number;
   char_id: number;
   char_name: string;
+  /** The character's realm, where the order is delivered: its slug, null for the first realm (decision 049). */
+  realm: string | null;
   state: string;
   /** premiumItems, customMail, itemsDelayed or queue: where the game takes it from. */
   delivery: string;

@@ -15,6 +15,7 @@ const order = (id: number, state: OrderRow['state']): OrderRow => ({
   items: [{ itemId: 1538, count: 5 }],
   price: 60,
   character: 'DemoKnight',
+  realm: 'main',
   state,
   createdAt: Date.UTC(2026, 10, 29, 12),
   updatedAt: Date.UTC(2026, 10, 29, 13),

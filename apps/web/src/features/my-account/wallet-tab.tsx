@@ -5,22 +5,35 @@ import { callApi } from '../../api/client';
 import { SiteForm } from '../../components/form/site-form';
 import { useItemList } from '../../shared/item-names';
 import { Link } from '../../shared/navigation';
+import { useSiteData } from '../../shared/site-data';
 import { useLanguage } from '../../shared/use-language';
 import { useFormats } from './formats';
 import { MY_ACCOUNT_FORMS } from './my-account-forms';
 
-/** The account's orders with their states and times (docs/product.md#getorders). */
+/**
+ * The account's orders with their states and times (docs/product.md#getorders); on a site of
+ * several realms each names its character's realm.
+ */
 export const OrdersList = ({ orders }: { orders: OrderRow[] }) => {
   const { t } = useTranslation();
   const formats = useFormats();
   const itemList = useItemList();
+  const realms = useSiteData().metadata?.realms ?? [];
+  const title = (order: OrderRow) =>
+    realms.length > 1
+      ? t('wallet.orderIn', {
+          id: order.id,
+          character: order.character,
+          realm: realms.find((realm) => realm.slug === order.realm)?.name ?? order.realm,
+        })
+      : t('wallet.order', { id: order.id, character: order.character });
   if (orders.length === 0) return <p>{t('wallet.ordersEmpty')}</p>;
   return (
     <ul className="my-account__rows" aria-label={t('wallet.orders')}>
       {orders.map((order) => (
         <li key={order.id} className="my-account__row" data-order={order.id}>
           <span>
-            <strong>{t('wallet.order', { id: order.id, character: order.character })}</strong> · {itemList(order.items)}
+            <strong>{title(order)}</strong> · {itemList(order.items)}
             {order.price > 0 && <> · {t('wallet.amount', { amount: formats.number(order.price) })}</>}
           </span>
           <span className="my-account__muted">

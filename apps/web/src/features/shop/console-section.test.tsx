@@ -15,6 +15,7 @@ const FAILED = {
   items: [{ itemId: 1538, count: 5 }],
   price: 60,
   character: 'DemoKnight',
+  realm: 'main',
   state: 'failed',
   createdAt: Date.UTC(2026, 10, 29, 12),
   updatedAt: Date.UTC(2026, 10, 29, 12),
@@ -73,5 +74,83 @@ describe("the console's Shop section", () => {
       orderId: 9,
       reason: 'The game was down',
     });
+  });
+
+  it('asks the game server of an offer on a site of several realms, and filters the ledger by realm', async () => {
+    const metadata = testMetadata({
+      realms: [
+        {
+          id: 1,
+          slug: 'low',
+          name: 'Bartz x5',
+          chronicle: 'Interlude',
+          rates: { exp: 5, sp: 5, adena: 5, drop: 5 },
+          openingDate: null,
+        },
+        {
+          id: 2,
+          slug: 'high',
+          name: 'Sieghardt x50',
+          chronicle: 'High Five',
+          rates: { exp: 50, sp: 50, adena: 20, drop: 10 },
+          openingDate: null,
+        },
+      ],
+    });
+    const offer = {
+      id: 3,
+      items: [{ itemId: 1538, count: 5 }],
+      price: 60,
+      stock: null,
+      perAccountLimit: null,
+      saleStartsAt: null,
+      saleEndsAt: null,
+      enabled: true,
+      realm: 'high',
+    };
+    const calls = serveCalls((path) => {
+      if (path === '/sdk/console/shop') return { status: 200, body: { offers: [offer], promoCodes: [] } };
+      if (path === '/sdk/console/shoporders')
+        return { status: 200, body: { rows: [{ ...FAILED, realm: 'high', character: 'HighHero' }], total: 1 } };
+      if (path === '/sdk/console/shop/offer') return { status: 200, body: { id: 4 } };
+      return undefined;
+    });
+    render(
+      <Router hook={memoryLocation({ path: '/console/shop' }).hook}>
+        <SiteDataProvider initialMetadata={metadata}>
+          <ShopSection />
+        </SiteDataProvider>
+      </Router>,
+    );
+    const catalogue = await screen.findByRole('table', { name: 'Catalogue' });
+    expect(within(catalogue).getAllByRole('row')[1]!.textContent).toContain('Sieghardt x50');
+    const orders = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(orders).getAllByRole('row')[1]!.textContent).toContain('Sieghardt x50');
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Add an offer' });
+    const realm = within(form).getByRole('combobox', { name: 'Game server' });
+    expect((realm as HTMLSelectElement).value).toBe('');
+    expect(
+      within(realm)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Every game server', 'Bartz x5', 'Sieghardt x50']);
+    await user.type(within(form).getByRole('textbox', { name: /^Items/ }), '4037:2');
+    await user.type(within(form).getByRole('textbox', { name: 'Price (coins)' }), '15');
+    await user.selectOptions(realm, 'low');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(calls.find((call) => call.path === '/sdk/console/shop/offer')?.body).toMatchObject({
+      offer: { id: 0, items: [{ itemId: 4037, count: 2 }], price: 15, realm: 'low' },
+    });
+    // The ledger's realm filter is sent with the search.
+    const filter = screen.getAllByRole('combobox', { name: 'Game server' }).find((select) => !form.contains(select))!;
+    await user.selectOptions(filter, 'high');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.path === '/sdk/console/shoporders' && call.query.get('realm') === 'high')).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { useFormats } from '../../shared/formats';
 import { useItemNames } from '../../shared/item-names';
+import { useSiteData } from '../../shared/site-data';
 import { oneOf, useAddressFilter } from '../console/address-filter';
 import { useConsoleCall, useConsoleRead } from '../console/console-call';
 import { ConsoleTable, PagedTable, ReadProgress, usePagedList } from '../console/console-table';
@@ -53,9 +54,18 @@ const download = (text: string, name: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
-/** A new offer or a change of one: items, price, stock, limit, dates, shown or not. */
+/** The site's realms (decision 049): the console names and filters them when there are several. */
+const useRealms = () => {
+  const realms = useSiteData().metadata?.realms ?? [];
+  const nameOf = (slug: string | null) => realms.find((realm) => realm.slug === slug)?.name ?? slug ?? '';
+  return { realms, several: realms.length > 1, nameOf };
+};
+
+/** A new offer or a change of one: items, price, stock, limit, dates, its realm, shown or not. */
 const OfferForm = ({ offer, onSaved }: { offer?: ConsoleShopOffer; onSaved: (message: string) => void }) => {
   const { t } = useTranslation();
+  const { realms, several } = useRealms();
+  const [realm, setRealm] = useState(offer?.realm ?? '');
   const [items, setItems] = useState(offer ? itemText(offer.items) : '');
   const [price, setPrice] = useState(offer ? String(offer.price) : '');
   const [stock, setStock] = useState(offer?.stock === null || !offer ? '' : String(offer.stock));
@@ -83,6 +93,7 @@ const OfferForm = ({ offer, onSaved }: { offer?: ConsoleShopOffer; onSaved: (mes
             saleStartsAt: offer?.saleStartsAt ?? null,
             saleEndsAt: endsAt ? timeOf(endsAt) : (offer?.saleEndsAt ?? null),
             enabled,
+            realm: realm === '' ? null : realm,
           },
         },
       }),
@@ -120,6 +131,19 @@ const OfferForm = ({ offer, onSaved }: { offer?: ConsoleShopOffer; onSaved: (mes
         {t('console.shop.endsAt')}
         <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
       </label>
+      {(several || realm !== '') && (
+        <label>
+          {t('console.shop.realm')}
+          <select value={realm} onChange={(event) => setRealm(event.target.value)}>
+            <option value="">{t('console.shop.everyRealm')}</option>
+            {realms.map((candidate) => (
+              <option key={candidate.slug} value={candidate.slug}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label>
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         {t('console.shop.enabled')}
@@ -228,18 +252,21 @@ const OrderActions = ({ row, onDone }: { row: ConsoleShopOrderRow; onDone: (mess
   );
 };
 
-type Filter = { q: string; state: string };
+type Filter = { q: string; state: string; realm: string };
 const readFilter = (params: URLSearchParams): Filter => ({
   q: (params.get('q') ?? '').slice(0, 64),
   state: oneOf(params.get('state'), STATES),
+  realm: /^[a-z0-9][a-z0-9-]{0,23}$/.test(params.get('realm') ?? '') ? (params.get('realm') ?? '') : '',
 });
 const writeFilter = (filter: Filter) => ({
   ...(filter.q ? { q: filter.q } : {}),
   ...(filter.state ? { state: filter.state } : {}),
+  ...(filter.realm ? { realm: filter.realm } : {}),
 });
 const queryOf = (filter: Filter): ConsoleShopOrdersQuery => ({
   ...(filter.q ? { q: filter.q } : {}),
   ...(filter.state ? { state: filter.state as OrderState } : {}),
+  ...(filter.realm ? { realm: filter.realm } : {}),
 });
 
 /** The Shop section (docs/owner/console.md#shop): catalogue, promo codes, the orders ledger. */
@@ -248,6 +275,7 @@ export const ShopSection = () => {
   const formats = useFormats();
   const itemName = useItemNames();
   const consoleCall = useConsoleCall();
+  const { realms, several, nameOf } = useRealms();
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<number>();
   const readCatalogue = useCallback(() => callApi('getConsoleShop'), []);
@@ -302,6 +330,16 @@ export const ShopSection = () => {
                 render: (row) => (row.saleEndsAt === null ? '' : formats.dateTime(row.saleEndsAt)),
                 oneLine: true,
               },
+              ...(several
+                ? [
+                    {
+                      id: 'realm',
+                      label: t('console.shop.realm'),
+                      render: (row: ConsoleShopOffer) =>
+                        row.realm === null ? t('console.shop.everyRealm') : nameOf(row.realm),
+                    },
+                  ]
+                : []),
               {
                 id: 'enabled',
                 label: t('console.shop.enabled'),
@@ -379,6 +417,19 @@ export const ShopSection = () => {
               ))}
             </select>
           </label>
+          {several && (
+            <label>
+              {t('console.shop.realm')}
+              <select value={typed.realm} onChange={(event) => setTyped({ ...typed, realm: event.target.value })}>
+                <option value="">{t('console.shop.everyRealm')}</option>
+                {realms.map((realm) => (
+                  <option key={realm.slug} value={realm.slug}>
+                    {realm.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <button type="submit" className="button">
             {t('console.shop.show')}
           </button>
@@ -394,6 +445,15 @@ export const ShopSection = () => {
             { id: 'id', label: t('console.shop.number'), render: (row) => row.id, sortValue: (row) => row.id },
             { id: 'login', label: t('console.shop.login'), render: (row) => row.login, keepWhole: true },
             { id: 'character', label: t('console.shop.character'), render: (row) => row.character },
+            ...(several
+              ? [
+                  {
+                    id: 'realm',
+                    label: t('console.shop.realm'),
+                    render: (row: ConsoleShopOrderRow) => nameOf(row.realm),
+                  },
+                ]
+              : []),
             { id: 'items', label: t('console.shop.items'), render: (row) => items(row.items) },
             {
               id: 'price',

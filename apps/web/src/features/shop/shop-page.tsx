@@ -1,4 +1,4 @@
-import type { AccountAnswer, ErrorCode, ShopOffer } from '@gatekeeper/contract/lite';
+import type { AccountAnswer, ErrorCode, RealmFacts, ShopOffer } from '@gatekeeper/contract/lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallError, callApi, errorCodesOf } from '../../api/client';
@@ -7,6 +7,7 @@ import { Link } from '../../shared/navigation';
 import { useLanguage } from '../../shared/use-language';
 import { useFormats } from '../../shared/formats';
 import { useItemList } from '../../shared/item-names';
+import { useSiteData } from '../../shared/site-data';
 import './shop.css';
 
 /** A key per confirmation: the server buys once per key, whatever clicks or tabs send it. */
@@ -18,15 +19,31 @@ interface Buyer {
   balance: number;
 }
 
+/**
+ * The realm a purchase is for (decision 051, realms): its slug and name, and whether the site has
+ * several (then the page names it, and the checkout sends it).
+ */
+interface ShopRealm {
+  slug: string;
+  name: string;
+  several: boolean;
+}
+
+/** The account's characters in a realm: the first realm's are `characters`, another's in `realms`. */
+const charactersIn = (account: AccountAnswer, realm: ShopRealm) =>
+  !realm.several ? account.characters : (account.realms?.find((entry) => entry.slug === realm.slug)?.characters ?? []);
+
 /** The one confirmation of a purchase: the character, the summary, Pay or Cancel. */
 const Checkout = ({
   offer,
   buyer,
+  realm,
   onDone,
   onCancel,
 }: {
   offer: ShopOffer;
   buyer: Buyer;
+  realm: ShopRealm;
   onDone: (message: string, bought: boolean) => void;
   onCancel: () => void;
 }) => {
@@ -35,7 +52,7 @@ const Checkout = ({
   const itemList = useItemList();
   const titleId = useId();
   const selectId = useId();
-  const characters = buyer.account.characters;
+  const characters = charactersIn(buyer.account, realm);
   const [charName, setCharName] = useState(characters[0]?.name ?? '');
   const [busy, setBusy] = useState(false);
   const requestKey = useRef(newRequestKey());
@@ -47,7 +64,12 @@ const Checkout = ({
     setBusy(true);
     try {
       const answer = await callApi('buyShopItem', {
-        body: { offerId: offer.id, charName, requestKey: requestKey.current },
+        body: {
+          offerId: offer.id,
+          charName,
+          requestKey: requestKey.current,
+          ...(realm.several ? { realm: realm.slug } : {}),
+        },
       });
       if ('order' in answer) onDone(t('shop.bought', { id: answer.order.id }), true);
     } catch (error) {
@@ -60,7 +82,7 @@ const Checkout = ({
     <section role="dialog" aria-labelledby={titleId} className="shop-checkout">
       <h3 id={titleId}>{t('shop.confirmTitle')}</h3>
       {characters.length === 0 ? (
-        <p>{t('shop.noCharacters')}</p>
+        <p>{realm.several ? t('shop.noCharactersIn', { realm: realm.name }) : t('shop.noCharacters')}</p>
       ) : (
         <>
           <label htmlFor={selectId}>{t('shop.character')}</label>
@@ -72,9 +94,10 @@ const Checkout = ({
             ))}
           </select>
           <p>
-            {t('shop.summary', {
+            {t(realm.several ? 'shop.summaryIn' : 'shop.summary', {
               items: itemList(offer.items),
               character: charName,
+              realm: realm.name,
               price: formats.number(offer.price),
             })}
           </p>
@@ -98,10 +121,12 @@ const Checkout = ({
 const OfferCard = ({
   offer,
   buyer,
+  realm,
   onBought,
 }: {
   offer: ShopOffer;
   buyer: Buyer | null;
+  realm: ShopRealm;
   onBought: (message: string, bought: boolean) => void;
 }) => {
   const { t } = useTranslation();
@@ -134,6 +159,7 @@ const OfferCard = ({
         <Checkout
           offer={offer}
           buyer={buyer}
+          realm={realm}
           onCancel={() => setOpen(false)}
           onDone={(message, bought) => {
             setOpen(false);
@@ -145,11 +171,49 @@ const OfferCard = ({
   );
 };
 
+/**
+ * The Game server select of a site of several realms (decision 051, realms): the offers and the
+ * characters shown are that realm's.
+ */
+const RealmSelect = ({
+  realms,
+  value,
+  onChange,
+}: {
+  realms: readonly RealmFacts[];
+  value: string;
+  onChange: (slug: string) => void;
+}) => {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <p className="shop-page__realm">
+      <label htmlFor={id}>{t('realms.field')}</label>
+      <select id={id} name="realm" value={value} onChange={(event) => onChange(event.target.value)}>
+        {realms.map((realm) => (
+          <option key={realm.slug} value={realm.slug}>
+            {realm.name}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+};
+
 /** The Shop page (docs/product.md#shop): the catalogue, the wallet's balance, checkout. */
 const ShopPage = () => {
   const { t } = useTranslation();
   const formats = useFormats();
   const { href } = useLanguage();
+  const { metadata } = useSiteData();
+  const realms = metadata?.realms ?? [];
+  const [chosenRealm, setChosenRealm] = useState<string>();
+  const realmFacts = realms.find((realm) => realm.slug === chosenRealm) ?? realms[0];
+  const realm: ShopRealm = {
+    slug: realmFacts?.slug ?? '',
+    name: realmFacts?.name ?? '',
+    several: realms.length > 1,
+  };
   const [offers, setOffers] = useState<ShopOffer[]>();
   const [buyer, setBuyer] = useState<Buyer | null>();
   const [failed, setFailed] = useState(false);
@@ -169,9 +233,13 @@ const ShopPage = () => {
     loadBuyer();
   }, []);
 
+  // On a site of several realms, the offers of the chosen realm and those sold in every realm.
+  const shown = offers?.filter((offer) => !realm.several || offer.realm === null || offer.realm === realm.slug);
+
   return (
     <Page title={t('shop.title')} className="shop-page">
       <p>{t('shop.intro')}</p>
+      {realm.several && <RealmSelect realms={realms} value={realm.slug} onChange={setChosenRealm} />}
       {/* The buyer's line and the offers keep their place while they load: the page moves nothing already shown. */}
       <p className="shop-page__buyer">
         {buyer === null && (
@@ -190,15 +258,17 @@ const ShopPage = () => {
       )}
       <div className="shop-page__offers">
         {failed && <p role="alert">{t('ServerError')}</p>}
-        {!failed && !offers && <PageLoading />}
-        {offers && offers.length === 0 && <p>{t('shop.empty')}</p>}
-        {offers && offers.length > 0 && (
+        {!failed && !shown && <PageLoading />}
+        {shown && shown.length === 0 && <p>{t('shop.empty')}</p>}
+        {shown && shown.length > 0 && (
           <ul className="shop-offers" aria-label={t('shop.offers')}>
-            {offers.map((offer) => (
+            {shown.map((offer) => (
               <OfferCard
-                key={offer.id}
+                // A checkout open in one realm does not carry over to another.
+                key={`${realm.slug}:${offer.id}`}
                 offer={offer}
                 buyer={buyer ?? null}
+                realm={realm}
                 onBought={(message, bought) => {
                   setNotice({ message, bought });
                   loadBuyer();
