@@ -6,6 +6,7 @@ import { dialog, expectSignedIn, openAccount, openTab, signIn } from './support/
 import { solveCaptcha } from './support/captcha';
 import { queryDatabaseOf } from './support/database';
 import { expectAccessible, waitForScript, waitForShell } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 import { SIZES, type Size } from './support/sizes';
 
 /**
@@ -209,6 +210,9 @@ test.describe('realms: the anonymous unblock (phone)', () => {
     );
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expectAccessible(page);
+  });
+});
+
 /**
  * A demo account with a character in the second realm's world no other spec uses (player0001...:
  * password Player.<n>x; the login database is shared by both realms).
@@ -277,6 +281,6 @@ test.describe('the shop per realm (phone)', () => {
     await expect(order).toContainText(`Order ${orderId} for ${player.name} on Sieghardt x50`);
     await expect(order.getByRole('status')).toHaveText('On its way');
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/shop-realms-390.png', fullPage: true });
+    await keepPicture(page, 'test-results/shop-realms-390.png', { fullPage: true });
   });
 });
