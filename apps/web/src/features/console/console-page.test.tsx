@@ -49,7 +49,7 @@ describe("the console's frame and addresses", () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Donations' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Donations');
-    await screen.findByText(/nothing here/);
+    await screen.findByText(/^Donations: nothing here/);
     expect(asked).toContain('/sdk/console/donations?state=failed&flagged=true');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' }).value).toBe('failed');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Only those that need you' }).checked).toBe(true);
