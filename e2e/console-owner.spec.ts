@@ -161,7 +161,7 @@ for (const [flavor, size] of oneSizeEach(CONSOLE_FLAVORS, ['desktop', 'phone']))
       // The CSV of the search downloads and parses; the row is the donation's.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download CSV' }).click(),
+        page.getByRole('search').getByRole('button', { name: 'Download CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^donations-\d{4}-\d\d-\d\d\.csv$/);
       const rows: string[][] = parse(await readFile(await download.path(), 'utf8'), { bom: true });
