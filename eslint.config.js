@@ -150,7 +150,7 @@ export default tseslint.config(
         {
           category: 'console-block',
           pattern:
-            'apps/web/src/features/console/{console-call,console-table,note-action,console-forms,console-models,address-filter}.{ts,tsx}',
+            'apps/web/src/features/console/{console-call,console-table,note-action,console-forms,console-models,address-filter,download-csv}.{ts,tsx}',
         },
       ],
     },

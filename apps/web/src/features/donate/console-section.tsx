@@ -10,6 +10,7 @@ import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-acti
 import { ConsoleTable, PagedTable, usePagedList } from '../console/console-table';
 import { SupporterCodesSection } from './supporter-codes-section';
 import './console-section.css';
+import { downloadCsv } from '../console/download-csv';
 
 type Filter = { q: string; state: string; flagged: boolean };
 
@@ -163,18 +164,6 @@ export const AccountDonations = ({ caption, rows }: { caption: string; rows: Con
   );
 };
 
-/** Saves text as a file the browser downloads. */
-const download = (text: string, name: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
-
 /** The ledger of `npm run donations`, searched and paged; a CSV of the search; the owner's actions. */
 export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const { t } = useTranslation();
@@ -200,7 +189,7 @@ export const DonationsSection = ({ role }: { role: ConsoleRole }) => {
   const exportCsv = () => {
     setErrors([]);
     consoleCall(() => callApi('getConsoleDonationsCsv', { query: queryOf(filter) })).then(
-      (csv) => download(csv, `donations-${new Date().toISOString().slice(0, 10)}.csv`),
+      (csv) => downloadCsv(csv, 'donations'),
       (error: unknown) => setErrors(failureKeys(error)),
     );
   };

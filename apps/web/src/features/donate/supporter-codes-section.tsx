@@ -7,6 +7,7 @@ import { formatMoney, useFormats } from '../../shared/formats';
 import { failureKeys, useConsoleCall, useConsoleRead } from '../console/console-call';
 import { ActionErrors, useConsoleAction } from '../console/note-action';
 import { ConsoleTable, ReadProgress } from '../console/console-table';
+import { downloadCsv } from '../console/download-csv';
 
 /** A datetime-local field's value as a time (ms), or null when empty; and back, in local time. */
 const timeOf = (value: string): number | null => (value ? new Date(value).getTime() : null);
@@ -14,18 +15,6 @@ const fieldTime = (time: number | null): string => {
   if (time === null) return '';
   const local = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
-};
-
-/** Saves text as a file the browser downloads. */
-const download = (text: string, name: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
 /**
@@ -136,7 +125,7 @@ const SupporterCodes = () => {
   const exportCsv = () => {
     setErrors([]);
     consoleCall(() => callApi('getConsoleSupporterCodesCsv', { query: {} })).then(
-      (csv) => download(csv, `supporter-codes-${new Date().toISOString().slice(0, 10)}.csv`),
+      (csv) => downloadCsv(csv, 'supporter-codes'),
       (error: unknown) => setErrors(failureKeys(error)),
     );
   };

@@ -16,6 +16,7 @@ import { oneOf, useAddressFilter } from '../console/address-filter';
 import { useConsoleCall, useConsoleRead } from '../console/console-call';
 import { ConsoleTable, PagedTable, ReadProgress, usePagedList } from '../console/console-table';
 import { ActionErrors, NoteAction, useConsoleAction } from '../console/note-action';
+import { downloadCsv } from '../console/download-csv';
 
 const STATES = [
   'paid',
@@ -41,18 +42,6 @@ const itemText = (items: ShopItemLine[]) => items.map((line) => `${line.itemId}:
 /** A datetime-local field's value as a time (ms), or null when empty. */
 const timeOf = (value: string): number | null => (value ? new Date(value).getTime() : null);
 const countOf = (value: string): number | null => (value.trim() === '' ? null : Number(value));
-
-/** Saves text as a file the browser downloads. */
-const download = (text: string, name: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /** The site's realms (decision 049): the console names and filters them when there are several. */
 const useRealms = () => {
@@ -298,7 +287,7 @@ export const ShopSection = () => {
   };
   const exportCsv = () =>
     consoleCall(() => callApi('getConsoleShopOrdersCsv', { query: queryOf(filter) })).then(
-      (csv) => download(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`),
+      (csv) => downloadCsv(csv, 'orders'),
       () => setMessage(t('ServerError')),
     );
   return (
